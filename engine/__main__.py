@@ -1,0 +1,49 @@
+"""Command line: ``python -m engine replay FILE|- [--json] [--lang ru|en]``.
+
+Exit status: 0 valid, 1 violations found, 2 the input could not be read as a record.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .errors import RecordError
+from .i18n import LANGS
+from .record import read_record
+from .replay import replay_record
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine", description="Козырные киты rules engine")
+    sub = parser.add_subparsers(dest="command", required=True)
+    rp = sub.add_parser("replay", help="replay and check a kozyrnye-kity/1 game record")
+    rp.add_argument("file", help="the record file, or - for standard input")
+    rp.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
+    rp.add_argument("--lang", choices=LANGS, default="ru", help="language of the report and messages")
+    args = parser.parse_args(argv)
+
+    try:
+        if args.file == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(args.file, "rb") as f:
+                data = f.read()
+    except OSError as e:
+        err = RecordError("", "r.read", {"detail": f"{args.file}: {e.strerror or e}"})
+        print(err.text(args.lang), file=sys.stderr)
+        return 2
+    try:
+        result = replay_record(read_record(data))
+    except RecordError as e:
+        print(e.text(args.lang), file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result.to_json(args.lang), ensure_ascii=False, indent=2))
+    else:
+        sys.stdout.write(result.text(args.lang))
+    return 0 if result.valid else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

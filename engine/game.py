@@ -1,0 +1,722 @@
+"""The state of a game of «Козырные киты» and the actions of the table.
+
+A :class:`GameState` is immutable; :func:`apply` takes a state and an action and returns the
+new state. Two modes share every rule check:
+
+* ``strict=True`` (live play): an action that breaks a rule raises :class:`IllegalAction` and
+  the state is untouched. A revoke (RUL-REVOKE) is not refused — the later card really was in
+  the hand — it is recorded in ``state.violations`` for the table to decide.
+* ``strict=False`` (replaying a record): every broken rule is recorded as a
+  :class:`Violation` and the action is still scored as entered, so one wrong entry does not
+  hide the rest of the game. Only input that cannot be scored at all still raises.
+
+Players are seats ``0..n-1`` in clockwise order; names appear only at the edges.
+"""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field, replace
+from typing import Any, Sequence, Union
+
+from .cards import FIVES_IN_DECK, Bonus, BonusKind, Card, DeckProfile, Family, Token
+from .errors import IllegalAction, MissingFact, Violation
+from .i18n import Count
+from .trick import BonusEvent, Explanation, decide, explain, led_family
+
+TRICKS_PER_ROUND = 8  # R-SCORE-1
+MIN_PLAYERS, MAX_PLAYERS = 2, 4  # R-SETUP-1
+DEFAULT_TARGET = 30  # R-END
+FIVE_REWARD_POINTS = 1  # R-FIVE-REWARD
+
+
+# ---------------------------------------------------------------------------------------------
+# Actions
+# ---------------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class StartRound:
+    """Round setup: first trump and token (R-SETUP-2), each seat's first bonus (R-SETUP-4,
+    one card per seat in seat order) and the first player (R-SETUP-5)."""
+
+    trump: Family
+    token: Token
+    bonuses: tuple[Card, ...]
+    leader: int
+
+
+@dataclass(frozen=True, slots=True)
+class UseBonus:
+    """A bonus lying in front of ``seat``, used on their turn before their card (R-TRICK-3).
+    ``family`` names the family of a change-trump bonus that shows several."""
+
+    seat: int
+    card: Card
+    family: Family | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard:
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseReward:
+    """The trick winner's reward choice (R-REWARD-1). ``next_leader`` may name the next
+    leader at once (R-FIVE-LEAD); otherwise a :class:`ChooseLeader` follows when needed."""
+
+    card: Card
+    next_leader: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseLeader:
+    """The player who played the first 5 names who leads the next trick (R-FIVE-LEAD)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class TallyRound:
+    """A round counted on paper (score-pad mode): per seat (pearl cards, unused bonuses)."""
+
+    tally: tuple[tuple[int, int], ...]
+
+
+Action = Union[StartRound, UseBonus, PlayCard, ChooseReward, ChooseLeader, TallyRound]
+
+
+# ---------------------------------------------------------------------------------------------
+# State
+# ---------------------------------------------------------------------------------------------
+class Phase(str, enum.Enum):
+    SETUP = "setup"              # no round running: StartRound or TallyRound
+    PLAY = "play"                # someone must play (possibly using bonuses first)
+    REWARD = "reward"            # the trick is complete: the winner chooses a reward
+    NEXT_LEADER = "next_leader"  # R-FIVE-LEAD: the first 5's player names the next leader
+    OVER = "over"                # the game has a winner (R-END)
+
+
+@dataclass(frozen=True, slots=True)
+class BonusUse:
+    card: Card
+    family: Family | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayEntry:
+    seat: int
+    card: Card
+    uses: tuple[BonusUse, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TrickResult:
+    number: int
+    plays: tuple[PlayEntry, ...]
+    winner: int
+    reward: Card
+    gained: int
+    next_leader: int | None  # None: not named although R-FIVE-LEAD required it (replay only)
+    five_chooser: int | None  # seat of the first 5 when R-FIVE-LEAD gave the choice
+    trump: Family  # in force when the trick was decided
+    token: Token
+    start_trump: Family
+    start_token: Token
+    events: tuple[BonusEvent, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RoundState:
+    number: int
+    trump: Family
+    token: Token
+    first_leader: int
+    first_bonuses: tuple[Card, ...]
+    bonuses: tuple[tuple[Card, ...], ...]  # lying in front of each seat, unused (R-REWARD-2)
+    pile: tuple[int, ...]  # points in each seat's pearl pile (R-SCORE-2, RUL-SHORT-PILE)
+    leader: int | None  # who must lead the current trick; None: anyone (after a missing choice)
+    leader_rule: str = "R-SETUP-5"
+    tricks: tuple[TrickResult, ...] = ()
+    plays: tuple[PlayEntry, ...] = ()
+    pending_uses: tuple[BonusUse, ...] = ()
+    start_trump: Family | None = None
+    start_token: Token | None = None
+    events: tuple[BonusEvent, ...] = ()
+    seen: frozenset[Card] = frozenset()
+    fives: int = 0
+    voids: tuple[frozenset[tuple[Family, int]], ...] = ()  # (led family, trick) not followed
+    awaiting: TrickResult | None = None  # decided trick waiting for the R-FIVE-LEAD choice
+
+    @property
+    def trick_number(self) -> int:
+        return len(self.tricks) + 1
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSummary:
+    number: int
+    tallied: bool
+    pearls: tuple[int, ...]
+    unused: tuple[int, ...]
+    points: tuple[int, ...]
+    detail: RoundState | None = None  # the final state of a played round
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    players: tuple[str, ...]
+    target: int = DEFAULT_TARGET
+    deck: DeckProfile = field(default_factory=DeckProfile)
+    rounds: tuple[RoundSummary, ...] = ()  # closed rounds
+    round: RoundState | None = None  # the round being played
+    winner: int | None = None
+    ended_after: int | None = None  # number of closed rounds when the game ended
+    violations: tuple[Violation, ...] = ()
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    def seat(self, name: str) -> int:
+        try:
+            return self.players.index(name)
+        except ValueError:
+            raise IllegalAction("unknown-player", "R-SETUP-1", "x.unknown-player", {"player": name}, name, _where(self)) from None
+
+
+def new_game(players: Sequence[str], target: int = DEFAULT_TARGET, deck: DeckProfile | None = None) -> GameState:
+    """A game for 2–4 players in clockwise seating order (R-SETUP-1)."""
+    players = tuple(players)
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise IllegalAction("players-count", "R-SETUP-1", "x.players-count", {"n": len(players)}, players)
+    if any(not isinstance(p, str) or not p.strip() for p in players) or len(set(players)) != len(players):
+        raise IllegalAction("players-names", "R-SETUP-1", "x.players-names", {}, players)
+    if isinstance(target, bool) or not isinstance(target, int) or target < 1:
+        raise IllegalAction("target", "R-END", "x.target", {"target": target}, target)
+    return GameState(players, target, deck if deck is not None else DeckProfile())
+
+
+# ---------------------------------------------------------------------------------------------
+# Queries: what may happen next
+# ---------------------------------------------------------------------------------------------
+def phase(state: GameState) -> Phase:
+    r = state.round
+    if r is None:
+        return Phase.OVER if state.winner is not None else Phase.SETUP
+    if r.awaiting is not None:
+        return Phase.NEXT_LEADER
+    if len(r.plays) >= state.n and not r.pending_uses:
+        return Phase.REWARD
+    return Phase.PLAY
+
+
+def to_act(state: GameState) -> int | None:
+    """The seat whose turn it is to use bonuses and play (R-TRICK-1), or None."""
+    r = state.round
+    if r is None or phase(state) is not Phase.PLAY:
+        return None
+    if not r.plays:
+        return r.leader
+    return (r.plays[0].seat + len(r.plays)) % state.n
+
+
+def usable_bonuses(state: GameState, seat: int) -> tuple[Card, ...]:
+    """The bonuses ``seat`` may use now: those in front of them, on their turn (R-TRICK-3)."""
+    if to_act(state) != seat:
+        return ()
+    return state.round.bonuses[seat]
+
+
+@dataclass(frozen=True, slots=True)
+class RewardOption:
+    card: Card
+    seat: int  # who played it
+    pearls: int | None  # None: unknown, the app must ask (deck facts)
+
+
+def trick_winner(state: GameState) -> int | None:
+    """The winner of the complete current trick (REWARD phase), else None."""
+    r = state.round
+    if r is None or not r.plays or phase(state) is not Phase.REWARD:
+        return None
+    return r.plays[decide([p.card for p in r.plays], r.trump, r.token)].seat
+
+
+def current_explanation(state: GameState) -> Explanation | None:
+    """Why the current, complete trick goes to its winner (R-WIN-…), or None."""
+    r = state.round
+    if trick_winner(state) is None:
+        return None
+    return explain([state.players[p.seat] for p in r.plays], [p.card for p in r.plays], r.trump, r.token,
+                   start_trump=r.start_trump or r.trump, start_token=r.start_token or r.token, events=r.events)
+
+
+def explain_trick(state: GameState, t: TrickResult) -> Explanation:
+    return explain([state.players[p.seat] for p in t.plays], [p.card for p in t.plays], t.trump, t.token,
+                   start_trump=t.start_trump, start_token=t.start_token, events=t.events)
+
+
+def reward_options(state: GameState) -> tuple[RewardOption, ...]:
+    """The cards the winner may choose (R-REWARD-1): any card another player played; the
+    5s count as one choice worth 1 point (R-FIVE-REWARD)."""
+    w = trick_winner(state)
+    if w is None:
+        return ()
+    out: list[RewardOption] = []
+    five_seen = False
+    for p in state.round.plays:
+        if p.seat == w:
+            continue
+        if p.card.is_five:
+            if not five_seen:
+                out.append(RewardOption(p.card, p.seat, FIVE_REWARD_POINTS))
+                five_seen = True
+        else:
+            out.append(RewardOption(p.card, p.seat, state.deck.pearls(p.card)))
+    return tuple(out)
+
+
+def leader_chooser(state: GameState) -> int | None:
+    """Who must name the next leader now (R-FIVE-LEAD), or None."""
+    r = state.round
+    return r.awaiting.five_chooser if r is not None and r.awaiting is not None else None
+
+
+def unseen_cards(state: GameState) -> tuple[Card, ...]:
+    """Cards that may still turn up this round: not yet played nor placed as a first bonus
+    (R-COMP), with the 5 while fewer than four were seen (none with two players, R-SETUP-1)."""
+    from .cards import deck_for
+
+    r = state.round
+    seen = r.seen if r else frozenset()
+    fives = r.fives if r else 0
+    out = [c for c in deck_for(state.n) if not c.is_five and c not in seen]
+    if state.n > 2 and fives < FIVES_IN_DECK:
+        out.append(Card(None, 5))
+    return tuple(out)
+
+
+def round_points(r: RoundState) -> tuple[int, ...]:
+    """R-SCORE-2: 1 point per pearl card plus 1 per pair of unused bonuses."""
+    return tuple(p + len(b) // 2 for p, b in zip(r.pile, r.bonuses))
+
+
+def totals(state: GameState, include_current: bool = False) -> tuple[int, ...]:
+    t = [0] * state.n
+    for s in state.rounds:
+        for i, p in enumerate(s.points):
+            t[i] += p
+    if include_current and state.round is not None:
+        for i, p in enumerate(round_points(state.round)):
+            t[i] += p
+    return tuple(t)
+
+
+def suggested_leader(state: GameState) -> int | None:
+    """RUL-NEXT-ROUND-LEADER: the player to the left (next clockwise) of the previous round's
+    first player; None for the first round or after a tallied round (R-SETUP-5: the table)."""
+    if not state.rounds or state.rounds[-1].detail is None:
+        return None
+    return (state.rounds[-1].detail.first_leader + 1) % state.n
+
+
+def end_of_game(points_by_round: Sequence[Sequence[int]], target: int) -> tuple[int | None, int | None]:
+    """(winner seat, rounds played) at the first round end where one player alone has the
+    highest total among totals ≥ target (R-END, RUL-WINNER-MANY); (None, None) if none yet."""
+    total: list[int] = []
+    for k, pts in enumerate(points_by_round, start=1):
+        total = [a + b for a, b in zip(total, pts)] if total else list(pts)
+        top = max(total)
+        if top >= target and total.count(top) == 1:
+            return total.index(top), k
+    return None, None
+
+
+def _where(state: GameState) -> str:
+    r = state.round
+    if r is None:
+        return f"{len(state.rounds)} rounds closed, phase {phase(state).value}"
+    seat = to_act(state)
+    who = state.players[seat] if seat is not None else "-"
+    return (f"round {r.number}, trick {r.trick_number}, phase {phase(state).value}, trump {r.trump.value}, "
+            f"token {int(r.token)}, to act {who}, cards in trick {[p.card.id for p in r.plays]}")
+
+
+# ---------------------------------------------------------------------------------------------
+# Applying actions
+# ---------------------------------------------------------------------------------------------
+class _Ctx:
+    """Collects violations for one action; in strict mode a refusable one raises at once."""
+
+    __slots__ = ("state", "action", "strict", "found")
+
+    def __init__(self, state: GameState, action: Action, strict: bool):
+        self.state, self.action, self.strict = state, action, strict
+        self.found: list[Violation] = []
+
+    def violate(self, code: str, rule: str, key: str, params: dict[str, Any], *, round: int, trick: int | None,
+                player: int | None, refusable: bool = True) -> None:
+        name = self.state.players[player] if player is not None else None
+        v = Violation(code, rule, round, trick, name, key, params)
+        if self.strict and refusable:
+            raise IllegalAction.of(v, self.action, _where(self.state))
+        self.found.append(v)
+
+    def refuse(self, code: str, rule: str, key: str, params: dict[str, Any]) -> IllegalAction:
+        return IllegalAction(code, rule, key, params, self.action, _where(self.state))
+
+    def done(self, state: GameState) -> GameState:
+        if self.found:
+            state = replace(state, violations=state.violations + tuple(self.found))
+        return state
+
+
+def apply(state: GameState, action: Action, *, strict: bool = True) -> GameState:
+    """The state after ``action``; see the module docstring for ``strict``."""
+    ctx = _Ctx(state, action, strict)
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise TypeError(f"not an action: {action!r}")
+    return ctx.done(handler(ctx, state, action))
+
+
+def replay(state: GameState, actions: Sequence[Action], *, strict: bool = True) -> GameState:
+    """The fold of :func:`apply` over ``actions``."""
+    for a in actions:
+        state = apply(state, a, strict=strict)
+    return state
+
+
+def _check_seat(ctx: _Ctx, state: GameState, seat: Any) -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.n:
+        raise ctx.refuse("unknown-player", "R-SETUP-1", "x.unknown-player", {"player": seat})
+    return seat
+
+
+def _close_open_round(ctx: _Ctx, state: GameState) -> GameState:
+    """Before a new round: refuse while one is running (strict), or close it short (replay)."""
+    r = state.round
+    if r is None:
+        return state
+    if ctx.strict:
+        raise ctx.refuse("round-running", "R-SCORE-1", "x.round-running", {"tricks": Count(len(r.tricks), "trick")})
+    state = _resolve_missing_leader(ctx, state)
+    r = state.round
+    ctx.violate("round-length", "R-SCORE-1", "v.round-length-fewer",
+                {"round": r.number, "tricks": Count(len(r.tricks), "trick_gen")}, round=r.number, trick=None, player=None)
+    return _close_round(state, r)
+
+
+def _check_not_over(ctx: _Ctx, state: GameState) -> None:
+    if state.winner is not None:
+        n = len(state.rounds) + 1
+        if ctx.strict:
+            raise ctx.refuse("play-after-end", "R-END", "x.game-over", {"player": state.players[state.winner]})
+        ctx.violate("play-after-end", "R-END", "v.play-after-end", {"ended": state.ended_after, "round": n},
+                    round=n, trick=None, player=None)
+
+
+def _start_round(ctx: _Ctx, state: GameState, a: StartRound) -> GameState:
+    state = _close_open_round(ctx, state)
+    _check_not_over(ctx, state)
+    if len(a.bonuses) != state.n or not all(isinstance(c, Card) for c in a.bonuses):
+        raise ctx.refuse("setup", "R-SETUP-4", "x.bonuses-per-player", {})
+    if not isinstance(a.trump, Family) or not isinstance(a.token, Token):
+        raise ctx.refuse("setup", "R-SETUP-2", "x.no-round", {})
+    leader = _check_seat(ctx, state, a.leader)
+    number = len(state.rounds) + 1
+    seen: set[Card] = set()
+    for seat, card in enumerate(a.bonuses):
+        if card.is_five:
+            if state.n == 2:
+                ctx.violate("five-in-two-player", "R-SETUP-1", "v.five-in-two-player", {}, round=number, trick=None, player=seat)
+            ctx.violate("five-as-bonus", "RUL-FIVE-BONUS", "v.five-as-bonus", {"player": state.players[seat]},
+                        round=number, trick=None, player=seat)
+        elif card in seen:
+            ctx.violate("duplicate-card", "R-COMP", "v.duplicate-card", {"card": card}, round=number, trick=None, player=seat)
+        seen.add(card)
+    fives = sum(1 for c in a.bonuses if c.is_five)
+    seen.discard(Card(None, 5))
+    r = RoundState(
+        number=number, trump=a.trump, token=a.token, first_leader=leader, first_bonuses=tuple(a.bonuses),
+        bonuses=tuple((c,) for c in a.bonuses), pile=(0,) * state.n, leader=leader,
+        start_trump=a.trump, start_token=a.token, seen=frozenset(seen), fives=fives,
+        voids=(frozenset(),) * state.n,
+    )
+    return replace(state, round=r)
+
+
+def _tally_round(ctx: _Ctx, state: GameState, a: TallyRound) -> GameState:
+    state = _close_open_round(ctx, state)
+    _check_not_over(ctx, state)
+    ok = len(a.tally) == state.n and all(
+        len(t) == 2 and all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in t) for t in a.tally)
+    if not ok:
+        raise ctx.refuse("tally", "R-SCORE-2", "x.tally", {})
+    pearls = tuple(t[0] for t in a.tally)
+    unused = tuple(t[1] for t in a.tally)
+    points = tuple(p + u // 2 for p, u in a.tally)  # R-SCORE-2
+    summary = RoundSummary(len(state.rounds) + 1, True, pearls, unused, points)
+    return _with_closed(state, summary)
+
+
+def _close_round(state: GameState, r: RoundState) -> GameState:
+    unused = tuple(len(b) for b in r.bonuses)
+    summary = RoundSummary(r.number, False, r.pile, unused, round_points(r), r)
+    return _with_closed(replace(state, round=None), summary)
+
+
+def _with_closed(state: GameState, summary: RoundSummary) -> GameState:
+    rounds = state.rounds + (summary,)
+    if state.winner is None:
+        winner, ended = end_of_game([s.points for s in rounds], state.target)
+    else:
+        winner, ended = state.winner, state.ended_after
+    return replace(state, rounds=rounds, winner=winner, ended_after=ended)
+
+
+def _reopen_round(ctx: _Ctx, state: GameState) -> GameState:
+    """Replay only: a trick after the 8th of a round (R-SCORE-1): report, keep scoring it."""
+    last = state.rounds[-1] if state.rounds else None
+    if ctx.strict or last is None or last.detail is None:
+        if state.winner is not None:
+            raise ctx.refuse("play-after-end", "R-END", "x.game-over", {"player": state.players[state.winner]})
+        raise ctx.refuse("no-round", "R-SETUP", "x.no-round", {})
+    r = last.detail
+    ctx.violate("round-length", "R-SCORE-1", "v.round-length-more", {}, round=r.number, trick=r.trick_number, player=None)
+    rounds = state.rounds[:-1]
+    winner, ended = end_of_game([s.points for s in rounds], state.target)
+    return replace(state, rounds=rounds, round=r, winner=winner, ended_after=ended)
+
+
+def _resolve_missing_leader(ctx: _Ctx, state: GameState) -> GameState:
+    """Replay only: the next entry came while R-FIVE-LEAD still waited for a choice."""
+    r = state.round
+    if r is None or r.awaiting is None:
+        return state
+    t = r.awaiting
+    ctx.violate("missing-next-leader", "R-FIVE-LEAD", "v.missing-next-leader",
+                {"chooser": state.players[t.five_chooser]}, round=r.number, trick=t.number, player=t.five_chooser)
+    return _finish_trick(state, replace(r, awaiting=None), t, None, "R-FIVE-LEAD")
+
+
+def _ready_to_play(ctx: _Ctx, state: GameState, seat: int) -> GameState:
+    """The round state in which ``seat`` may act, or a refusal naming what comes first."""
+    if state.round is None:
+        if state.winner is not None and ctx.strict:
+            raise ctx.refuse("play-after-end", "R-END", "x.game-over", {"player": state.players[state.winner]})
+        state = _reopen_round(ctx, state)
+    r = state.round
+    if r.awaiting is not None:
+        if ctx.strict:
+            raise ctx.refuse("await-leader", "R-FIVE-LEAD", "x.await-leader",
+                             {"player": state.players[r.awaiting.five_chooser]})
+        state = _resolve_missing_leader(ctx, state)
+        if state.round is None:
+            state = _reopen_round(ctx, state)
+    return state
+
+
+def _turn_check(ctx: _Ctx, state: GameState, seat: int) -> None:
+    """R-TRICK-1 (clockwise from the leader) and R-REWARD-4 / R-FIVE-LEAD (who leads)."""
+    r = state.round
+    n = state.n
+    if not r.plays:
+        if r.leader is not None and seat != r.leader:
+            ctx.violate("wrong-leader", r.leader_rule, "v.wrong-leader",
+                        {"expected": state.players[r.leader], "player": state.players[seat]},
+                        round=r.number, trick=r.trick_number, player=seat)
+        return
+    if any(p.seat == seat for p in r.plays):
+        ctx.violate("turn-order", "R-TRICK-1", "v.turn-order-twice", {"player": state.players[seat]},
+                    round=r.number, trick=r.trick_number, player=seat)
+        return
+    expected = (r.plays[0].seat + len(r.plays)) % n
+    if seat != expected:
+        ctx.violate("turn-order", "R-TRICK-1", "v.turn-order",
+                    {"expected": state.players[expected], "player": state.players[seat]},
+                    round=r.number, trick=r.trick_number, player=seat)
+
+
+def _use_bonus(ctx: _Ctx, state: GameState, a: UseBonus) -> GameState:
+    seat = _check_seat(ctx, state, a.seat)
+    state = _ready_to_play(ctx, state, seat)
+    r = state.round
+    if ctx.strict:
+        if phase(state) is not Phase.PLAY:
+            raise ctx.refuse("await-reward", "R-REWARD-1", "x.await-reward", {"player": state.players[trick_winner(state)]})
+        expected = to_act(state)
+        if expected is not None and seat != expected:
+            raise ctx.refuse("turn-order", "R-TRICK-3", "x.bonus-not-your-turn",
+                             {"player": state.players[seat], "expected": state.players[expected]})
+    if a.card.is_five:
+        raise ctx.refuse("five-has-no-bonus", "RUL-FIVE-BONUS", "x.five-has-no-bonus", {})
+    mine = r.bonuses[seat]
+    if a.card not in mine:
+        ctx.violate("bonus-not-available", "R-TRICK-3", "v.bonus-not-available",
+                    {"card": a.card, "player": state.players[seat]}, round=r.number, trick=r.trick_number, player=seat)
+    bonus: Bonus | None = state.deck.bonus(a.card)
+    if bonus is None:
+        raise MissingFact(a.card, "bonus", a, _where(state))
+    trump, token, pile = r.trump, r.token, r.pile
+    name = state.players[seat]
+    family = None
+    if bonus.kind is BonusKind.TRUMP:  # R-BONUS-TRUMP
+        if a.family is not None and a.family not in bonus.families:
+            raise ctx.refuse("bonus-family", "R-BONUS-TRUMP", "x.bonus-family-wrong", {"card": a.card, "family": a.family})
+        if a.family is None and len(bonus.families) > 1:
+            raise ctx.refuse("bonus-family", "R-BONUS-TRUMP", "x.bonus-family-needed",
+                             {"card": a.card, "families": bonus.families})
+        family = a.family or bonus.families[0]
+        event = BonusEvent(name, a.card, "same_trump" if family is trump else "trump", family=family)
+        trump = family  # RUL-BONUS-SAME-TRUMP: same family allowed, changes nothing
+    elif bonus.kind is BonusKind.FLIP:  # R-BONUS-FLIP
+        token = token.flipped()
+        event = BonusEvent(name, a.card, "flip", token=token)
+    else:  # R-BONUS-PEARL
+        pile = pile[:seat] + (pile[seat] + 1,) + pile[seat + 1:]
+        event = BonusEvent(name, a.card, "pearl")
+    if a.card in mine:
+        i = mine.index(a.card)
+        mine = mine[:i] + mine[i + 1:]
+    bonuses = r.bonuses[:seat] + (mine,) + r.bonuses[seat + 1:]
+    use = BonusUse(a.card, a.family if len(bonus.families) > 1 else None)
+    r = replace(r, trump=trump, token=token, pile=pile, bonuses=bonuses,
+                pending_uses=r.pending_uses + (use,), events=r.events + (event,))
+    return replace(state, round=r)
+
+
+def _play_card(ctx: _Ctx, state: GameState, a: PlayCard) -> GameState:
+    seat = _check_seat(ctx, state, a.seat)
+    state = _ready_to_play(ctx, state, seat)
+    r = state.round
+    if ctx.strict and phase(state) is Phase.REWARD:
+        raise ctx.refuse("await-reward", "R-REWARD-1", "x.await-reward", {"player": state.players[trick_winner(state)]})
+    if not r.pending_uses:  # the uses before this card were already checked for the turn
+        _turn_check(ctx, state, seat)
+    card = a.card
+    t = r.trick_number
+    seen, fives = r.seen, r.fives
+    if card.is_five:
+        if state.n == 2:
+            ctx.violate("five-in-two-player", "R-SETUP-1", "v.five-in-two-player", {}, round=r.number, trick=t, player=seat)
+        elif fives >= FIVES_IN_DECK:
+            ctx.violate("duplicate-card", "R-COMP", "v.duplicate-five", {}, round=r.number, trick=t, player=seat)
+        fives += 1
+    else:
+        if card in seen:
+            ctx.violate("duplicate-card", "R-COMP", "v.duplicate-card", {"card": card}, round=r.number, trick=t, player=seat)
+        seen = seen | {card}
+    voids = r.voids
+    if card.family is not None:
+        mine = voids[seat]
+        # RUL-REVOKE: a card of a family this player did not follow earlier proves the revoke
+        proved = sorted(k for fam, k in mine if fam is card.family)
+        for k in proved:
+            ctx.violate("revoke", "R-TRICK-2", "v.revoke",
+                        {"player": state.players[seat], "family": card.family, "trick": k, "proof_trick": t, "card": card},
+                        round=r.number, trick=k, player=seat, refusable=False)
+        if proved:
+            mine = frozenset(v for v in mine if v[0] is not card.family)
+        led = led_family([p.card for p in r.plays])
+        if led is not None and card.family is not led:  # did not follow (R-TRICK-2), unless void
+            mine = mine | {(led, t)}
+        if mine is not voids[seat]:
+            voids = voids[:seat] + (mine,) + voids[seat + 1:]
+    plays = r.plays + (PlayEntry(seat, card, r.pending_uses),)
+    r = replace(r, plays=plays, pending_uses=(), seen=seen, fives=fives, voids=voids)
+    return replace(state, round=r)
+
+
+def _choose_reward(ctx: _Ctx, state: GameState, a: ChooseReward) -> GameState:
+    r = state.round
+    if r is None:
+        if state.winner is not None:
+            raise ctx.refuse("play-after-end", "R-END", "x.game-over", {"player": state.players[state.winner]})
+        raise ctx.refuse("no-round", "R-SETUP", "x.no-round", {})
+    if r.awaiting is not None:
+        raise ctx.refuse("await-leader", "R-FIVE-LEAD", "x.await-leader", {"player": state.players[r.awaiting.five_chooser]})
+    if not r.plays or r.pending_uses or (ctx.strict and len(r.plays) < state.n):
+        seat = to_act(state)
+        raise ctx.refuse("trick-not-complete", "R-TRICK-1", "x.trick-not-complete",
+                         {"player": state.players[seat] if seat is not None else "-"})
+    t = r.trick_number
+    if len(r.plays) < state.n:
+        played = {p.seat for p in r.plays}
+        missing = [state.players[s] for s in range(state.n) if s not in played]
+        ctx.violate("turn-order", "R-TRICK-1", "v.turn-order-missing", {"players": missing},
+                    round=r.number, trick=t, player=None)
+    cards = [p.card for p in r.plays]
+    winner = r.plays[decide(cards, r.trump, r.token)].seat
+    card = a.card
+    owner: int | None = None
+    own = False
+    for p in r.plays:
+        if p.card == card:
+            if p.seat != winner:
+                owner = p.seat
+                break
+            own = True
+    if owner is None:
+        if own:
+            ctx.violate("reward-own-card", "R-REWARD-1", "v.reward-own-card",
+                        {"player": state.players[winner], "card": card}, round=r.number, trick=t, player=winner)
+            owner = winner
+        else:
+            ctx.violate("reward-not-in-trick", "R-REWARD-1", "v.reward-not-in-trick", {"card": card},
+                        round=r.number, trick=t, player=winner)
+    if card.is_five:
+        gained = FIVE_REWARD_POINTS  # R-FIVE-REWARD: 1 point, the 5 goes to the pile, no bonus
+    else:
+        gained = state.deck.pearls(card)
+        if gained is None:
+            raise MissingFact(card, "pearls", a, _where(state))
+    pile = r.pile[:winner] + (r.pile[winner] + gained,) + r.pile[winner + 1:]
+    bonuses = r.bonuses
+    if owner is not None and not card.is_five:  # R-REWARD-2: the card lies in front of its player
+        bonuses = bonuses[:owner] + (bonuses[owner] + (card,),) + bonuses[owner + 1:]
+    first_five = next((p.seat for p in r.plays if p.card.is_five), None)
+    chooser = first_five if (first_five is not None and not card.is_five) else None  # R-FIVE-LEAD
+    result = TrickResult(t, r.plays, winner, card, gained, winner, chooser, r.trump, r.token,
+                         r.start_trump or r.trump, r.start_token or r.token, r.events)
+    r = replace(r, pile=pile, bonuses=bonuses)
+    nl = a.next_leader
+    if nl is not None:
+        nl = _check_seat(ctx, state, nl)
+    if chooser is not None:
+        if nl is not None:
+            return _finish_trick(state, r, result, nl, "R-FIVE-LEAD")
+        if t >= TRICKS_PER_ROUND:  # no next trick in this round (R-SCORE-1): nothing to choose
+            return _finish_trick(state, r, result, winner, "R-REWARD-4")
+        return replace(state, round=replace(r, awaiting=result))
+    if nl is not None and nl != winner:
+        ctx.violate("wrong-leader", "R-REWARD-4", "v.wrong-next-leader",
+                    {"expected": state.players[winner], "player": state.players[nl]}, round=r.number, trick=t, player=nl)
+    return _finish_trick(state, r, result, winner, "R-REWARD-4")
+
+
+def _choose_leader(ctx: _Ctx, state: GameState, a: ChooseLeader) -> GameState:
+    r = state.round
+    if r is None or r.awaiting is None:
+        raise ctx.refuse("no-leader-choice", "R-FIVE-LEAD", "x.no-leader-choice", {})
+    seat = _check_seat(ctx, state, a.seat)
+    return _finish_trick(state, replace(r, awaiting=None), r.awaiting, seat, "R-FIVE-LEAD")
+
+
+def _finish_trick(state: GameState, r: RoundState, result: TrickResult, next_leader: int | None, rule: str) -> GameState:
+    result = replace(result, next_leader=next_leader)
+    r = replace(r, tricks=r.tricks + (result,), plays=(), pending_uses=(), events=(), awaiting=None,
+                leader=next_leader, leader_rule=rule, start_trump=r.trump, start_token=r.token)
+    if len(r.tricks) >= TRICKS_PER_ROUND:  # R-SCORE-1: the round ends after 8 tricks
+        return _close_round(state, r)
+    return replace(state, round=r)
+
+
+_HANDLERS = {
+    StartRound: _start_round,
+    TallyRound: _tally_round,
+    UseBonus: _use_bonus,
+    PlayCard: _play_card,
+    ChooseReward: _choose_reward,
+    ChooseLeader: _choose_leader,
+}
