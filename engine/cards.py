@@ -7,7 +7,7 @@ holds only what is known (``KNOWN_FACTS``) plus what a table told the app.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Iterable, Mapping
 
@@ -37,12 +37,27 @@ class Token(int, enum.Enum):
         return Token.NINE if self is Token.ONE else Token.ONE
 
 
-@dataclass(frozen=True, slots=True)
+_FAMILY_ORDER = {f: i for i, f in enumerate(Family, start=1)}
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """A whale card. ``family`` is None for a 5 (R-FIVE-1); the four 5s are interchangeable."""
+    """A whale card. ``family`` is None for a 5 (R-FIVE-1); the four 5s are interchangeable.
+
+    ``code`` is a small integer identity (equality, hashing, bit sets of seen cards)."""
 
     family: Family | None
     value: int
+    code: int = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "code", 10 * _FAMILY_ORDER[self.family] + self.value if self.family else self.value)
+
+    def __eq__(self, other: object) -> bool:
+        return other.__class__ is Card and other.code == self.code
+
+    def __hash__(self) -> int:
+        return self.code
 
     @property
     def is_five(self) -> bool:

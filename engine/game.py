@@ -15,13 +15,24 @@ Players are seats ``0..n-1`` in clockwise order; names appear only at the edges.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field, replace
-from typing import Any, Sequence, Union
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple, Sequence, Union
 
 from .cards import FIVES_IN_DECK, Bonus, BonusKind, Card, DeckProfile, Family, Token
 from .errors import IllegalAction, MissingFact, Violation
 from .i18n import Count
-from .trick import BonusEvent, Explanation, decide, explain, led_family
+from .trick import BonusEvent, Explanation, decide, explain
+
+def replace(obj: Any, **changes: Any) -> Any:
+    """``dataclasses.replace`` for the frozen state classes without re-running ``__init__``:
+    the fold runs it a few hundred times per replayed record, and copying the instance dict
+    keeps a 5-round replay within its time budget. The result is as immutable as the input."""
+    new = object.__new__(type(obj))
+    d = new.__dict__
+    d.update(obj.__dict__)
+    d.update(changes)
+    return new
+
 
 TRICKS_PER_ROUND = 8  # R-SCORE-1
 MIN_PLAYERS, MAX_PLAYERS = 2, 4  # R-SETUP-1
@@ -96,20 +107,18 @@ class Phase(str, enum.Enum):
     OVER = "over"                # the game has a winner (R-END)
 
 
-@dataclass(frozen=True, slots=True)
-class BonusUse:
+class BonusUse(NamedTuple):
     card: Card
     family: Family | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class PlayEntry:
+class PlayEntry(NamedTuple):
     seat: int
     card: Card
     uses: tuple[BonusUse, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class TrickResult:
     number: int
     plays: tuple[PlayEntry, ...]
@@ -125,7 +134,7 @@ class TrickResult:
     events: tuple[BonusEvent, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class RoundState:
     number: int
     trump: Family
@@ -142,10 +151,11 @@ class RoundState:
     start_trump: Family | None = None
     start_token: Token | None = None
     events: tuple[BonusEvent, ...] = ()
-    seen: frozenset[Card] = frozenset()
+    seen: int = 0  # bit set of the family cards seen this round (1 << card.code)
     fives: int = 0
     voids: tuple[frozenset[tuple[Family, int]], ...] = ()  # (led family, trick) not followed
     awaiting: TrickResult | None = None  # decided trick waiting for the R-FIVE-LEAD choice
+    led: Family | None = None  # the led family of the current trick, once a family card is in
 
     @property
     def trick_number(self) -> int:
@@ -162,7 +172,7 @@ class RoundSummary:
     detail: RoundState | None = None  # the final state of a played round
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GameState:
     players: tuple[str, ...]
     target: int = DEFAULT_TARGET
@@ -288,9 +298,9 @@ def unseen_cards(state: GameState) -> tuple[Card, ...]:
     from .cards import deck_for
 
     r = state.round
-    seen = r.seen if r else frozenset()
+    seen = r.seen if r else 0
     fives = r.fives if r else 0
-    out = [c for c in deck_for(state.n) if not c.is_five and c not in seen]
+    out = [c for c in deck_for(state.n) if not c.is_five and not seen >> c.code & 1]
     if state.n > 2 and fives < FIVES_IN_DECK:
         out.append(Card(None, 5))
     return tuple(out)
@@ -388,7 +398,7 @@ def replay(state: GameState, actions: Sequence[Action], *, strict: bool = True) 
 
 
 def _check_seat(ctx: _Ctx, state: GameState, seat: Any) -> int:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.n:
+    if seat.__class__ is not int or not 0 <= seat < len(state.players):
         raise ctx.refuse("unknown-player", "R-SETUP-1", "x.unknown-player", {"player": seat})
     return seat
 
@@ -425,22 +435,22 @@ def _start_round(ctx: _Ctx, state: GameState, a: StartRound) -> GameState:
         raise ctx.refuse("setup", "R-SETUP-2", "x.no-round", {})
     leader = _check_seat(ctx, state, a.leader)
     number = len(state.rounds) + 1
-    seen: set[Card] = set()
+    seen = fives = 0
     for seat, card in enumerate(a.bonuses):
         if card.is_five:
             if state.n == 2:
                 ctx.violate("five-in-two-player", "R-SETUP-1", "v.five-in-two-player", {}, round=number, trick=None, player=seat)
             ctx.violate("five-as-bonus", "RUL-FIVE-BONUS", "v.five-as-bonus", {"player": state.players[seat]},
                         round=number, trick=None, player=seat)
-        elif card in seen:
-            ctx.violate("duplicate-card", "R-COMP", "v.duplicate-card", {"card": card}, round=number, trick=None, player=seat)
-        seen.add(card)
-    fives = sum(1 for c in a.bonuses if c.is_five)
-    seen.discard(Card(None, 5))
+            fives += 1
+        else:
+            if seen >> card.code & 1:
+                ctx.violate("duplicate-card", "R-COMP", "v.duplicate-card", {"card": card}, round=number, trick=None, player=seat)
+            seen |= 1 << card.code
     r = RoundState(
         number=number, trump=a.trump, token=a.token, first_leader=leader, first_bonuses=tuple(a.bonuses),
         bonuses=tuple((c,) for c in a.bonuses), pile=(0,) * state.n, leader=leader,
-        start_trump=a.trump, start_token=a.token, seen=frozenset(seen), fives=fives,
+        start_trump=a.trump, start_token=a.token, seen=seen, fives=fives,
         voids=(frozenset(),) * state.n,
     )
     return replace(state, round=r)
@@ -604,27 +614,28 @@ def _play_card(ctx: _Ctx, state: GameState, a: PlayCard) -> GameState:
             ctx.violate("duplicate-card", "R-COMP", "v.duplicate-five", {}, round=r.number, trick=t, player=seat)
         fives += 1
     else:
-        if card in seen:
+        if seen >> card.code & 1:
             ctx.violate("duplicate-card", "R-COMP", "v.duplicate-card", {"card": card}, round=r.number, trick=t, player=seat)
-        seen = seen | {card}
-    voids = r.voids
+        seen |= 1 << card.code
+    voids, led = r.voids, r.led
     if card.family is not None:
         mine = voids[seat]
         # RUL-REVOKE: a card of a family this player did not follow earlier proves the revoke
-        proved = sorted(k for fam, k in mine if fam is card.family)
+        proved = sorted(k for fam, k in mine if fam is card.family) if mine else ()
         for k in proved:
             ctx.violate("revoke", "R-TRICK-2", "v.revoke",
                         {"player": state.players[seat], "family": card.family, "trick": k, "proof_trick": t, "card": card},
                         round=r.number, trick=k, player=seat, refusable=False)
         if proved:
             mine = frozenset(v for v in mine if v[0] is not card.family)
-        led = led_family([p.card for p in r.plays])
-        if led is not None and card.family is not led:  # did not follow (R-TRICK-2), unless void
+        if led is None:
+            led = card.family  # the led family: the first family card of the trick (R-FIVE-2)
+        elif card.family is not led:  # did not follow (R-TRICK-2), unless void: proved later
             mine = mine | {(led, t)}
         if mine is not voids[seat]:
             voids = voids[:seat] + (mine,) + voids[seat + 1:]
     plays = r.plays + (PlayEntry(seat, card, r.pending_uses),)
-    r = replace(r, plays=plays, pending_uses=(), seen=seen, fives=fives, voids=voids)
+    r = replace(r, plays=plays, pending_uses=(), seen=seen, fives=fives, voids=voids, led=led)
     return replace(state, round=r)
 
 
@@ -705,7 +716,7 @@ def _choose_leader(ctx: _Ctx, state: GameState, a: ChooseLeader) -> GameState:
 
 def _finish_trick(state: GameState, r: RoundState, result: TrickResult, next_leader: int | None, rule: str) -> GameState:
     result = replace(result, next_leader=next_leader)
-    r = replace(r, tricks=r.tricks + (result,), plays=(), pending_uses=(), events=(), awaiting=None,
+    r = replace(r, tricks=r.tricks + (result,), plays=(), pending_uses=(), events=(), awaiting=None, led=None,
                 leader=next_leader, leader_rule=rule, start_trump=r.trump, start_token=r.token)
     if len(r.tricks) >= TRICKS_PER_ROUND:  # R-SCORE-1: the round ends after 8 tricks
         return _close_round(state, r)

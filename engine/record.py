@@ -10,15 +10,18 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Iterator, Mapping, Sequence
 
-from .cards import Bonus, BonusKind, Card, CardFacts, DeckProfile, Family, Token, parse_card
+from .cards import FAMILY_CARDS, FIVE, Bonus, BonusKind, Card, CardFacts, DeckProfile, Family, Token, parse_card
 from .errors import RecordError
 from .game import (
     Action, ChooseLeader, ChooseReward, GameState, PlayCard, StartRound, TallyRound, UseBonus, new_game,
 )
 
 FORMAT = "kozyrnye-kity/1"
+_CARDS = {c.id: c for c in FAMILY_CARDS + (FIVE,)}
+_NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +35,7 @@ class RecordPlay:
     player: str
     card: Card
     uses: tuple[RecordUse, ...] | None = None  # None: no "use" key
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    extra: Mapping[str, Any] = field(default_factory=lambda: _NO_EXTRA)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +43,7 @@ class RecordTrick:
     plays: tuple[RecordPlay, ...]
     reward: Card | None = None
     next_leader: str | None = None
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    extra: Mapping[str, Any] = field(default_factory=lambda: _NO_EXTRA)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,13 +53,13 @@ class PlayedRound:
     bonuses: tuple[tuple[str, Card], ...]  # (player, card) in the record's order
     leader: str
     tricks: tuple[RecordTrick, ...]
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    extra: Mapping[str, Any] = field(default_factory=lambda: _NO_EXTRA)
 
 
 @dataclass(frozen=True, slots=True)
 class TalliedRound:
     tally: tuple[tuple[str, int, int], ...]  # (player, pearls, unused bonuses)
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    extra: Mapping[str, Any] = field(default_factory=lambda: _NO_EXTRA)
 
 
 Round = PlayedRound | TalliedRound
@@ -68,7 +71,7 @@ class GameRecord:
     rounds: tuple[Round, ...]
     target: int | None = None  # None: the key is absent (R-END default 30)
     deck: tuple[tuple[Card, CardFacts], ...] | None = None  # None: the key is absent
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    extra: Mapping[str, Any] = field(default_factory=lambda: _NO_EXTRA)
 
     @property
     def effective_target(self) -> int:
@@ -150,8 +153,9 @@ def _player(value: Any, players: Sequence[str], path: str) -> str:
     return value
 
 
-def _extra(obj: Mapping, known: set[str]) -> dict:
-    return {k: v for k, v in obj.items() if k not in known}
+def _extra(obj: Mapping, known: set[str]) -> Mapping[str, Any]:
+    extra = {k: v for k, v in obj.items() if k not in known}
+    return extra if extra else _NO_EXTRA
 
 
 def parse_record(value: Any) -> GameRecord:
@@ -266,15 +270,13 @@ def _parse_trick(t: Any, players: Sequence[str], path: str, last: bool) -> Recor
         raise RecordError(_join(path, "plays"), "r.empty-plays")
     plays = []
     for k, p in enumerate(praw):
-        ppath = _join(_join(path, "plays"), k)
-        _typed(p, dict, ppath)
-        player = _player(_get(p, "player", str, ppath), players, _join(ppath, "player"))
-        card = _card(_get(p, "card", str, ppath), _join(ppath, "card"))
-        uses = None
-        if "use" in p:
-            upath = _join(ppath, "use")
-            uses = tuple(_parse_use(u, _join(upath, m)) for m, u in enumerate(_get(p, "use", list, ppath)))
-        plays.append(RecordPlay(player, card, uses, _extra(p, {"player", "card", "use"})))
+        # fast path for the common play {"player", "card"}; anything else is checked in full
+        if type(p) is dict and len(p) == 2:
+            player, cid = p.get("player"), p.get("card")
+            if type(player) is str and type(cid) is str and player in players and cid in _CARDS:
+                plays.append(RecordPlay(player, _CARDS[cid], None, _NO_EXTRA))
+                continue
+        plays.append(_parse_play(p, players, _join(_join(path, "plays"), k)))
     reward = None
     if "reward" in t:
         reward = _card(t["reward"], _join(path, "reward"))
@@ -284,6 +286,17 @@ def _parse_trick(t: Any, players: Sequence[str], path: str, last: bool) -> Recor
     if "next_leader" in t:
         next_leader = _player(t["next_leader"], players, _join(path, "next_leader"))
     return RecordTrick(tuple(plays), reward, next_leader, _extra(t, {"plays", "reward", "next_leader"}))
+
+
+def _parse_play(p: Any, players: Sequence[str], ppath: str) -> RecordPlay:
+    _typed(p, dict, ppath)
+    player = _player(_get(p, "player", str, ppath), players, _join(ppath, "player"))
+    card = _card(_get(p, "card", str, ppath), _join(ppath, "card"))
+    uses = None
+    if "use" in p:
+        upath = _join(ppath, "use")
+        uses = tuple(_parse_use(u, _join(upath, m)) for m, u in enumerate(_get(p, "use", list, ppath)))
+    return RecordPlay(player, card, uses, _extra(p, {"player", "card", "use"}))
 
 
 def _parse_use(u: Any, path: str) -> RecordUse:
