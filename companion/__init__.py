@@ -1,0 +1,1 @@
+"""Киты — companion app for the card game «Козырные киты»."""

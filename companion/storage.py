@@ -1,0 +1,526 @@
+"""Crash-safe storage for Киты, built on TinyDB.
+
+The app runs on a phone whose OS may kill it at any moment, so:
+
+* **Every write is atomic** (``AtomicJSONStorage``). TinyDB's own ``JSONStorage`` rewrites the
+  file in place (seek, write, truncate): a kill mid-write leaves a torn file that no longer parses
+  (measured: 2 corrupt files in 60 SIGKILLs). We instead write ``<file>.tmp`` in the same folder,
+  flush + fsync it, rename the current ``<file>`` to ``<file>.bak``, ``os.replace`` the temp file
+  onto ``<file>`` and fsync the folder so the renames survive a power cut. ``<file>`` is therefore
+  always a complete version, and ``<file>.bak`` is always the previous complete version.
+* **Loading never crashes and never deletes.** A missing, empty, unreadable, non-JSON or
+  wrong-shaped file is moved aside to ``<file>.corrupt-<n>`` (a counter, no clock needed), the
+  last good state is restored from ``<file>.bak`` and a ``StorageIncident`` (a code plus params,
+  no UI text) is recorded in ``Store.incidents``. A stale ``.tmp`` is an unacknowledged write and
+  is discarded, unless the main file is missing: then the kill came between the two renames,
+  after the temp file was fsynced, and the write is completed silently.
+* **Saving one action costs the same however many games are stored.** TinyDB re-serialises the
+  whole file on every write, so the data folder holds several small files and an action only
+  rewrites the one holding the game in progress::
+
+    current.json           table "game", one document {game_id, meta, actions, redo, revision}:
+                           the game in progress only. Rewritten on every action.
+    archive/<game_id>.json table "game", one document {game_id, seq, status, meta, actions,
+                           redo, record, summary}: one file per finished/abandoned game,
+                           written when the game ends (twice, so its .bak is a good copy too).
+    archive.json           table "games": {game_id, seq, status, players, summary} for the
+                           history list. Derived data: entries missing from it are rebuilt from
+                           archive/ on open.
+    profile.json           table "facts" {card_id, facts}; table "settings" {key, value}.
+    *.bak, *.corrupt-<n>   previous good versions; damaged files kept for inspection.
+
+* **One writer per folder.** ``Store.open(path)`` returns one shared instance per resolved path
+  (two browser tabs in web mode are two sessions in one process); every method runs under the
+  instance's lock, and every change to the current game is a compare-and-swap on its
+  ``revision``: a stale caller gets ``RevisionConflict`` and nothing is overwritten. Each file is
+  read from disk once per ``Store`` (then served from the last written JSON text), so two
+  *processes* must not share a folder.
+* **Finishing a game is crash-safe:** (1) write ``archive/<id>.json`` — the commit point,
+  idempotent by game id; (2) upsert its index entry; (3) clear ``current.json``. On open, a
+  current game that already has a readable archive file had its finish interrupted: steps 2–3
+  are completed, so the game is neither lost nor duplicated.
+
+Actions, records, summaries, meta, facts and setting values are opaque JSON-able values
+(``json.dumps`` with ``ensure_ascii=False`` keeps Russian names readable in the files). A
+method that returns has made its change durable; if a write fails (disk full), the error is
+raised and the stored state is unchanged.
+
+Usage::
+
+    store = Store.open()                      # shared per folder; store.incidents to show
+    game = store.current() or store.start_game({"players": ["Лена", "Миша"], "target": 5})
+    rev = store.append_action(game.game_id, game.revision, {"type": "play", ...})
+    rev = store.replace_log(game.game_id, rev, actions[:-1], [actions[-1]])   # undo
+    store.finish_current(game.game_id, rev, record, summary, "finished")
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import threading
+import uuid
+from dataclasses import asdict, dataclass
+from typing import Any, Callable, Literal, Optional
+
+from tinydb import Query, TinyDB
+from tinydb.storages import Storage
+from tinydb.table import Document
+
+from .paths import data_dir
+
+__all__ = [
+    "AtomicJSONStorage", "CurrentGame", "RevisionConflict", "Store", "StorageIncident",
+    "RESTORED_FROM_BACKUP", "RESET_TO_EMPTY", "ARCHIVE_INDEX_REBUILT",
+]
+
+# Incident codes (translate them in the UI; params are in StorageIncident.params).
+RESTORED_FROM_BACKUP = "restored_from_backup"  # file bad/missing, previous version restored
+RESET_TO_EMPTY = "reset_to_empty"              # file bad and no good backup: starts empty
+ARCHIVE_INDEX_REBUILT = "archive_index_rebuilt"  # `count` games re-added from archive/
+
+Status = Literal["finished", "abandoned"]
+_GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+_CURRENT_DOC = 1  # doc_id of the single document in the one-document tables
+
+
+@dataclass(frozen=True)
+class StorageIncident:
+    """Something went wrong with a data file and was repaired on load.
+
+    ``file``, ``kept_aside`` and ``restored_from`` are paths relative to the data folder.
+    ``reason`` is one of ``missing``, ``empty``, ``unreadable``, ``not_json``, ``wrong_shape``.
+    """
+
+    code: str
+    file: str
+    reason: Optional[str] = None
+    kept_aside: tuple[str, ...] = ()
+    restored_from: Optional[str] = None
+    count: int = 0
+
+    @property
+    def params(self) -> dict[str, Any]:
+        """Everything but ``code``, for formatting a translated message."""
+        params = asdict(self)
+        del params["code"]
+        return params
+
+
+class RevisionConflict(Exception):
+    """Someone else changed (or replaced) the current game first. Reload and retry."""
+
+    def __init__(self, current_revision: Optional[int], current_game_id: Optional[str]):
+        super().__init__(f"current game {current_game_id!r} is at revision {current_revision}")
+        self.current_revision = current_revision
+        self.current_game_id = current_game_id
+
+
+@dataclass(frozen=True)
+class CurrentGame:
+    game_id: str
+    meta: dict
+    actions: list[dict]
+    redo: list[dict]
+    revision: int
+
+
+# --------------------------------------------------------------------------- file level
+
+def _fsync_dir(path: str) -> None:
+    """Make renames in ``path`` durable (not possible, nor needed, on Windows)."""
+    if os.name == "nt":
+        return
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _is_tinydb_shape(data: Any) -> bool:
+    """{table: {doc_id: {..}}} — what TinyDB needs to work without raising."""
+    return isinstance(data, dict) and all(
+        isinstance(table, dict) and all(
+            isinstance(k, str) and k.isdigit() and isinstance(d, dict) for k, d in table.items())
+        for table in data.values())
+
+
+class AtomicJSONStorage(Storage):
+    """TinyDB storage with atomic writes, a ``.bak`` of the previous version and self-repair.
+
+    ``validate(data) -> bool`` checks the file's shape beyond TinyDB's ``{table: {id: doc}}``;
+    ``on_incident`` receives a ``StorageIncident`` when a file had to be repaired; ``root`` is
+    the folder incident paths are relative to. The file is read from disk once, on the first
+    ``read()``; later reads parse the last JSON text written, so TinyDB's in-place mutations of
+    read data can never leak into a failed write.
+    """
+
+    def __init__(self, path: str, *, validate: Optional[Callable[[Any], bool]] = None,
+                 on_incident: Optional[Callable[[StorageIncident], None]] = None,
+                 root: Optional[str] = None):
+        super().__init__()
+        self.path = os.path.abspath(path)
+        self.bak = self.path + ".bak"
+        self._tmp = self.path + ".tmp"
+        self._validate = validate
+        self._on_incident = on_incident
+        self._root = root or os.path.dirname(self.path)
+        self._loaded = False
+        self._text: Optional[str] = None  # None: empty database
+
+    # TinyDB Storage API
+    def read(self) -> Optional[dict[str, dict[str, Any]]]:
+        if not self._loaded:
+            self._text = self._load()
+            self._loaded = True
+        return None if self._text is None else json.loads(self._text)
+
+    def write(self, data: dict[str, dict[str, Any]]) -> None:
+        # Serialise first: a non-JSON value raises before anything on disk changes.
+        text = json.dumps(data, ensure_ascii=False, allow_nan=False)
+        self._write_text(text, keep_backup=True)
+        self._text, self._loaded = text, True
+
+    # internals
+    def _write_text(self, text: str, keep_backup: bool) -> None:
+        os.makedirs(os.path.dirname(self.path), exist_ok=True)
+        with open(self._tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())  # the data is on disk before any name points at it
+        if keep_backup and os.path.exists(self.path):
+            os.replace(self.path, self.bak)  # previous complete version stays available
+        os.replace(self._tmp, self.path)  # atomic: readers see the old or the new file
+        _fsync_dir(os.path.dirname(self.path))
+
+    def _check(self, path: str) -> tuple[Optional[str], Optional[str]]:
+        """Return (text, None) for a good file, else (None, reason)."""
+        try:
+            with open(path, "rb") as f:
+                raw = f.read()
+        except FileNotFoundError:
+            return None, "missing"
+        except OSError:
+            return None, "unreadable"
+        if not raw.strip():
+            return None, "empty"  # our writes never produce an empty file
+        try:
+            text = raw.decode("utf-8")
+            data = json.loads(text)
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            return None, "not_json"
+        if not _is_tinydb_shape(data) or (self._validate and not self._validate(data)):
+            return None, "wrong_shape"
+        return text, None
+
+    def _aside(self, path: str) -> Optional[str]:
+        n = 1
+        while os.path.lexists(f"{path}.corrupt-{n}"):
+            n += 1
+        try:
+            os.replace(path, f"{path}.corrupt-{n}")
+        except OSError:
+            return None
+        return f"{path}.corrupt-{n}"
+
+    def _rel(self, path: str) -> str:
+        return os.path.relpath(path, self._root)
+
+    def _load(self) -> Optional[str]:
+        text, reason = self._check(self.path)
+        if reason == "missing":
+            tmp_text, tmp_reason = self._check(self._tmp)
+            if tmp_reason is None:
+                # Killed between "file -> .bak" and ".tmp -> file": the temp file was complete
+                # and fsynced before the first rename, so finish that write.
+                try:
+                    os.replace(self._tmp, self.path)
+                    _fsync_dir(os.path.dirname(self.path))
+                except OSError:
+                    pass
+                return tmp_text
+        if os.path.lexists(self._tmp):
+            try:  # a torn write that was never acknowledged
+                os.remove(self._tmp)
+            except OSError:
+                pass
+        if reason is None:
+            return text
+        aside = [] if reason == "missing" else [self._aside(self.path)]
+        bak_text, bak_reason = self._check(self.bak)
+        if bak_reason is None:
+            try:
+                self._write_text(bak_text, keep_backup=False)
+            except OSError:
+                pass  # the next successful write will recreate the file
+            self._report(RESTORED_FROM_BACKUP, reason, aside, self._rel(self.bak))
+            return bak_text
+        if reason == "missing" and bak_reason == "missing":
+            return None  # a fresh folder
+        if bak_reason != "missing":
+            aside.append(self._aside(self.bak))
+        self._report(RESET_TO_EMPTY, reason, aside, None)
+        return None
+
+    def _report(self, code: str, reason: str, aside: list, restored_from: Optional[str]) -> None:
+        if self._on_incident:
+            kept = tuple(self._rel(p) for p in aside if p)
+            self._on_incident(StorageIncident(code, self._rel(self.path), reason, kept,
+                                              restored_from))
+
+
+# --------------------------------------------------------------------------- shapes
+
+def _docs(data: dict, table: str, check: Callable[[dict], bool], max_docs: int = 0) -> bool:
+    docs = data.get(table, {})
+    return (not max_docs or len(docs) <= max_docs) and all(check(d) for d in docs.values())
+
+
+def _is_list_of_dicts(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(x, dict) for x in value)
+
+
+def _is_revision(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _game_ok(d: dict) -> bool:
+    return (isinstance(d.get("game_id"), str) and bool(_GAME_ID.match(d["game_id"]))
+            and isinstance(d.get("meta"), dict) and _is_list_of_dicts(d.get("actions"))
+            and _is_list_of_dicts(d.get("redo")))
+
+
+def _valid_current(data: dict) -> bool:
+    return _docs(data, "game", lambda d: _game_ok(d) and _is_revision(d.get("revision")), 1)
+
+
+def _valid_archived(data: dict) -> bool:
+    return _docs(data, "game", lambda d: _game_ok(d) and _is_revision(d.get("seq"))
+                 and d.get("status") in ("finished", "abandoned")
+                 and isinstance(d.get("summary"), dict) and "record" in d, 1)
+
+
+def _valid_index(data: dict) -> bool:
+    return _docs(data, "games", lambda d: isinstance(d.get("game_id"), str)
+                 and _is_revision(d.get("seq")) and isinstance(d.get("summary"), dict)
+                 and isinstance(d.get("players"), list))
+
+
+def _valid_profile(data: dict) -> bool:
+    return (_docs(data, "facts", lambda d: isinstance(d.get("card_id"), str)
+                  and isinstance(d.get("facts"), dict))
+            and _docs(data, "settings", lambda d: isinstance(d.get("key"), str) and "value" in d))
+
+
+def _player_names(meta: dict) -> list[str]:
+    """Names from ``meta["players"]``: a list of names or of dicts with a ``name``."""
+    names = []
+    for p in meta.get("players") or []:
+        name = p.get("name") if isinstance(p, dict) else p
+        if isinstance(name, str) and name:
+            names.append(name)
+    return names
+
+
+def _put_single(table, doc: dict) -> None:
+    """Store ``doc`` as the table's only document, in one write (``upsert`` may take two)."""
+    if table.contains(doc_id=_CURRENT_DOC):
+        table.update(doc, doc_ids=[_CURRENT_DOC])  # same keys: replaces every field
+    else:
+        table.insert(Document(doc, doc_id=_CURRENT_DOC))
+
+
+# --------------------------------------------------------------------------- store
+
+class Store:
+    """The app's data folder. Get it with ``Store.open(path)``; see the module docstring."""
+
+    _registry: dict[str, "Store"] = {}
+    _registry_lock = threading.Lock()
+
+    @classmethod
+    def open(cls, path: Optional[os.PathLike | str] = None) -> "Store":
+        """The shared ``Store`` for ``path`` (default ``data_dir()``), opening it if needed."""
+        root = os.path.realpath(path if path is not None else data_dir())
+        with cls._registry_lock:
+            store = cls._registry.get(root)
+            if store is None:
+                store = cls._registry[root] = cls(root)
+            return store
+
+    def __init__(self, root: str):
+        """Use ``Store.open``: two instances on one folder would overwrite each other."""
+        self.root = root
+        self.incidents: list[StorageIncident] = []
+        self._lock = threading.RLock()
+        os.makedirs(os.path.join(root, "archive"), exist_ok=True)
+        self._game = self._db("current.json", _valid_current).table("game")
+        self._index = self._db("archive.json", _valid_index).table("games")
+        profile = self._db("profile.json", _valid_profile)
+        self._facts, self._settings = profile.table("facts"), profile.table("settings")
+        for table in (self._game, self._index, self._facts):
+            len(table)  # load now, so incidents are known right after open
+        self._complete_interrupted_finish()
+        self._rebuild_index()
+
+    def close(self) -> None:
+        """Forget this instance; the next ``Store.open`` re-reads the folder from disk."""
+        with self._registry_lock:
+            if Store._registry.get(self.root) is self:
+                del Store._registry[self.root]
+
+    def _db(self, relpath: str, validate: Callable[[Any], bool]) -> TinyDB:
+        return TinyDB(os.path.join(self.root, relpath), storage=AtomicJSONStorage,
+                      validate=validate, on_incident=self.incidents.append, root=self.root)
+
+    # ---- current game
+    def current(self) -> Optional[CurrentGame]:
+        with self._lock:
+            d = self._game.get(doc_id=_CURRENT_DOC)
+            if not d:
+                return None
+            return CurrentGame(d["game_id"], d["meta"], d["actions"], d["redo"], d["revision"])
+
+    def start_game(self, meta: dict) -> CurrentGame:
+        """Start a new game at revision 0, replacing any current one (finish that first)."""
+        game = CurrentGame(uuid.uuid4().hex, dict(meta), [], [], 0)
+        with self._lock:
+            _put_single(self._game, asdict(game))
+        return game
+
+    def _expect(self, game_id: str, expected_revision: int) -> dict:
+        doc = self._game.get(doc_id=_CURRENT_DOC)
+        if not doc or doc["game_id"] != game_id or doc["revision"] != expected_revision:
+            raise RevisionConflict(doc and doc["revision"], doc and doc["game_id"])
+        return doc
+
+    def append_action(self, game_id: str, expected_revision: int, action: dict) -> int:
+        """Append ``action`` and clear the redo stack; return the new revision.
+
+        Raises ``RevisionConflict`` if the current game is not ``game_id`` at
+        ``expected_revision``. Durable when it returns.
+        """
+        if not isinstance(action, dict):
+            raise TypeError("action must be a dict")
+        with self._lock:
+            doc = self._expect(game_id, expected_revision)
+            self._game.update({"actions": doc["actions"] + [action], "redo": [],
+                               "revision": expected_revision + 1}, doc_ids=[_CURRENT_DOC])
+            return expected_revision + 1
+
+    def replace_log(self, game_id: str, expected_revision: int,
+                    actions: list[dict], redo: list[dict]) -> int:
+        """Replace the action log and redo stack (undo, redo, edit); return the new revision."""
+        if not (_is_list_of_dicts(actions) and _is_list_of_dicts(redo)):
+            raise TypeError("actions and redo must be lists of dicts")
+        with self._lock:
+            self._expect(game_id, expected_revision)
+            self._game.update({"actions": list(actions), "redo": list(redo),
+                               "revision": expected_revision + 1}, doc_ids=[_CURRENT_DOC])
+            return expected_revision + 1
+
+    def finish_current(self, game_id: str, expected_revision: int, record: Any, summary: dict,
+                       status: Status = "finished") -> str:
+        """Archive the current game (with its log, ``record`` and ``summary``), clear it and
+        return its id (the archive id). Compare-and-swap like ``append_action``."""
+        if status not in ("finished", "abandoned"):
+            raise ValueError(f"bad status {status!r}")
+        with self._lock:
+            doc = self._expect(game_id, expected_revision)
+            existing = self._read_archived(game_id)
+            seq = existing["seq"] if existing else 1 + max(
+                (d["seq"] for d in self._index.all()), default=0)
+            entry = {**doc, "seq": seq, "status": status, "record": record,
+                     "summary": dict(summary)}
+            del entry["revision"]
+            with self._archive_db(game_id) as db:  # 1. commit point, idempotent by game_id
+                for _ in range(2):  # twice, so that its .bak is a good copy from the start
+                    _put_single(db.table("game"), entry)
+            self._index_upsert(entry)              # 2.
+            self._game.truncate()                  # 3.
+            return game_id
+
+    # ---- archive
+    def _archive_db(self, game_id: str) -> TinyDB:
+        if not _GAME_ID.match(game_id):
+            raise ValueError(f"bad game id {game_id!r}")
+        return self._db(os.path.join("archive", game_id + ".json"), _valid_archived)
+
+    def _read_archived(self, game_id: str) -> Optional[dict]:
+        with self._archive_db(game_id) as db:
+            doc = db.table("game").get(doc_id=_CURRENT_DOC)
+        return dict(doc) if doc else None
+
+    @staticmethod
+    def _index_row(entry: dict) -> dict:
+        return {"game_id": entry["game_id"], "seq": entry["seq"], "status": entry["status"],
+                "players": _player_names(entry["meta"]), "summary": entry["summary"]}
+
+    def _index_upsert(self, entry: dict) -> None:
+        is_entry = Query().game_id == entry["game_id"]
+        if self._index.contains(is_entry):
+            self._index.update(self._index_row(entry), is_entry)
+        else:
+            self._index.insert(self._index_row(entry))
+
+    def _complete_interrupted_finish(self) -> None:
+        doc = self._game.get(doc_id=_CURRENT_DOC)
+        if doc and os.path.exists(os.path.join(self.root, "archive", doc["game_id"] + ".json")):
+            archived = self._read_archived(doc["game_id"])
+            if archived:  # only clear the current game once its archive copy is readable
+                self._index_upsert(archived)
+                self._game.truncate()
+
+    def _rebuild_index(self) -> None:
+        known = {d["game_id"] for d in self._index.all()}
+        found = []
+        for name in os.listdir(os.path.join(self.root, "archive")):
+            game_id = name[:-5] if name.endswith(".json") else None
+            if game_id and game_id not in known and _GAME_ID.match(game_id):
+                archived = self._read_archived(game_id)
+                if archived:
+                    found.append(archived)
+        if found:
+            self._index.insert_multiple(self._index_row(e) for e in found)
+            self.incidents.append(StorageIncident(ARCHIVE_INDEX_REBUILT, "archive.json",
+                                                  count=len(found)))
+
+    def archived(self) -> list[dict]:
+        """History, most recent first: ``{game_id, seq, status, players, summary}`` dicts."""
+        with self._lock:
+            return sorted((dict(d) for d in self._index.all()), key=lambda d: -d["seq"])
+
+    def archived_game(self, game_id: str) -> Optional[dict]:
+        """The full archived game ``{game_id, seq, status, meta, actions, redo, record,
+        summary}``, or None if unknown or unrecoverable (see ``incidents``)."""
+        with self._lock:
+            return self._read_archived(game_id) if _GAME_ID.match(game_id) else None
+
+    # ---- profile
+    def deck_facts(self) -> dict[str, dict]:
+        with self._lock:
+            return {d["card_id"]: d["facts"] for d in self._facts.all()}
+
+    def set_fact(self, card_id: str, facts: dict) -> None:
+        with self._lock:
+            self._facts.upsert({"card_id": card_id, "facts": dict(facts)},
+                               Query().card_id == card_id)
+
+    def settings(self) -> dict[str, Any]:
+        with self._lock:
+            return {d["key"]: d["value"] for d in self._settings.all()}
+
+    def set_setting(self, key: str, value: Any) -> None:
+        with self._lock:
+            self._settings.upsert({"key": key, "value": value}, Query().key == key)
+
+    def player_names(self) -> list[str]:
+        """Known player names, most recent first: the current game's, then the archive's."""
+        with self._lock:
+            current = self._game.get(doc_id=_CURRENT_DOC)
+            names = _player_names(current["meta"]) if current else []
+            for entry in self.archived():
+                names += entry["players"]
+            return list(dict.fromkeys(names))
