@@ -429,18 +429,27 @@ class Store:
             raise ValueError(f"bad status {status!r}")
         with self._lock:
             doc = self._expect(game_id, expected_revision)
-            existing = self._read_archived(game_id)
-            seq = existing["seq"] if existing else 1 + max(
-                (d["seq"] for d in self._index.all()), default=0)
-            entry = {**doc, "seq": seq, "status": status, "record": record,
-                     "summary": dict(summary)}
-            del entry["revision"]
-            with self._archive_db(game_id) as db:  # 1. commit point, idempotent by game_id
-                for _ in range(2):  # twice, so that its .bak is a good copy from the start
-                    _put_single(db.table("game"), entry)
-            self._index_upsert(entry)              # 2.
-            self._game.truncate()                  # 3.
+            entry = {k: v for k, v in doc.items() if k != "revision"}
+            self._archive_entry(entry, status, record, summary)  # 1. + 2.
+            self._game.truncate()                                # 3.
             return game_id
+
+    def import_game(self, meta: dict, actions: list[dict], record: Any, summary: dict) -> str:
+        """File an imported game record in the archive (status ``imported``); return its id.
+        The current game is not touched."""
+        entry = {"game_id": uuid.uuid4().hex, "meta": dict(meta), "actions": list(actions), "redo": []}
+        with self._lock:
+            self._archive_entry(entry, "imported", record, summary)
+            return entry["game_id"]
+
+    def _archive_entry(self, entry: dict, status: str, record: Any, summary: dict) -> None:
+        existing = self._read_archived(entry["game_id"])
+        seq = existing["seq"] if existing else 1 + max((d["seq"] for d in self._index.all()), default=0)
+        entry = {**entry, "seq": seq, "status": status, "record": record, "summary": dict(summary)}
+        with self._archive_db(entry["game_id"]) as db:  # 1. commit point, idempotent by game_id
+            for _ in range(2):  # twice, so that its .bak is a good copy from the start
+                _put_single(db.table("game"), entry)
+        self._index_upsert(entry)                       # 2.
 
     # ---- archive
     def _archive_db(self, game_id: str) -> TinyDB:

@@ -453,3 +453,68 @@ def actions_to_record(state: GameState, actions: Sequence[Action], extra: Mappin
     deck = tuple((c, f) for c, f in state.deck.items() if c in used and (f.pearls is not None or f.bonus is not None))
     deck = tuple(sorted(deck, key=lambda cf: cf[0].id))
     return GameRecord(players, tuple(rounds), state.target, deck, dict(extra or {}))
+
+
+# ---------------------------------------------------------------------------------------------
+# One action as JSON (the app's saved action log)
+# ---------------------------------------------------------------------------------------------
+def action_to_json(a: Action, players: Sequence[str]) -> dict:
+    """An action as a JSON object naming players and cards as the record does."""
+    if isinstance(a, StartRound):
+        return {"type": "start_round", "trump": a.trump.value, "token": int(a.token),
+                "bonuses": {players[i]: c.id for i, c in enumerate(a.bonuses)}, "leader": players[a.leader]}
+    if isinstance(a, UseBonus):
+        out = {"type": "use", "player": players[a.seat], "card": a.card.id}
+        if a.family is not None:
+            out["family"] = a.family.value
+        return out
+    if isinstance(a, PlayCard):
+        return {"type": "play", "player": players[a.seat], "card": a.card.id}
+    if isinstance(a, ChooseReward):
+        out = {"type": "reward", "card": a.card.id}
+        if a.next_leader is not None:
+            out["next_leader"] = players[a.next_leader]
+        return out
+    if isinstance(a, ChooseLeader):
+        return {"type": "leader", "player": players[a.seat]}
+    if isinstance(a, TallyRound):
+        return {"type": "tally", "tally": {players[i]: {"pearls": p, "unused_bonuses": u} for i, (p, u) in enumerate(a.tally)}}
+    raise TypeError(f"not an action: {a!r}")
+
+
+def action_from_json(d: Any, players: Sequence[str], path: str = "action") -> Action:
+    """Inverse of :func:`action_to_json`; malformed input raises :class:`RecordError`."""
+    _typed(d, dict, path)
+    kind = _get(d, "type", str, path)
+    seat = {name: i for i, name in enumerate(players)}
+
+    def who(key: str) -> int:
+        return seat[_player(_get(d, key, str, path), players, _join(path, key))]
+
+    def card(key: str) -> Card:
+        return _card(_get(d, key, str, path), _join(path, key))
+
+    if kind == "start_round":
+        token = _get(d, "token", int, path)
+        if token not in (1, 9):
+            raise RecordError(_join(path, "token"), "r.value", {"value": token, "detail": "1 | 9"})
+        braw = _get(d, "bonuses", dict, path)
+        bonuses = {_player(k, players, _join(path, "bonuses")): _card(v, _join(_join(path, "bonuses"), k)) for k, v in braw.items()}
+        if len(bonuses) != len(players):
+            raise RecordError(_join(path, "bonuses"), "r.per-player")
+        return StartRound(_family(_get(d, "trump", str, path), _join(path, "trump")), Token(token),
+                          tuple(bonuses[p] for p in players), who("leader"))
+    if kind == "use":
+        fam = _family(d["family"], _join(path, "family")) if "family" in d else None
+        return UseBonus(who("player"), card("card"), fam)
+    if kind == "play":
+        return PlayCard(who("player"), card("card"))
+    if kind == "reward":
+        return ChooseReward(card("card"), who("next_leader") if "next_leader" in d else None)
+    if kind == "leader":
+        return ChooseLeader(who("player"))
+    if kind == "tally":
+        rnd = _parse_round({"tally": _get(d, "tally", dict, path)}, players, path, last=True)
+        by = {name: (p, u) for name, p, u in rnd.tally}
+        return TallyRound(tuple(by[p] for p in players))
+    raise RecordError(_join(path, "type"), "r.value", {"value": _show(kind), "detail": "start_round | use | play | reward | leader | tally"})
