@@ -153,7 +153,8 @@ class RoundState:
     events: tuple[BonusEvent, ...] = ()
     seen: int = 0  # bit set of the family cards seen this round (1 << card.code)
     fives: int = 0
-    voids: tuple[frozenset[tuple[Family, int]], ...] = ()  # (led family, trick) not followed
+    voids: tuple[tuple[tuple[Family, int], ...], ...] = ()  # per seat: (led family, trick) not followed
+    played: int = 0  # bit set of the seats that played in the current trick
     awaiting: TrickResult | None = None  # decided trick waiting for the R-FIVE-LEAD choice
     led: Family | None = None  # the led family of the current trick, once a family card is in
 
@@ -451,7 +452,7 @@ def _start_round(ctx: _Ctx, state: GameState, a: StartRound) -> GameState:
         number=number, trump=a.trump, token=a.token, first_leader=leader, first_bonuses=tuple(a.bonuses),
         bonuses=tuple((c,) for c in a.bonuses), pile=(0,) * state.n, leader=leader,
         start_trump=a.trump, start_token=a.token, seen=seen, fives=fives,
-        voids=(frozenset(),) * state.n,
+        voids=((),) * state.n,
     )
     return replace(state, round=r)
 
@@ -530,19 +531,18 @@ def _ready_to_play(ctx: _Ctx, state: GameState, seat: int) -> GameState:
 def _turn_check(ctx: _Ctx, state: GameState, seat: int) -> None:
     """R-TRICK-1 (clockwise from the leader) and R-REWARD-4 / R-FIVE-LEAD (who leads)."""
     r = state.round
-    n = state.n
-    if not r.plays:
+    plays = r.plays
+    if not plays:
         if r.leader is not None and seat != r.leader:
             ctx.violate("wrong-leader", r.leader_rule, "v.wrong-leader",
                         {"expected": state.players[r.leader], "player": state.players[seat]},
                         round=r.number, trick=r.trick_number, player=seat)
         return
-    if any(p.seat == seat for p in r.plays):
+    expected = (plays[0].seat + len(plays)) % len(state.players)
+    if r.played >> seat & 1:
         ctx.violate("turn-order", "R-TRICK-1", "v.turn-order-twice", {"player": state.players[seat]},
                     round=r.number, trick=r.trick_number, player=seat)
-        return
-    expected = (r.plays[0].seat + len(r.plays)) % n
-    if seat != expected:
+    elif seat != expected:
         ctx.violate("turn-order", "R-TRICK-1", "v.turn-order",
                     {"expected": state.players[expected], "player": state.players[seat]},
                     round=r.number, trick=r.trick_number, player=seat)
@@ -598,44 +598,50 @@ def _use_bonus(ctx: _Ctx, state: GameState, a: UseBonus) -> GameState:
 
 def _play_card(ctx: _Ctx, state: GameState, a: PlayCard) -> GameState:
     seat = _check_seat(ctx, state, a.seat)
-    state = _ready_to_play(ctx, state, seat)
     r = state.round
+    if r is None or r.awaiting is not None:
+        state = _ready_to_play(ctx, state, seat)
+        r = state.round
     if ctx.strict and phase(state) is Phase.REWARD:
         raise ctx.refuse("await-reward", "R-REWARD-1", "x.await-reward", {"player": state.players[trick_winner(state)]})
     if not r.pending_uses:  # the uses before this card were already checked for the turn
         _turn_check(ctx, state, seat)
     card = a.card
-    t = r.trick_number
+    family = card.family
     seen, fives = r.seen, r.fives
-    if card.is_five:
-        if state.n == 2:
-            ctx.violate("five-in-two-player", "R-SETUP-1", "v.five-in-two-player", {}, round=r.number, trick=t, player=seat)
+    if family is None:
+        if len(state.players) == 2:
+            ctx.violate("five-in-two-player", "R-SETUP-1", "v.five-in-two-player", {},
+                        round=r.number, trick=r.trick_number, player=seat)
         elif fives >= FIVES_IN_DECK:
-            ctx.violate("duplicate-card", "R-COMP", "v.duplicate-five", {}, round=r.number, trick=t, player=seat)
+            ctx.violate("duplicate-card", "R-COMP", "v.duplicate-five", {}, round=r.number, trick=r.trick_number, player=seat)
         fives += 1
     else:
         if seen >> card.code & 1:
-            ctx.violate("duplicate-card", "R-COMP", "v.duplicate-card", {"card": card}, round=r.number, trick=t, player=seat)
+            ctx.violate("duplicate-card", "R-COMP", "v.duplicate-card", {"card": card},
+                        round=r.number, trick=r.trick_number, player=seat)
         seen |= 1 << card.code
     voids, led = r.voids, r.led
-    if card.family is not None:
+    if family is not None:
         mine = voids[seat]
-        # RUL-REVOKE: a card of a family this player did not follow earlier proves the revoke
-        proved = sorted(k for fam, k in mine if fam is card.family) if mine else ()
-        for k in proved:
-            ctx.violate("revoke", "R-TRICK-2", "v.revoke",
-                        {"player": state.players[seat], "family": card.family, "trick": k, "proof_trick": t, "card": card},
-                        round=r.number, trick=k, player=seat, refusable=False)
-        if proved:
-            mine = frozenset(v for v in mine if v[0] is not card.family)
+        if mine:
+            # RUL-REVOKE: a card of a family this player did not follow earlier proves the revoke
+            proved = [k for fam, k in mine if fam is family]
+            if proved:
+                t = r.trick_number
+                for k in proved:
+                    ctx.violate("revoke", "R-TRICK-2", "v.revoke",
+                                {"player": state.players[seat], "family": family, "trick": k, "proof_trick": t, "card": card},
+                                round=r.number, trick=k, player=seat, refusable=False)
+                mine = tuple(v for v in mine if v[0] is not family)
         if led is None:
-            led = card.family  # the led family: the first family card of the trick (R-FIVE-2)
-        elif card.family is not led:  # did not follow (R-TRICK-2), unless void: proved later
-            mine = mine | {(led, t)}
+            led = family  # the led family: the first family card of the trick (R-FIVE-2)
+        elif family is not led:  # did not follow (R-TRICK-2), unless void: proved later
+            mine = mine + ((led, r.trick_number),)
         if mine is not voids[seat]:
             voids = voids[:seat] + (mine,) + voids[seat + 1:]
-    plays = r.plays + (PlayEntry(seat, card, r.pending_uses),)
-    r = replace(r, plays=plays, pending_uses=(), seen=seen, fives=fives, voids=voids, led=led)
+    r = replace(r, plays=r.plays + (PlayEntry(seat, card, r.pending_uses),), pending_uses=(), seen=seen, fives=fives,
+                voids=voids, led=led, played=r.played | 1 << seat)
     return replace(state, round=r)
 
 
@@ -716,7 +722,7 @@ def _choose_leader(ctx: _Ctx, state: GameState, a: ChooseLeader) -> GameState:
 
 def _finish_trick(state: GameState, r: RoundState, result: TrickResult, next_leader: int | None, rule: str) -> GameState:
     result = replace(result, next_leader=next_leader)
-    r = replace(r, tricks=r.tricks + (result,), plays=(), pending_uses=(), events=(), awaiting=None, led=None,
+    r = replace(r, tricks=r.tricks + (result,), plays=(), pending_uses=(), events=(), awaiting=None, led=None, played=0,
                 leader=next_leader, leader_rule=rule, start_trump=r.trump, start_token=r.token)
     if len(r.tricks) >= TRICKS_PER_ROUND:  # R-SCORE-1: the round ends after 8 tricks
         return _close_round(state, r)

@@ -1,0 +1,131 @@
+"""Benchmarks of Киты: prints figures, asserts nothing (timings on shared machines are noisy).
+
+    .venv/bin/python scripts/bench.py [--quick] [--ui]
+
+Engine: median time to read, replay and validate a 4-player record of 1, 5 and 20 full
+rounds (target: 5 rounds ≤ 2 ms; growth must be linear). Storage: time to save one action
+with 0, 100 and 1,000 finished games archived (target: at 1,000 ≤ 1.2× the cost at 0), and
+the time to resume a game at start-up. ``--ui`` adds the browser figures (tap → screen,
+cold start, peak memory of the app process), see tests/e2e/bench_ui.py.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from engine import actions_to_record, read_record, replay_record, write_record  # noqa: E402
+from engine.record import action_to_json  # noqa: E402
+from engine.simulate import simulate_game  # noqa: E402
+
+PLAYERS = ("Андрей", "Тёма", "Лена", "Женя")
+
+
+def median_ms(fn, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times) * 1000
+
+
+def record_text(rounds: int, seed: int = 7) -> str:
+    """A 4-player record of ``rounds`` full rounds (target out of reach, so none is cut short)."""
+    sim = simulate_game(random.Random(seed), PLAYERS, target=10**6, max_rounds=rounds)
+    assert len(sim.final.rounds) == rounds and not sim.final.violations
+    return write_record(actions_to_record(sim.start, sim.actions))
+
+
+def bench_engine(repeat: int) -> None:
+    print("Engine: read + replay + validate a 4-player record (median of %d)" % repeat)
+    per_round = {}
+    for rounds in (1, 5, 20):
+        text = record_text(rounds)
+        rec = read_record(text)
+        full = median_ms(lambda: replay_record(read_record(text)), repeat)
+        only = median_ms(lambda: replay_record(rec), repeat)
+        per_round[rounds] = full / rounds
+        print(f"  {rounds:>2} rounds: {full:7.3f} ms  (replay alone {only:7.3f} ms; {full / rounds:.3f} ms per round)")
+    print(f"  per-round cost 20 vs 1 rounds: ×{per_round[20] / per_round[1]:.2f} (≈1 means linear)")
+    print(f"  target: 5 rounds ≤ 2 ms → {'met' if per_round[5] * 5 <= 2 else 'NOT met'}")
+
+
+def bench_storage(n_actions: int) -> None:
+    from companion.session import Session
+    from companion.storage import Store
+
+    sim = simulate_game(random.Random(11), PLAYERS, target=10**6, max_rounds=3)
+    log = [action_to_json(a, PLAYERS) for a in sim.actions]
+    record = {"format": "kozyrnye-kity/1", "players": list(PLAYERS), "rounds": []}
+    print(f"Storage: save one action (median of {n_actions} appends; archived games of {len(log)} actions)")
+    base = None
+    with tempfile.TemporaryDirectory(prefix="kity-bench-") as tmp:
+        for n_archived in (0, 100, 1000):
+            store = Store.open(os.path.join(tmp, f"a{n_archived}"))
+            for k in range(n_archived):
+                g = store.start_game({"players": list(PLAYERS), "target": 30, "mode": "full"})
+                rev = store.replace_log(g.game_id, 0, log, [])
+                store.finish_current(g.game_id, rev, record, {"players": list(PLAYERS), "rounds": [], "winner": None})
+            g = store.start_game({"players": list(PLAYERS), "target": 30, "mode": "full"})
+            rev, times = 0, []
+            for i in range(n_actions):
+                t = time.perf_counter()
+                rev = store.append_action(g.game_id, rev, log[i % len(log)])
+                times.append(time.perf_counter() - t)
+            med = statistics.median(times) * 1000
+            base = base or med
+            print(f"  {n_archived:>5} archived: {med:.3f} ms  (×{med / base:.2f} of the cost at 0)")
+            store.close()
+        # resume at start-up: open the store and fold the game (a 4-player game of 3 rounds)
+        path = os.path.join(tmp, "resume")
+        store = Store.open(path)
+        g = store.start_game({"players": list(PLAYERS), "target": 10**6, "mode": "full", "deck": {}})
+        store.replace_log(g.game_id, 0, log, [])
+        for cid, f in _facts(sim).items():
+            store.set_fact(cid, f)
+        store.close()
+
+        def resume():
+            s = Store.open(path)
+            session = Session(s)
+            assert len(session.log) == len(log) and session.state is not None
+            s.close()
+
+        print(f"  resume a game of {len(log)} actions at start-up (open + fold): {median_ms(resume, 20):.2f} ms")
+
+
+def _facts(sim) -> dict:
+    out = {}
+    for card, f in sim.start.deck.items():
+        entry = {"pearls": f.pearls}
+        if f.bonus is not None:
+            entry["bonus"] = f.bonus.to_json()
+        out[card.id] = entry
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--quick", action="store_true", help="fewer repetitions")
+    ap.add_argument("--ui", action="store_true", help="also measure the app in a browser")
+    args = ap.parse_args()
+    bench_engine(repeat=30 if args.quick else 200)
+    bench_storage(n_actions=50 if args.quick else 200)
+    if args.ui:
+        sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+        from bench_ui import bench_ui  # type: ignore
+
+        bench_ui()
+
+
+if __name__ == "__main__":
+    main()
