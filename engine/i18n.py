@@ -105,19 +105,19 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "At the start of the trick trump is {trump}, the token shows “{token}” (R-TOKEN).",
     },
     "explain.bonus_trump": {
-        "ru": "{player} использует бонус {card}: козырь теперь {family}, жетон той же стороной (R-BONUS-TRUMP).",
+        "ru": "{player} использует бонус «{card}»: козырь теперь {family}, жетон той же стороной (R-BONUS-TRUMP).",
         "en": "{player} uses the bonus {card}: trump is now {family}, the token keeps its side (R-BONUS-TRUMP).",
     },
     "explain.bonus_same_trump": {
-        "ru": "{player} использует бонус {card} на семейство {family}, которое уже козырь: ничего не меняется, карта уходит в сброс (RUL-BONUS-SAME-TRUMP).",
+        "ru": "{player} использует бонус «{card}» на семейство {family}, которое уже козырь: ничего не меняется, карта уходит в сброс (RUL-BONUS-SAME-TRUMP).",
         "en": "{player} uses the bonus {card} naming {family}, which is already trump: nothing changes, the card is discarded (RUL-BONUS-SAME-TRUMP).",
     },
     "explain.bonus_flip": {
-        "ru": "{player} использует бонус {card}: жетон перевёрнут на «{token}» (R-BONUS-FLIP).",
+        "ru": "{player} использует бонус «{card}»: жетон перевёрнут на «{token}» (R-BONUS-FLIP).",
         "en": "{player} uses the bonus {card}: the token is flipped to “{token}” (R-BONUS-FLIP).",
     },
     "explain.bonus_pearl": {
-        "ru": "{player} использует бонус {card}: +1 жемчужина в свою стопку (R-BONUS-PEARL).",
+        "ru": "{player} использует бонус «{card}»: +1 жемчужина в свою стопку (R-BONUS-PEARL).",
         "en": "{player} uses the bonus {card}: +1 pearl into their own pile (R-BONUS-PEARL).",
     },
     "explain.in_force": {
@@ -127,11 +127,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "explain.which.9": {"ru": "старшая", "en": "highest"},
     "explain.which.1": {"ru": "младшая", "en": "lowest"},
     "explain.led": {
-        "ru": "Первая карта — {card} ({player}): семейство хода — {family} (R-TRICK-1).",
+        "ru": "Первая карта — «{card}» ({player}): семейство хода — {family} (R-TRICK-1).",
         "en": "The first card is {card} ({player}): the led family is {family} (R-TRICK-1).",
     },
     "explain.led_after_five": {
-        "ru": "Первой сыграна пятёрка ({player}); семейство хода задаёт первая карта кита после неё — {card} ({player2}): {family} (R-FIVE-2, RUL-FIVE-LED-FOLLOW).",
+        "ru": "Первой сыграна пятёрка ({player}); семейство хода задаёт первая карта кита после неё — «{card}» ({player2}): {family} (R-FIVE-2, RUL-FIVE-LED-FOLLOW).",
         "en": "A 5 was led ({player}); the led family comes from the first whale card after it — {card} ({player2}): {family} (R-FIVE-2, RUL-FIVE-LED-FOLLOW).",
     },
     "explain.all_fives": {
@@ -155,23 +155,23 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "No trump ({trump}) was played: the cards of the led family compete — {family} (R-WIN-{token}).",
     },
     "explain.lose_third": {
-        "ru": "{player}, {card}: ни козырь, ни семейство хода — выиграть не может (R-WIN-{token}).",
+        "ru": "{player}, «{card}»: ни козырь, ни семейство хода — выиграть не может (R-WIN-{token}).",
         "en": "{player}, {card}: neither trump nor the led family — it cannot win (R-WIN-{token}).",
     },
     "explain.lose_not_trump": {
-        "ru": "{player}, {card}: семейство хода, но не козырь, а козырь сыгран (R-WIN-{token}).",
+        "ru": "{player}, «{card}»: семейство хода, но не козырь, а козырь сыгран (R-WIN-{token}).",
         "en": "{player}, {card}: the led family but not trump, and a trump was played (R-WIN-{token}).",
     },
     "explain.lose_lower": {
-        "ru": "{player}, {card}: младше, чем {best} (R-WIN-9).",
+        "ru": "{player}, «{card}»: младше, чем «{best}» (R-WIN-9).",
         "en": "{player}, {card}: lower than {best} (R-WIN-9).",
     },
     "explain.lose_higher": {
-        "ru": "{player}, {card}: старше, чем {best} (R-WIN-1).",
+        "ru": "{player}, «{card}»: старше, чем «{best}» (R-WIN-1).",
         "en": "{player}, {card}: higher than {best} (R-WIN-1).",
     },
     "explain.lose_tie": {
-        "ru": "{player}, {card}: равна карте {best}, но сыграна позже (RUL-TIE-CARDS).",
+        "ru": "{player}, «{card}»: равна карте «{best}», но сыграна позже (RUL-TIE-CARDS).",
         "en": "{player}, {card}: equal to {best} but played later (RUL-TIE-CARDS).",
     },
     "explain.lose_all_fives": {
@@ -179,16 +179,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{player}, 5: not the first card (R-FIVE-3).",
     },
     "explain.winner": {
-        "ru": "Взятку берёт {player} — {card}.",
+        "ru": "Взятку берёт {player} — «{card}».",
         "en": "{player} takes the trick with {card}.",
     },
     # ---- violations found in a record or at the table ----------------------------------------
     "v.revoke": {
-        "ru": "{player}: во взятке {trick} не сыграна карта семейства хода ({family}) (R-TRICK-2), хотя во взятке {proof_trick} из руки сыграна {card} — значит, карта этого семейства была на руке (RUL-REVOKE).",
+        "ru": "{player}: во взятке {trick} не сыграна карта семейства хода ({family}) (R-TRICK-2), хотя во взятке {proof_trick} из руки сыграна карта «{card}» — значит, карта этого семейства была на руке (RUL-REVOKE).",
         "en": "{player} did not follow the led family ({family}) in trick {trick} (R-TRICK-2), yet played {card} from hand in trick {proof_trick}, so they held that family (RUL-REVOKE).",
     },
     "v.duplicate-card": {
-        "ru": "Карта {card} встречается в этом раунде второй раз (R-COMP).",
+        "ru": "Карта «{card}» встречается в этом раунде второй раз (R-COMP).",
         "en": "{card} appears a second time in this round (R-COMP).",
     },
     "v.duplicate-five": {
@@ -224,11 +224,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The winner {expected} leads the next trick (R-REWARD-4), but {player} was named.",
     },
     "v.reward-own-card": {
-        "ru": "Победитель взятки ({player}) не может выбрать собственную карту {card} (R-REWARD-1).",
+        "ru": "Победитель взятки ({player}) не может выбрать собственную карту «{card}» (R-REWARD-1).",
         "en": "The winner ({player}) cannot choose their own card {card} (R-REWARD-1).",
     },
     "v.reward-not-in-trick": {
-        "ru": "Карты {card} нет среди карт других игроков в этой взятке (R-REWARD-1).",
+        "ru": "Карты «{card}» нет среди карт других игроков в этой взятке (R-REWARD-1).",
         "en": "{card} is not among the other players' cards in this trick (R-REWARD-1).",
     },
     "v.missing-next-leader": {
@@ -236,7 +236,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "A 5 was played and another card was chosen: {chooser} names who leads the next trick (R-FIVE-LEAD), and that is not recorded.",
     },
     "v.bonus-not-available": {
-        "ru": "Бонуса {card} сейчас нет перед игроком {player} (R-TRICK-3).",
+        "ru": "Бонуса «{card}» сейчас нет перед игроком {player} (R-TRICK-3).",
         "en": "{player} has no bonus {card} lying in front of them now (R-TRICK-3).",
     },
     "v.round-length-more": {
@@ -285,11 +285,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{player} may use a bonus only on their own turn, before their card (R-TRICK-3). It is {expected}'s turn.",
     },
     "x.bonus-family-needed": {
-        "ru": "На бонусе {card} несколько семейств ({families}): выберите одно (R-BONUS-TRUMP).",
+        "ru": "На бонусе «{card}» несколько семейств ({families}): выберите одно (R-BONUS-TRUMP).",
         "en": "The bonus {card} shows several families ({families}): choose one (R-BONUS-TRUMP).",
     },
     "x.bonus-family-wrong": {
-        "ru": "На бонусе {card} нет семейства {family} (R-BONUS-TRUMP).",
+        "ru": "На бонусе «{card}» нет семейства {family} (R-BONUS-TRUMP).",
         "en": "The bonus {card} does not show {family} (R-BONUS-TRUMP).",
     },
     "x.five-has-no-bonus": {
@@ -325,11 +325,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The target must be a whole number of points above zero (R-END), not {target}.",
     },
     "fact.pearls": {
-        "ru": "Сколько жемчужин на карте {card}? Это нужно для награды (R-REWARD-1).",
+        "ru": "Сколько жемчужин на карте «{card}»? Это нужно для награды (R-REWARD-1).",
         "en": "How many pearls does {card} show? The reward needs it (R-REWARD-1).",
     },
     "fact.bonus": {
-        "ru": "Какой бонус на карте {card}? Это нужно, чтобы его применить (R-BONUS).",
+        "ru": "Какой бонус на карте «{card}»? Это нужно, чтобы его применить (R-BONUS).",
         "en": "Which bonus does {card} show? It is needed to apply it (R-BONUS).",
     },
     # ---- the replay report ------------------------------------------------------------------
