@@ -118,8 +118,9 @@ class PlayEntry(NamedTuple):
     uses: tuple[BonusUse, ...] = ()
 
 
-@dataclass(frozen=True)
-class TrickResult:
+class TrickResult(NamedTuple):
+    """A decided trick, as it stays in the round's history."""
+
     number: int
     plays: tuple[PlayEntry, ...]
     winner: int
@@ -604,8 +605,7 @@ def _play_card(ctx: _Ctx, state: GameState, a: PlayCard) -> GameState:
         r = state.round
     if ctx.strict and phase(state) is Phase.REWARD:
         raise ctx.refuse("await-reward", "R-REWARD-1", "x.await-reward", {"player": state.players[trick_winner(state)]})
-    if not r.pending_uses:  # the uses before this card were already checked for the turn
-        _turn_check(ctx, state, seat)
+    _turn_check(ctx, state, seat)
     card = a.card
     family = card.family
     seen, fives = r.seen, r.fives
@@ -721,7 +721,8 @@ def _choose_leader(ctx: _Ctx, state: GameState, a: ChooseLeader) -> GameState:
 
 
 def _finish_trick(state: GameState, r: RoundState, result: TrickResult, next_leader: int | None, rule: str) -> GameState:
-    result = replace(result, next_leader=next_leader)
+    if result.next_leader != next_leader:
+        result = result._replace(next_leader=next_leader)
     r = replace(r, tricks=r.tricks + (result,), plays=(), pending_uses=(), events=(), awaiting=None, led=None, played=0,
                 leader=next_leader, leader_rule=rule, start_trump=r.trump, start_token=r.token)
     if len(r.tricks) >= TRICKS_PER_ROUND:  # R-SCORE-1: the round ends after 8 tricks

@@ -338,8 +338,6 @@ def test_R_TRICK_3_bonus_out_of_turn_refused():
     assert err.rule == "R-REWARD-1"  # the trick is complete: first the reward
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: after seat X uses a bonus, PlayCard by another seat is "
-                   "accepted without the turn check (game._play_card skips _turn_check when pending_uses)")
 def test_R_TRICK_1_another_seat_cannot_play_after_a_bonus_use():
     deck = profile({"sperm-1": (2, "pearl")})
     s = start(P3, BLUE, ONE, ["orca-7", "sperm-1", "blue-4"], deck=deck)
