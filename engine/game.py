@@ -229,7 +229,7 @@ def to_act(state: GameState) -> int | None:
         return None
     if not r.plays:
         return r.leader
-    return (r.plays[0].seat + len(r.plays)) % state.n
+    return (r.plays[-1].seat + 1) % state.n
 
 
 def usable_bonuses(state: GameState, seat: int) -> tuple[Card, ...]:
@@ -536,10 +536,10 @@ def _turn_check(ctx: _Ctx, state: GameState, seat: int) -> None:
     if not plays:
         if r.leader is not None and seat != r.leader:
             ctx.violate("wrong-leader", r.leader_rule, "v.wrong-leader",
-                        {"expected": state.players[r.leader], "player": state.players[seat]},
+                        {"expected": state.players[r.leader], "player": state.players[seat], "rule": r.leader_rule},
                         round=r.number, trick=r.trick_number, player=seat)
         return
-    expected = (plays[0].seat + len(plays)) % len(state.players)
+    expected = (plays[-1].seat + 1) % len(state.players)  # clockwise from the previous card
     if r.played >> seat & 1:
         ctx.violate("turn-order", "R-TRICK-1", "v.turn-order-twice", {"player": state.players[seat]},
                     round=r.number, trick=r.trick_number, player=seat)

@@ -216,8 +216,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "No card in this trick from: {players} (R-TRICK-1).",
     },
     "v.wrong-leader": {
-        "ru": "Эту взятку начинает {expected} (R-REWARD-4, R-FIVE-LEAD), а первая карта — от игрока {player}.",
-        "en": "{expected} leads this trick (R-REWARD-4, R-FIVE-LEAD), but the first card came from {player}.",
+        "ru": "Эту взятку начинает {expected} ({rule}), а первая карта — от игрока {player}.",
+        "en": "{expected} leads this trick ({rule}), but the first card came from {player}.",
     },
     "v.wrong-next-leader": {
         "ru": "Следующую взятку начинает победитель {expected} (R-REWARD-4), а указан {player}.",
@@ -309,12 +309,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The game is for 2 to 4 players (R-SETUP-1), not {n}.",
     },
     "x.players-names": {
-        "ru": "Имена игроков должны быть непустыми и разными.",
-        "en": "Player names must be non-empty and different.",
+        "ru": "Имена игроков должны быть непустыми и разными (R-SETUP-1).",
+        "en": "Player names must be non-empty and different (R-SETUP-1).",
     },
     "x.unknown-player": {
-        "ru": "Игрока «{player}» нет за этим столом.",
-        "en": "There is no player “{player}” at this table.",
+        "ru": "Игрока «{player}» нет за этим столом (R-SETUP-1).",
+        "en": "There is no player “{player}” at this table (R-SETUP-1).",
     },
     "x.tally": {
         "ru": "В подсчёте нужны для каждого игрока целые неотрицательные числа: жемчужины и неиспользованные бонусы (R-SCORE-2).",

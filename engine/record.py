@@ -92,8 +92,11 @@ def read_record(text: str | bytes) -> GameRecord:
         value = json.loads(text)
     except UnicodeDecodeError as e:
         raise RecordError("", "r.read", {"detail": f"UTF-8: {e.reason}"}) from None
-    except (json.JSONDecodeError, RecursionError) as e:
-        detail = f"{e.msg}, line {e.lineno}, column {e.colno}" if isinstance(e, json.JSONDecodeError) else "nested too deep"
+    except (ValueError, RecursionError) as e:  # JSONDecodeError is a ValueError; so is a 5,000-digit int
+        if isinstance(e, json.JSONDecodeError):
+            detail = f"{e.msg}, line {e.lineno}, column {e.colno}"
+        else:
+            detail = "nested too deep" if isinstance(e, RecursionError) else str(e).split(";")[0]
         raise RecordError("", "r.json", {"detail": detail}) from None
     return parse_record(value)
 

@@ -91,8 +91,6 @@ def test_cli_missing_deck_fact_names_the_card():
     assert "orca" in line and "7" in line and "use[0]" in line
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: an integer literal over 4300 digits raises ValueError in json.loads; "
-                   "read_record does not turn it into RecordError, the CLI prints a traceback (exit 1)")
 def test_cli_huge_integer_exit_2():
     data = '{"format": "kozyrnye-kity/1", "players": ["A", "B"], "target": ' + "9" * 5000 + ', "rounds": []}'
     _one_line_error(run_cli("replay", "-", stdin=data))

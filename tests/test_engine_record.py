@@ -229,9 +229,6 @@ def test_violation_messages_cite_the_rule_in_both_languages(name):
         assert vr["message"] != ve["message"]
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a wrong leader of the FIRST trick of a round is reported with rule "
-                   "R-SETUP-5, but the message cites (R-REWARD-4, R-FIVE-LEAD) and not R-SETUP-5; the format page's "
-                   "table lists wrong-leader as R-REWARD-4, R-FIVE-LEAD only")
 def test_R_SETUP_5_wrong_first_leader_rule_and_message_agree():
     doc = rec4(t([p("Тёма", "orca-2"), p("Лена", "orca-3"), p("Женя", "orca-4"), p("Андрей", "orca-6")], "orca-2"))
     for lang in ("ru", "en"):
@@ -495,8 +492,6 @@ def test_read_record_bad_text_raises_record_error(text):
         read_record(text)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a JSON integer longer than Python's 4300-digit limit makes "
-                   "json.loads raise a plain ValueError, which read_record does not catch (CLI prints a traceback)")
 def test_read_record_huge_integer_raises_record_error():
     with pytest.raises(RecordError):
         read_record('{"format": "kozyrnye-kity/1", "players": ["A", "B"], "target": ' + "1" * 5000 + ', "rounds": []}')
