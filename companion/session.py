@@ -263,6 +263,8 @@ class Session:
     def new_game(self, players: Sequence[str], target: int = engine.game.DEFAULT_TARGET, mode: str = "full") -> Outcome:
         """Start a new game (2–4 players in clockwise order). A game in progress must be
         finished or abandoned first."""
+        if self._stale():
+            return self._conflict()
         if self.active:
             return Outcome(False, Notice("refused", "session.game-running"))
         players = [p.strip() if isinstance(p, str) else p for p in players]
@@ -272,12 +274,17 @@ class Session:
             return Outcome(False, Notice("refused", error=e))
         if mode not in MODES:
             return Outcome(False, Notice("refused", "session.bad-mode", {"mode": mode}))
-        cur = self._store.start_game({"players": players, "target": target, "mode": mode, "deck": {}})
+        with self._store._lock:  # check and start as one step: another tab may start one too
+            if self._store.current() is not None:
+                return self._conflict()
+            cur = self._store.start_game({"players": players, "target": target, "mode": mode, "deck": {}})
         self._adopt(cur)
         return DONE
 
     def finish(self) -> Outcome:
         """Archive the game once it has a winner (R-END)."""
+        if self._stale():
+            return self._conflict()
         if not self.active:
             return Outcome(False, Notice("refused", "session.no-game"))
         if self.winner() is None:
@@ -286,6 +293,8 @@ class Session:
 
     def abandon(self) -> Outcome:
         """Stop the game without a winner; it stays in the history as abandoned."""
+        if self._stale():
+            return self._conflict()
         if not self.active:
             return Outcome(False, Notice("refused", "session.no-game"))
         return self._archive("abandoned")
@@ -342,12 +351,16 @@ class Session:
 
     # ---- undo, redo, edit --------------------------------------------------------------------
     def undo(self) -> Outcome:
+        if self._stale():
+            return self._conflict()
         if not self._log:
             return Outcome(False, Notice("refused", "session.nothing-to-undo"))
         log, redo = self._log[:-1], self._redo + [self._log[-1]]
         return self._rewrite(log, redo, report=False)
 
     def redo(self) -> Outcome:
+        if self._stale():
+            return self._conflict()
         if not self._redo:
             return Outcome(False, Notice("refused", "session.nothing-to-redo"))
         action = self._redo[-1]
@@ -358,20 +371,39 @@ class Session:
 
     def edit(self, index: int, action: dict) -> Outcome:
         """Replace log entry ``index``; all that follows is recomputed and re-validated."""
+        refused = self._check_entry(action)
+        if refused is not None:
+            return refused
         if not 0 <= index < len(self._log):
             return Outcome(False, Notice("refused", "session.no-entry", {"index": index}))
         return self._rewrite(self._log[:index] + [dict(action)] + self._log[index + 1:], [], report=True, edited=index)
 
     def insert(self, index: int, action: dict) -> Outcome:
         """Insert a forgotten entry (e.g. a bonus use) before entry ``index``."""
+        refused = self._check_entry(action)
+        if refused is not None:
+            return refused
         if not 0 <= index <= len(self._log):
             return Outcome(False, Notice("refused", "session.no-entry", {"index": index}))
         return self._rewrite(self._log[:index] + [dict(action)] + self._log[index:], [], report=True, edited=index)
 
     def delete(self, index: int) -> Outcome:
+        refused = self._check_entry(None)
+        if refused is not None:
+            return refused
         if not 0 <= index < len(self._log):
             return Outcome(False, Notice("refused", "session.no-entry", {"index": index}))
         return self._rewrite(self._log[:index] + self._log[index + 1:], [], report=True, edited=index)
+
+    def _check_entry(self, action: dict | None) -> Outcome | None:
+        """The refusal for an edit, insert or delete that cannot be made now, else None."""
+        if self._stale():
+            return self._conflict()
+        if not self.active:
+            return Outcome(False, Notice("refused", "session.no-game"))
+        if action is not None and (not isinstance(action, Mapping) or (self.mode == "pad" and action.get("type") != "tally")):
+            return Outcome(False, Notice("refused", "session.pad-mode" if self.mode == "pad" else "session.bad-entry"))
+        return None
 
     # ---- deck facts --------------------------------------------------------------------------
     def answer_fact(self, card: str, pearls: int | None = None, bonus: Mapping[str, Any] | None = None) -> Outcome:
@@ -398,6 +430,8 @@ class Session:
             out = self._rewrite(list(self._log), list(self._redo), report=True, old_states=before, persist=False)
         if question is not None and question.retry is not None and question.card == card:
             out = self._do(question.retry)
+        elif question is not None and question.card != card and self.question is None:
+            self.question = question  # a correction of another card: the question still stands
         self._touch()
         return out
 
@@ -453,16 +487,16 @@ class Session:
 
     def _load_profile(self) -> None:
         facts = {}
-        for cid, f in self._store.deck_facts().items():
-            try:
-                facts[parse_card(cid)] = CardFacts(f.get("pearls"), _bonus_from_json(f["bonus"]) if f.get("bonus") else None)
-            except (ValueError, TypeError, KeyError, AttributeError):
-                continue  # a damaged entry is ignored: the app will simply ask again
-        for cid, f in (self.meta.get("deck") or {}).items():
-            try:
-                facts[parse_card(cid)] = CardFacts(f.get("pearls"), _bonus_from_json(f["bonus"]) if f.get("bonus") else None)
-            except (ValueError, TypeError, KeyError, AttributeError):
-                continue
+        deck = self.meta.get("deck") if isinstance(self.meta, dict) else None
+        for source in (self._store.deck_facts(), deck if isinstance(deck, dict) else {}):
+            for cid, f in source.items():
+                try:
+                    card = parse_card(cid)
+                    if card.is_five:
+                        continue  # a 5 has no printed facts (RUL-FIVE-BONUS)
+                    facts[card] = CardFacts(f.get("pearls"), _bonus_from_json(f["bonus"]) if f.get("bonus") else None)
+                except (ValueError, TypeError, KeyError, AttributeError):
+                    continue  # a damaged entry is ignored: the app will simply ask again
         self._profile = DeckProfile(facts)
 
     def _load_current(self) -> None:
@@ -470,7 +504,18 @@ class Session:
         if cur is None:
             self._clear()
             return
-        self._adopt(cur)
+        try:
+            self._adopt(cur)
+        except (IllegalAction, KeyError, TypeError, ValueError, AttributeError):
+            # The file parsed but its game cannot be played (e.g. no valid players): keep it
+            # aside in the history as abandoned, tell the table, and carry on without a game.
+            self._clear()
+            try:
+                self._store.finish_current(cur.game_id, cur.revision, None, {}, "abandoned")
+            except (RevisionConflict, OSError, ValueError, TypeError):
+                pass
+            self.notice = Notice("storage", "session.unreadable-game", {"game_id": cur.game_id})
+            self._touch()
 
     def _adopt(self, cur) -> None:
         """Take over a stored game: fold its log (re-validating every entry)."""
@@ -529,6 +574,8 @@ class Session:
         return FactQuestion(err.card.id, err.fact, retry, _facts_json(self._profile.facts(err.card)), err)
 
     def _do(self, action: dict) -> Outcome:
+        if self._stale():
+            return self._conflict()
         if not self.active:
             return Outcome(False, Notice("refused", "session.no-game"))
         if self.mode == "pad" and action["type"] != "tally":
@@ -579,6 +626,13 @@ class Session:
         self.notice = Notice("changed", "session.changed", {"count": len(changes)}, changes=changes) if changes else None
         self._touch()
         return Outcome(True, self.notice)
+
+    def _stale(self) -> bool:
+        """Another tab changed the stored game since this one last saw it."""
+        cur = self._store.current()
+        if cur is None:
+            return self.game_id is not None
+        return cur.game_id != self.game_id or cur.revision != self.revision
 
     def _conflict(self) -> Outcome:
         """Another tab wrote first: load what it wrote, tell this table, lose nothing."""
