@@ -1,0 +1,78 @@
+"""UI strings in Russian (first) and English, from gettext catalogs read at run time.
+
+The catalogs are ``assets/locales/<lang>/LC_MESSAGES/kity.po``. They are parsed with Babel
+(``read_po`` → ``write_mo`` into memory → ``babel.support.Translations``), so no compiled
+``.mo`` file lives in the repository. Russian plural forms come from the catalog's
+``Plural-Forms`` (CLDR rules via Babel) through ``ngettext`` — never from hand-written ifs.
+
+The engine's own words (explanations, card and family names) live in :mod:`engine.i18n`;
+use :func:`lang` to ask it for the current language.
+"""
+from __future__ import annotations
+
+import io
+import threading
+from functools import lru_cache
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import Translations
+
+from engine.i18n import DEFAULT_LANG, LANGS
+
+DOMAIN = "kity"
+LOCALES_DIR = Path(__file__).resolve().parent.parent / "assets" / "locales"
+
+_lock = threading.Lock()
+_current = DEFAULT_LANG
+
+
+def po_path(lang: str) -> Path:
+    return LOCALES_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@lru_cache(maxsize=None)
+def translations(lang: str) -> Translations:
+    """The compiled-in-memory catalog of ``lang`` (cached for the process)."""
+    with open(po_path(lang), "rb") as f:
+        catalog = read_po(f, locale=lang, domain=DOMAIN)
+    buf = io.BytesIO()
+    write_mo(buf, catalog)
+    buf.seek(0)
+    return Translations(buf, domain=DOMAIN)
+
+
+def normalize(lang: object) -> str:
+    """A supported language code; anything else falls back to Russian."""
+    return lang if lang in LANGS else DEFAULT_LANG
+
+
+def set_language(lang: str) -> str:
+    global _current
+    with _lock:
+        _current = normalize(lang)
+        return _current
+
+
+def lang() -> str:
+    """The current UI language ("ru" or "en")."""
+    return _current
+
+
+def translate(lang_: str, msg: str) -> str:
+    return translations(normalize(lang_)).gettext(msg)
+
+
+def translate_n(lang_: str, singular: str, plural: str, n: int) -> str:
+    return translations(normalize(lang_)).ngettext(singular, plural, n)
+
+
+def t(msg: str) -> str:
+    """``msg`` (an English msgid) in the current language."""
+    return translate(_current, msg)
+
+
+def tn(singular: str, plural: str, n: int) -> str:
+    """The plural form for ``n`` in the current language; the text may use ``{n}``."""
+    return translate_n(_current, singular, plural, n).replace("{n}", str(n))

@@ -1,0 +1,1 @@
+"""The app's screens: thin components that render state and send actions."""

@@ -1,0 +1,213 @@
+"""Small building blocks shared by the screens: probes, guards, the screen frame, buttons.
+
+Everything here is presentation only: no game rule, no storage.
+"""
+from __future__ import annotations
+
+import functools
+import logging
+from typing import Callable, Iterable, Optional
+
+import flet as ft
+
+from . import ids
+from .i18n import t
+from .state import AppState
+
+log = logging.getLogger("kity")
+
+StateCtx = ft.create_context(None)
+
+TOUCH = 48        # minimum touch target (dp)
+BIG = 64          # height of the big home buttons
+MAX_CONTENT = 760  # content column width on tablets
+PAD = 16
+
+
+def use_app() -> AppState:
+    return ft.use_context(StateCtx)
+
+
+def use_latest(initial):
+    """Like ``use_state``, but handlers read the value through ``get()``: taps can arrive
+    faster than re-renders, and a closure over the rendered value would then be stale."""
+    value, set_value = ft.use_state(initial)
+    box = ft.use_ref(None)
+    if box.current is None:
+        box.current = [value]
+
+    def get():
+        return box.current[0]
+
+    def set_(new):
+        box.current[0] = new
+        set_value(new)
+
+    return get, set_
+
+
+def probe(ident: str, text: str, **kw) -> ft.Control:
+    """A text that tests and screen readers read via its semantics identifier."""
+    return ft.Semantics(identifier=ident, content=ft.Text(text, **kw), key=ident)
+
+
+def tagged(ident: str, control: ft.Control, selected: Optional[bool] = None) -> ft.Control:
+    """Give an interactive control a stable identifier (its name stays its visible text);
+    ``selected`` is announced to screen readers (and read by tests). The identifier is also
+    the key: Flutter web does not update an identifier in place, so a control whose
+    identifier changes must be a new control."""
+    return ft.Semantics(identifier=ident, selected=selected, content=control, key=ident)
+
+
+def render_problem() -> ft.Control:
+    return ft.Container(
+        padding=PAD,
+        border_radius=12,
+        bgcolor=ft.Colors.ERROR_CONTAINER,
+        content=probe("render-problem", t("This part could not be shown. Your data is safe."),
+                      color=ft.Colors.ON_ERROR_CONTAINER, size=16),
+    )
+
+
+def safe_render(fn):
+    """Put under ``@ft.component``: an exception while rendering becomes a calm message.
+
+    (Unguarded, a render exception silently freezes every later update of the session.)"""
+
+    @functools.wraps(fn)
+    def wrapper(*a, **kw):
+        try:
+            return fn(*a, **kw)
+        except Exception:
+            log.exception("render failed: %s", fn.__name__)
+            return render_problem()
+
+    return wrapper
+
+
+def safe_screen(route: str):
+    """Like :func:`safe_render` for a routed screen: the fallback is a whole calm View."""
+
+    def deco(fn):
+        @functools.wraps(fn)
+        def wrapper(*a, **kw):
+            try:
+                return fn(*a, **kw)
+            except Exception:
+                log.exception("screen failed: %s", route)
+                return ft.View(
+                    route=route,
+                    appbar=ft.AppBar(title=ft.Text(t("Kity"))),
+                    padding=PAD,
+                    controls=[
+                        render_problem(),
+                        big_button(t("Home"), ft.Icons.HOME_OUTLINED,
+                                   lambda: ft.context.page.navigate("/"), "fallback-home"),
+                    ],
+                )
+
+        return wrapper
+
+    return deco
+
+
+def content_width(st: AppState) -> Optional[float]:
+    if not st.width:
+        return None
+    return max(240.0, min(st.width - 2 * PAD, MAX_CONTENT))
+
+
+def screen(st: AppState, route: str, ident: str, title: str, body: Iterable[ft.Control],
+           *, actions: Optional[list] = None, appbar: bool = True) -> ft.View:
+    """The frame of every screen: app bar with a readable title, a centred scrolling column,
+    and the calm notice pinned at the bottom (visible wherever the user has scrolled to)."""
+    return ft.View(
+        route=route,
+        appbar=ft.AppBar(title=probe(ident, title), actions=actions or []) if appbar else None,
+        padding=0,
+        spacing=0,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        controls=[
+            ft.Column(
+                expand=True,
+                scroll=ft.ScrollMode.AUTO,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                controls=[ft.Container(
+                    width=content_width(st),
+                    padding=ft.Padding.symmetric(horizontal=0 if st.width else PAD, vertical=PAD),
+                    content=ft.Column(list(body), spacing=16,
+                                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+                )],
+            ),
+            NoticeBar(route),
+        ],
+    )
+
+
+def big_button(text: str, icon, on_click: Callable, ident: str, *, primary: bool = False) -> ft.Control:
+    style = ft.ButtonStyle(
+        shape=ft.RoundedRectangleBorder(radius=16),
+        padding=ft.Padding.symmetric(horizontal=20, vertical=12),
+        text_style=ft.TextStyle(size=20, weight=ft.FontWeight.W_500),
+        icon_size=28,
+        alignment=ft.Alignment.CENTER_LEFT,
+    )
+    cls = ft.FilledButton if primary else ft.FilledTonalButton
+    return tagged(ident, cls(text, icon=icon, on_click=on_click, height=BIG, style=style, expand=True))
+
+
+def choice_row(options: list[tuple[str, str, str]], selected, on_select: Callable[[str], None],
+               *, multi: bool = False) -> ft.Control:
+    """A row of large toggle buttons: ``options`` are (value, text, identifier).
+
+    The chosen one is filled and has a check mark (not colour alone)."""
+
+    def chosen(v):
+        return v in selected if multi else v == selected
+
+    buttons = []
+    for value, text, ident in options:
+        on = chosen(value)
+        cls = ft.FilledButton if on else ft.OutlinedButton
+        buttons.append(tagged(ident, selected=on, control=cls(
+            text,
+            icon=ft.Icons.CHECK if on else None,
+            height=TOUCH + 4,
+            style=ft.ButtonStyle(text_style=ft.TextStyle(size=17),
+                                 shape=ft.RoundedRectangleBorder(radius=12)),
+            on_click=lambda e, v=value: on_select(v),
+        )))
+    return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
+
+
+def section_title(text: str) -> ft.Control:
+    return ft.Text(text, size=18, weight=ft.FontWeight.W_600)
+
+
+@ft.component
+@safe_render
+def NoticeBar(route: str):
+    st = use_app()
+    n = st.notice
+    if n is None or (n.route is not None and n.route != route):
+        return ft.Container(height=0)
+    problem = n.kind == "problem"
+    fg = ft.Colors.ON_ERROR_CONTAINER if problem else ft.Colors.ON_SECONDARY_CONTAINER
+    return ft.Container(
+        alignment=ft.Alignment.CENTER,
+        padding=ft.Padding.only(left=8, right=8, bottom=8, top=4),
+        content=ft.Container(
+        width=content_width(st),
+        bgcolor=ft.Colors.ERROR_CONTAINER if problem else ft.Colors.SECONDARY_CONTAINER,
+        border_radius=12,
+        padding=ft.Padding.only(left=16, top=8, bottom=8, right=4),
+        content=ft.Row(
+            [
+                ft.Icon(ft.Icons.INFO_OUTLINE, color=fg),
+                ft.Container(probe(ids.NOTICE, n.text(), color=fg, size=16), expand=True),
+                tagged(ids.NOTICE_CLOSE, ft.IconButton(ft.Icons.CLOSE, icon_color=fg, tooltip=t("Close"),
+                                                       on_click=st.dismiss)),
+            ],
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        ),
+    ))

@@ -1,0 +1,268 @@
+"""Browser test harness: the real app (``python -m companion``) driven in Debian chromium.
+
+* ``server``: the app as a subprocess on a free port, with a temporary ``KITY_DATA_DIR`` and
+  ``FLET_FORCE_WEB_SERVER=1`` (function scope: a fresh data folder per test, ~1 s). Call
+  ``server.restart()`` to check that something survives a restart (same data folder).
+* ``browser``: one chromium per session (``/usr/bin/chromium``; never ``playwright install``).
+* ``ui`` / ``ui_tablet``: a page at phone 412×915 / tablet 1280×800 with the a11y tree on and
+  the home screen ready; after the test it asserts that the "Error running app" overlay never
+  appeared. ``UI`` helpers: tap / tap_id / read / wait_text / wait_id / fill / choose / shot.
+* Screenshots go to ``docs/screenshots/`` when ``KITY_SCREENSHOTS=1`` or ``shot(name, keep=True)``;
+  otherwise to the test's tmp folder. A failed test leaves ``<test>.png`` in ``tests/e2e/artifacts/``.
+* ``startup_times``: process start → first interactive control, measured on every server start.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from companion import ids
+from companion.i18n import translate
+
+REPO = Path(__file__).resolve().parents[2]
+SHOTS = REPO / "docs" / "screenshots"
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+CHROMIUM = os.environ.get("KITY_CHROMIUM", "/usr/bin/chromium")
+PHONE = {"width": 412, "height": 915}
+TABLET = {"width": 1280, "height": 800}
+STARTUP_TIMES: list[float] = []
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "e2e: drives the real app in chromium (needs /usr/bin/chromium)")
+
+
+def pytest_collection_modifyitems(config, items):
+    if not Path(CHROMIUM).exists():
+        skip = pytest.mark.skip(reason=f"no chromium at {CHROMIUM} (scripts/test.sh installs it)")
+        for item in items:
+            if "e2e" in item.keywords:
+                item.add_marker(skip)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    rep = outcome.get_result()
+    setattr(item, "rep_" + rep.when, rep)
+
+
+def pytest_terminal_summary(terminalreporter):
+    if STARTUP_TIMES:
+        s = sorted(STARTUP_TIMES)
+        terminalreporter.write_line(
+            f"kity cold start (process start -> first interactive control): n={len(s)} "
+            f"min={s[0]:.2f}s median={s[len(s) // 2]:.2f}s max={s[-1]:.2f}s")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    def __init__(self, data_dir: Path, log_dir: Path, extra_env: dict | None = None):
+        self.data_dir, self.log_dir, self.extra_env = data_dir, log_dir, extra_env or {}
+        self.proc = None
+        self.starts = 0
+
+    def start(self) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.starts += 1
+        self.log = self.log_dir / f"server-{self.starts}.log"
+        env = dict(os.environ, KITY_PORT=str(self.port), KITY_DATA_DIR=str(self.data_dir),
+                   FLET_FORCE_WEB_SERVER="1", **self.extra_env)
+        env.pop("FLET_SERVER_PORT", None)
+        self.t0 = time.perf_counter()
+        self.proc = subprocess.Popen([sys.executable, "-m", "companion"], env=env, cwd=REPO,
+                                     stdout=open(self.log, "w"), stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                urllib.request.urlopen(self.url, timeout=1).read()
+                break
+            except Exception:
+                if self.proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"server did not start:\n{self.log_text()}")
+                time.sleep(0.05)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+    def log_text(self) -> str:
+        try:
+            return self.log.read_text(errors="replace")[-3000:]
+        except OSError:
+            return ""
+
+
+class UI:
+    """Helpers over a Playwright page showing the app. Labels come from the app's catalogs."""
+
+    def __init__(self, page, server: Server, shots_dir: Path, lang: str = "ru"):
+        self.page, self.server, self.shots_dir, self.lang = page, server, shots_dir, lang
+
+    # text of the app in the language under test
+    def tr(self, msgid: str) -> str:
+        return translate(self.lang, msgid)
+
+    def open(self, timeout: float = 30000) -> float:
+        """Load the app, switch the a11y tree on, wait for the first home button; return seconds."""
+        self.page.goto(self.server.url)
+        self.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=timeout)
+        self.page.eval_on_selector("flt-semantics-placeholder", "e => e.click()")
+        self.wait_id(ids.HOME_RULES, timeout=timeout)
+        return time.perf_counter() - self.server.t0
+
+    @staticmethod
+    def sel(ident: str) -> str:
+        return f'[flt-semantics-identifier="{ident}"]'
+
+    def by_id(self, ident: str):
+        return self.page.locator(self.sel(ident)).last
+
+    def wait_id(self, ident: str, timeout: float = 10000):
+        self.page.wait_for_selector(self.sel(ident), state="attached", timeout=timeout)
+
+    def tap(self, name: str):
+        self.page.get_by_role("button", name=name, exact=True).last.click()
+
+    def tap_id(self, ident: str):
+        self.wait_id(ident)
+        self.by_id(ident).click()
+
+    def read(self, ident: str) -> str:
+        self.wait_id(ident)
+        return self.by_id(ident).text_content() or ""
+
+    def wait_text(self, ident: str, expected: str, timeout: float = 10000):
+        try:
+            self.page.wait_for_function(
+                """([id, exp]) => [...document.querySelectorAll(`[flt-semantics-identifier="${id}"]`)]
+                     .some(e => (e.textContent || e.getAttribute('aria-label') || '').includes(exp))""",
+                arg=[ident, expected], timeout=timeout)
+        except Exception as ex:
+            got = [e.text_content() for e in self.page.locator(self.sel(ident)).all()]
+            raise AssertionError(f"{ident!r} never showed {expected!r}; it shows {got!r}") from ex
+
+    def selected(self, ident: str) -> bool:
+        el = self.by_id(ident)
+        return "true" in {el.get_attribute("aria-selected"), el.get_attribute("aria-checked"),
+                          el.get_attribute("aria-current")}
+
+    def fill(self, label_or_id: str, text: str):
+        box = self.page.locator(f'{self.sel(label_or_id)} input, {self.sel(label_or_id)} textarea')
+        if box.count() == 0:
+            box = self.page.get_by_label(label_or_id)
+        box = box.last
+        box.click()
+        box.fill(text)
+
+    def choose(self, ident: str, option: str):
+        self.tap_id(ident)
+        self.page.get_by_role("button", name=option, exact=True).first.click()
+
+    def back(self):
+        """The app bar's back arrow (its name follows the app's locale)."""
+        import re
+        # (a hover tooltip repeats the name: "Назад Назад")
+        self.page.get_by_role("button", name=re.compile(r"^(Back|Назад)( (Back|Назад))*$")).last.click()
+        self.page.mouse.move(1, 1)
+
+    def pixel(self, x: int, y: int) -> tuple[int, int, int]:
+        """The colour of one screen pixel (from a 1×1 PNG: its first pixel is never filtered)."""
+        import struct
+        import zlib
+        self.page.wait_for_timeout(400)
+        png = self.page.screenshot(clip={"x": x, "y": y, "width": 1, "height": 1})
+        pos, idat = 8, b""
+        while pos < len(png):
+            n, kind = struct.unpack(">I4s", png[pos:pos + 8])
+            if kind == b"IDAT":
+                idat += png[pos + 8:pos + 8 + n]
+            pos += 12 + n
+        raw = zlib.decompress(idat)
+        return raw[1], raw[2], raw[3]
+
+    def shot(self, name: str, keep: bool = False, settle_ms: int = 900) -> Path:
+        """Screenshot (after the canvas paints). Kept in docs/screenshots/ when asked to."""
+        self.page.wait_for_timeout(settle_ms)
+        keep = keep or os.environ.get("KITY_SCREENSHOTS") == "1"
+        folder = SHOTS if keep else self.shots_dir
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{name}.png"
+        self.page.screenshot(path=str(path))
+        return path
+
+    def no_crash_overlay(self) -> bool:
+        return self.page.get_by_text("Error running app").count() == 0
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM,
+                               args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def server(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    s = Server(data, tmp_path)
+    s.start()
+    yield s
+    s.stop()
+
+
+def _ui(browser, server, request, tmp_path, viewport):
+    ctx = browser.new_context(viewport=viewport, locale="ru-RU", color_scheme="light")
+    ctx.set_default_timeout(15000)
+    page = ctx.new_page()
+    u = UI(page, server, tmp_path / "shots")
+    STARTUP_TIMES.append(u.open())
+    yield u
+    try:
+        rep = getattr(request.node, "rep_call", None)
+        if rep is not None and rep.failed:
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"))
+        assert u.no_crash_overlay(), "the app showed 'Error running app':\n" + server.log_text()
+        assert "Traceback" not in (page.locator("flt-semantics-host").text_content() or "")
+    finally:
+        ctx.close()
+
+
+@pytest.fixture
+def ui(browser, server, request, tmp_path):
+    yield from _ui(browser, server, request, tmp_path, PHONE)
+
+
+@pytest.fixture
+def ui_tablet(browser, server, request, tmp_path):
+    yield from _ui(browser, server, request, tmp_path, TABLET)
