@@ -604,6 +604,8 @@ class Session:
         except RevisionConflict:
             return self._conflict()
         self._log, self._redo, self.revision = log, redo, rev
+        if self.question is not None and self.question.retry is not None and self.question.retry is not log[-1]:
+            self.question = None  # another action went in instead: that question is moot
         self._states = self._states[: len(log)] + [state]
         self.notice = None
         self._touch()
@@ -620,7 +622,7 @@ class Session:
                 return self._conflict()
             self.revision = rev
         self._log, self._redo, self._states, self.skipped = log, redo, states, skipped
-        self.question = question or self.question
+        self.question = question  # a question left from a live action is about a log that is gone
         changes = tuple(diff_states(old, states[-1])) + tuple(
             Change("entry-dropped", {"index": i, "action": log[i]}) for i in skipped) if report and old else ()
         self.notice = Notice("changed", "session.changed", {"count": len(changes)}, changes=changes) if changes else None

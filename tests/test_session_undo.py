@@ -341,3 +341,63 @@ def test_edit_to_an_unreadable_entry_is_kept_and_skipped(tmp_path):
     assert s2.skipped == s.skipped and s2.state == s.state
     # the export leaves the unreadable entry out and still reads back
     engine.read_record(s2.export_record())
+
+
+def test_undo_or_another_action_withdraws_a_pending_question(tmp_path):
+    store, s, sm, prof, actions = game(tmp_path, 14, 3, taught=False)
+    i = 0
+    while True:
+        out = drive_until_question(s, actions, i, prof)
+        if out is not None:
+            break
+        i += 1
+    q = s.question
+    assert q is not None and q.retry == actions[i]
+    log = s.log
+    assert s.undo().ok
+    assert s.question is None  # the action that asked is not waiting any more
+    late = s.answer_fact(q.card, **_fact(prof, q))
+    assert late.ok and s.log == log[:-1]  # the fact is learned, nothing is played by it
+    assert q.card in store.deck_facts()
+    # redo, and the game goes on from there
+    assert s.redo().ok and s.log == log
+    drive(s, actions[i:i + 3], prof)
+    assert s.log == tuple(actions[:i + 3])
+
+
+def drive_until_question(s, actions, i, prof):
+    from test_session_helpers import call
+    out = call(s, actions[i])
+    if out.ok:
+        return None
+    if s.question is not None and s.question.retry == actions[i] and i > 0 and actions[i - 1]["type"] != "start_round":
+        return out
+    while not out.ok:  # answer this one, look for a later one
+        out = s.answer_fact(s.question.card, **_fact(prof, s.question))
+    return None
+
+
+def _fact(prof, q):
+    c = parse_card(q.card)
+    return {"pearls": prof.pearls(c)} if q.fact == "pearls" else {"bonus": prof.bonus(c).to_json()}
+
+
+def test_playing_on_instead_of_answering_withdraws_the_question(tmp_path):
+    store, s, sm, prof, actions = game(tmp_path, 15, 3, taught=False, bonus_rate=0.6)
+    from test_session_helpers import call
+    for i, a in enumerate(actions):
+        out = call(s, a)
+        if out.ok:
+            continue
+        if a["type"] == "use":
+            break
+        while not out.ok:
+            out = s.answer_fact(s.question.card, **_fact(prof, s.question))
+    else:
+        pytest.fail("no question on a bonus use")
+    assert s.question is not None and s.question.retry == a
+    # the player changes their mind: no bonus, just the card
+    play = next(b for b in actions[i:] if b["type"] == "play")
+    assert play["player"] == a["player"]
+    assert s.play(play["player"], play["card"]).ok
+    assert s.question is None and s.log[-1] == play
