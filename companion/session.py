@@ -107,6 +107,7 @@ class Session:
 
     def __init__(self, store: Store, lang: str = "ru"):
         self._store = store
+        self._unplayable: str | None = None  # a stored game that cannot be played nor archived
         self._log: list[dict] = []
         self._redo: list[dict] = []
         self._states: list[GameState] = []  # _states[i]: the state after the first i actions
@@ -275,7 +276,8 @@ class Session:
         if mode not in MODES:
             return Outcome(False, Notice("refused", "session.bad-mode", {"mode": mode}))
         with self._store._lock:  # check and start as one step: another tab may start one too
-            if self._store.current() is not None:
+            cur = self._store.current()
+            if cur is not None and cur.game_id != self._unplayable:
                 return self._conflict()
             cur = self._store.start_game({"players": players, "target": target, "mode": mode, "deck": {}})
         self._adopt(cur)
@@ -510,10 +512,14 @@ class Session:
             # The file parsed but its game cannot be played (e.g. no valid players): keep it
             # aside in the history as abandoned, tell the table, and carry on without a game.
             self._clear()
-            try:
-                self._store.finish_current(cur.game_id, cur.revision, None, {}, "abandoned")
-            except (RevisionConflict, OSError, ValueError, TypeError):
-                pass
+            players = cur.meta.get("players")
+            if players is None or isinstance(players, list):  # what the archive index can list
+                try:
+                    self._store.finish_current(cur.game_id, cur.revision, None, {}, "abandoned")
+                except (RevisionConflict, OSError, ValueError, TypeError):
+                    pass
+            if self._store.current() is not None:  # could not be archived: a new game replaces it
+                self._unplayable = cur.game_id
             self.notice = Notice("storage", "session.unreadable-game", {"game_id": cur.game_id})
             self._touch()
 
@@ -632,7 +638,7 @@ class Session:
     def _stale(self) -> bool:
         """Another tab changed the stored game since this one last saw it."""
         cur = self._store.current()
-        if cur is None:
+        if cur is None or (cur.game_id == self._unplayable and self.game_id is None):
             return self.game_id is not None
         return cur.game_id != self.game_id or cur.revision != self.revision
 
