@@ -80,7 +80,7 @@ RESTORED_FROM_BACKUP = "restored_from_backup"  # file bad/missing, previous vers
 RESET_TO_EMPTY = "reset_to_empty"              # file bad and no good backup: starts empty
 ARCHIVE_INDEX_REBUILT = "archive_index_rebuilt"  # `count` games re-added from archive/
 
-Status = Literal["finished", "abandoned"]
+Status = Literal["finished", "abandoned", "imported"]
 _GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _CURRENT_DOC = 1  # doc_id of the single document in the one-document tables
 
@@ -298,7 +298,7 @@ def _valid_current(data: dict) -> bool:
 
 def _valid_archived(data: dict) -> bool:
     return _docs(data, "game", lambda d: _game_ok(d) and _is_revision(d.get("seq"))
-                 and d.get("status") in ("finished", "abandoned")
+                 and d.get("status") in ("finished", "abandoned", "imported")
                  and isinstance(d.get("summary"), dict) and "record" in d, 1)
 
 
@@ -317,7 +317,8 @@ def _valid_profile(data: dict) -> bool:
 def _player_names(meta: dict) -> list[str]:
     """Names from ``meta["players"]``: a list of names or of dicts with a ``name``."""
     names = []
-    for p in meta.get("players") or []:
+    players = meta.get("players") if isinstance(meta, dict) else None
+    for p in players if isinstance(players, list) else []:
         name = p.get("name") if isinstance(p, dict) else p
         if isinstance(name, str) and name:
             names.append(name)

@@ -155,8 +155,6 @@ def test_any_stored_junk_opens_without_raising(tmp_path_factory, meta, actions, 
     assert s.active and s.players == tuple(NAMES) and s.notice is None
 
 
-@pytest.mark.xfail(strict=True, reason="storage: _player_names iterates meta['players'] unchecked, so archiving a "
-                                       "game whose stored players is not a list raises, and so does every later Store.open")
 def test_store_survives_archiving_a_game_with_unlisted_players(tmp_path):
     store = Store.open(tmp_path)
     g = store.start_game({"players": 1})
@@ -324,8 +322,6 @@ def test_valid_record_with_a_revoke_is_archived_and_its_violation_reported(with_
     assert store.current() == before[1] and snapshot(s) == snap
 
 
-@pytest.mark.xfail(strict=True, reason="storage: _valid_archived accepts only finished/abandoned, so the "
-                                       "archive file of an imported game is moved aside as corrupt on its first read")
 def test_imported_record_can_be_read_back_from_the_archive(tmp_path):
     store = Store.open(tmp_path)
     s = Session(store)
