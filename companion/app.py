@@ -20,7 +20,8 @@ from .screens.rules import Rules
 from .screens.settings import Settings
 from .state import AppState
 from .storage import Store
-from .ui import StateCtx
+from .session import Session
+from .ui import SessionCtx, StateCtx
 
 log = logging.getLogger("kity")
 
@@ -38,7 +39,7 @@ THEME_MODES = {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK, "system":
 
 
 @ft.component
-def App(state: AppState):
+def App(state: AppState, session: Session):
     page = ft.context.page
     wakelock = ft.use_ref(None)
     if wakelock.current is None:
@@ -68,7 +69,7 @@ def App(state: AppState):
     ft.use_effect(apply_awake, dependencies=[state.keep_awake])
     ft.use_effect(apply_lang, dependencies=[state.lang])
 
-    return StateCtx(state, lambda: ft.Router(
+    return StateCtx(state, lambda: SessionCtx(session, lambda: ft.Router(
         [ft.Route(path="/", component=Home, children=[
             ft.Route(path="rules", component=Rules, children=[
                 ft.Route(path="who-wins", component=Calculator)]),
@@ -76,7 +77,7 @@ def App(state: AppState):
             ft.Route(path="settings", component=Settings),
         ])],
         manage_views=True,
-    ))
+    )))
 
 
 def main(page: ft.Page) -> None:
@@ -102,7 +103,8 @@ def main(page: ft.Page) -> None:
     # An exception in an event handler would replace the app with "Error running app";
     # show a calm message instead and keep the session alive (flet 1.0.5 internal, tested).
     page.session.error = state.report_crash
-    page.render_views(App, state)
+    session = Session(store, lang=state.lang)  # one per tab; all tabs share the store
+    page.render_views(App, state, session)
 
 
 def run() -> None:

@@ -17,6 +17,7 @@ from .state import AppState
 log = logging.getLogger("kity")
 
 StateCtx = ft.create_context(None)
+SessionCtx = ft.create_context(None)  # this tab's companion.session.Session
 
 TOUCH = 48        # minimum touch target (dp)
 BIG = 64          # height of the big home buttons
@@ -26,6 +27,11 @@ PAD = 16
 
 def use_app() -> AppState:
     return ft.use_context(StateCtx)
+
+
+def use_session():
+    """This tab's game session (observable: a component that uses it re-renders on change)."""
+    return ft.use_context(SessionCtx)
 
 
 def use_latest(initial):
