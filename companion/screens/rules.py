@@ -84,5 +84,6 @@ def Rules():
         items.append(ft.Container(ft.Text(s.title, size=21, weight=ft.FontWeight.W_600),
                                   padding=ft.Padding.only(top=12)))
         items += [RuleCard(it, key=f"{s.id}/{it.id}/{i}") for i, it in enumerate(s.items)]
-    body.append(ft.Semantics(identifier=ids.RULES_LIST, content=ft.Column(items, spacing=10)))
+    body.append(ft.Semantics(identifier=ids.RULES_LIST, content=ft.Column(
+        items, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)))
     return screen(st, "/rules", ids.SCREEN_RULES, t("Rules"), body)

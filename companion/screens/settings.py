@@ -27,11 +27,13 @@ def Settings():
             st.theme, st.set_theme)),
         ft.Divider(),
         tagged(ids.SET_AWAKE, ft.Switch(
-            label=t("Keep the screen on while the app is open"),
+            label=t("Keep the screen on"),
             value=st.keep_awake,
             label_text_style=ft.TextStyle(size=17),
             on_change=lambda e: st.set_keep_awake(e.control.value),
         )),
+        ft.Text(t("While the app is open, the screen does not go dark."), color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Divider(),
         ft.Text(t("Settings are saved on this device."), color=ft.Colors.ON_SURFACE_VARIANT),
     ]
     return screen(st, "/settings", ids.SCREEN_SETTINGS, t("Settings"), body)

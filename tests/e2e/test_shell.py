@@ -50,7 +50,7 @@ def test_switch_to_english_and_back_is_remembered(ui, server):
     ui.wait_text(ids.SCREEN_SETTINGS, ru("Settings"))
     ui.tap("English")
     ui.wait_text(ids.SCREEN_SETTINGS, "Settings")
-    assert ui.page.get_by_role("switch", name=en("Keep the screen on while the app is open")).count() == 1
+    assert ui.page.get_by_role("switch", name=en("Keep the screen on")).count() == 1
     ui.back()
     ui.wait_text(ids.SCREEN_HOME, "Kity")
     for _, msgid in HOME_BUTTONS:
