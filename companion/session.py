@@ -275,11 +275,11 @@ class Session:
             return Outcome(False, Notice("refused", error=e))
         if mode not in MODES:
             return Outcome(False, Notice("refused", "session.bad-mode", {"mode": mode}))
-        with self._store._lock:  # check and start as one step: another tab may start one too
-            cur = self._store.current()
-            if cur is not None and cur.game_id != self._unplayable:
-                return self._conflict()
-            cur = self._store.start_game({"players": players, "target": target, "mode": mode, "deck": {}})
+        # check and start as one step: another tab may start a game at the same moment
+        cur = self._store.start_game({"players": players, "target": target, "mode": mode, "deck": {}},
+                                     unless_other_than=self._unplayable)
+        if cur is None:
+            return self._conflict()
         self._adopt(cur)
         return DONE
 

@@ -384,10 +384,19 @@ class Store:
                 return None
             return CurrentGame(d["game_id"], d["meta"], d["actions"], d["redo"], d["revision"])
 
-    def start_game(self, meta: dict) -> CurrentGame:
-        """Start a new game at revision 0, replacing any current one (finish that first)."""
+    def start_game(self, meta: dict, *, unless_other_than: Optional[str] = "") -> Optional[CurrentGame]:
+        """Start a new game at revision 0 and return it.
+
+        By default it replaces any current game (finish that first). With
+        ``unless_other_than=None`` it starts only when there is no current game, and with a
+        game id only when there is none or that one (compare-and-swap for two tabs): else
+        it returns None and changes nothing."""
         game = CurrentGame(uuid.uuid4().hex, dict(meta), [], [], 0)
         with self._lock:
+            if unless_other_than != "":
+                cur = self._game.get(doc_id=_CURRENT_DOC)
+                if cur and cur["game_id"] != unless_other_than:
+                    return None
             _put_single(self._game, asdict(game))
         return game
 
