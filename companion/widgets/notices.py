@@ -1,0 +1,77 @@
+"""The session's notices in the user's language.
+
+A :class:`companion.session.Notice` is either an engine error (it brings its own text, with the
+rule ID) or a message key + parameters, rendered here through the UI catalog.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, Optional
+
+from engine.i18n import render
+
+from ..i18n import lang, t, tn
+
+
+def _changes(notice) -> str:
+    lines = []
+    for ch in getattr(notice, "changes", ())[:6]:
+        p = ch.params
+        if ch.key == "trick-winner":
+            lines.append(t("Round {round}, trick {trick}: now {new} takes it (was {old}).").format(**p))
+        elif ch.key == "total":
+            lines.append(t("{player}: total {old} → {new}.").format(**p))
+        elif ch.key == "round-points":
+            lines.append(t("Round {round}, {player}: {old} → {new}.").format(**p))
+        elif ch.key in ("violation-new", "violation-gone"):
+            v = p["violation"]
+            lines.append(("+ " if ch.key == "violation-new" else "− ") + v.text(lang()))
+        elif ch.key == "winner":
+            lines.append(t("Winner: {new}.").format(new=p.get("new") or "—"))
+    return " ".join(lines)
+
+
+def _catalog(key: str, params: Mapping[str, Any], lg: str) -> str:
+    simple: dict[str, Callable[[], str]] = {
+        "session.game-running": lambda: t("A game is already running: finish or abandon it first."),
+        "session.no-game": lambda: t("There is no game running."),
+        "session.not-over": lambda: t("The game has no winner yet (R-END)."),
+        "session.bad-mode": lambda: t("Unknown game mode."),
+        "session.bad-card": lambda: t("Unknown card."),
+        "session.pad-mode": lambda: t("This game is kept as a score pad only."),
+        "session.nothing-to-undo": lambda: t("Nothing to undo."),
+        "session.nothing-to-redo": lambda: t("Nothing to redo."),
+        "session.no-entry": lambda: t("That entry does not exist."),
+        "session.bad-entry": lambda: t("That entry cannot be used."),
+        "session.bad-fact": lambda: t("That card fact cannot be saved."),
+        "session.five-no-facts": lambda: t("A 5 shows no pearls and no bonus (RUL-FIVE-BONUS)."),
+        "session.conflict": lambda: t("The game was changed on another screen; this is the latest state."),
+        "session.unreadable-game": lambda: t("The saved game could not be read; it was put aside in the history."),
+        "session.imported": lambda: t("The game record was added to the history."),
+    }
+    if key == "session.changed":
+        n = int(params.get("count", 0))
+        return tn("{n} thing changed.", "{n} things changed.", n)
+    fn = simple.get(key)
+    if fn is not None:
+        return fn()
+    if key.startswith("storage."):
+        return t("Some saved data was damaged and has been restored from the last good copy.")
+    return t("Something went wrong. Nothing was lost; please try again.")
+
+
+def session_text(notice) -> str:
+    """The text of a session notice (or outcome notice) in the current language."""
+    if notice is None:
+        return ""
+    text = notice.text(lang(), _catalog)
+    extra = _changes(notice) if notice.kind == "changed" else ""
+    return f"{text} {extra}".strip()
+
+
+def outcome_text(outcome) -> Callable[[], str]:
+    """A callable for ``AppState.show``: the outcome's notice, rendered at display time."""
+    n: Optional[object] = getattr(outcome, "notice", None)
+    return lambda: session_text(n)
+
+
+__all__ = ["session_text", "outcome_text", "render"]
