@@ -80,3 +80,142 @@ def deck_bonus(kind: str) -> str:
 
 def deck_family(family: str) -> str:
     return f"deck-family-{family}"
+
+
+# ---- game screens: new game, round setup, the table, trick result, round end ----------------
+SCREEN_NEW = "screen-new-game"
+SCREEN_SETUP = "screen-round-setup"
+SCREEN_TABLE = "screen-table"
+SCREEN_ROUND_END = "screen-round-end"
+HOME_CONTINUE = "home-continue"
+HOME_NEW = "home-new-game"
+
+# new game (players by position 0..3 in the clockwise list)
+NEW_ADD = "new-add-player"
+NEW_TARGET = "new-target"
+NEW_START = "new-start"
+NEW_ORDER = "new-order"  # the seating order as text
+
+
+def new_name(i: int) -> str:
+    return f"new-name-{i}"
+
+
+def new_up(i: int) -> str:
+    return f"new-up-{i}"
+
+
+def new_remove(i: int) -> str:
+    return f"new-remove-{i}"
+
+
+def new_chip(name: str) -> str:
+    return f"new-chip-{name}"
+
+
+def new_mode(mode: str) -> str:
+    return f"new-mode-{mode}"
+
+
+# round setup
+SETUP_TRUMP = "setup-trump"          # probe: trump and token chosen so far
+SETUP_DRAW = "setup-draw"            # "Draw for us"
+SETUP_TRUMP_PICK = "setup-trump-pick"  # card picker prefix for the drawn card
+SETUP_BONUS_PICK = "setup-bonus-pick"  # card picker prefix for a first bonus
+SETUP_START = "setup-start"
+
+
+def setup_bonus(seat: int) -> str:
+    return f"setup-bonus-{seat}"
+
+
+def setup_leader(seat: int) -> str:
+    return f"setup-leader-{seat}"
+
+
+# the table
+TABLE_TRUMP = "table-trump"
+TABLE_TOKEN = "table-token"
+TABLE_TURN = "table-turn"
+TABLE_TRICK = "table-trick"
+TABLE_ROUND = "table-round"
+TABLE_PICK = "table"                 # card picker prefix
+TABLE_UNDO = "table-undo"
+TABLE_REDO = "table-redo"
+TABLE_QUESTION = "table-question"    # reopen a pending question
+TABLE_RESULT = "table-open-result"   # reopen the trick result panel
+
+
+def player_total(seat: int) -> str:
+    return f"player-total-{seat}"
+
+
+def player_round(seat: int) -> str:
+    return f"player-round-{seat}"
+
+
+def player_pile(seat: int) -> str:
+    return f"player-pile-{seat}"
+
+
+def player_bonuses(seat: int) -> str:
+    return f"player-bonuses-{seat}"
+
+
+def player_bonus(seat: int, card_id: str) -> str:
+    return f"bonus-{seat}-{card_id}"
+
+
+def bonus_family(family: str) -> str:
+    return f"bonus-family-{family}"
+
+
+# trick result: winner, why, reward, next leader
+RESULT_WINNER = "result-winner"
+RESULT_EXPLAIN = "result-explain"
+LEADER_CHOOSER = "leader-chooser"
+
+
+def reward_option(card_id: str) -> str:
+    return f"reward-{card_id}"
+
+
+def next_leader(seat: int) -> str:
+    return f"next-leader-{seat}"
+
+
+# deck fact question (pearls / bonus of a card)
+FACT_QUESTION = "fact-question"
+FACT_SAVE = "fact-save"
+FACT_LATER = "fact-later"
+
+
+def fact_pearls(n: int) -> str:
+    return f"fact-pearls-{n}"
+
+
+def fact_bonus(kind: str) -> str:
+    return f"fact-bonus-{kind}"
+
+
+def fact_family(family: str) -> str:
+    return f"fact-family-{family}"
+
+
+# round end
+END_TITLE = "end-title"
+END_CHART = "end-chart"
+END_REVOKES = "end-revokes"
+END_WINNER = "end-winner"
+END_TIE = "end-tie"
+END_FINISH = "end-finish"
+END_NEXT = "end-next-round"
+END_UNDO = "end-undo"
+
+
+def end_points(seat: int) -> str:
+    return f"end-points-{seat}"
+
+
+def end_total(seat: int) -> str:
+    return f"end-total-{seat}"
