@@ -219,3 +219,82 @@ def end_points(seat: int) -> str:
 
 def end_total(seat: int) -> str:
     return f"end-total-{seat}"
+
+
+# ---- score pad, history, statistics ----
+SCREEN_PAD = "screen-pad"
+SCREEN_HISTORY = "screen-history"
+SCREEN_STATS = "screen-stats"
+HOME_STATS = "home-stats"
+
+PAD_EMPTY = "pad-empty"
+PAD_TARGET = "pad-target"
+PAD_ROUND = "pad-round"          # "Round N" heading of the entry
+PAD_TALLY = "pad-tally"          # write the round
+PAD_UNDO = "pad-undo"
+PAD_REDO = "pad-redo"
+PAD_HISTORY = "pad-history"
+PAD_WINNER = "pad-winner"
+PAD_FINISH = "pad-finish"
+PAD_ABANDON = "pad-abandon"
+PAD_ABANDON_YES = "pad-abandon-yes"
+PAD_TABLE = "pad-table"
+
+
+def pad_field(kind: str, seat: int) -> str:
+    """kind: "pearls" | "unused"; the number field of one player."""
+    return f"pad-{kind}-{seat}"
+
+
+def pad_step(kind: str, seat: int, delta: int) -> str:
+    return f"pad-{kind}-{seat}-{'plus' if delta > 0 else 'minus'}"
+
+
+def pad_cell(round_no: int, seat: int) -> str:
+    return f"pad-cell-{round_no}-{seat}"
+
+
+def pad_total(seat: int) -> str:
+    return f"pad-total-{seat}"
+
+
+HIST_EMPTY = "history-empty"
+HIST_UNDO = "history-undo"
+HIST_REDO = "history-redo"
+HIST_CHANGES = "history-changes"
+HIST_VIOLATIONS = "history-violations"
+HIST_EXPORT = "history-export"
+HIST_EDIT_SAVE = "history-edit-save"
+HIST_EDIT_CANCEL = "history-edit-cancel"
+
+
+def hist_entry(index: int) -> str:
+    return f"history-entry-{index}"
+
+
+def hist_option(card_id: str) -> str:
+    return f"history-option-{card_id}"
+
+
+IMPORT_PICK = "import-pick"
+IMPORT_TEXT = "import-text"
+IMPORT_GO = "import-go"
+IMPORT_RESULT = "import-result"
+IMPORT_VIOLATIONS = "import-violations"
+
+STATS_EMPTY = "stats-empty"
+STATS_PLAYERS = "stats-players"
+STATS_GAMES = "stats-games"
+STATS_CHART = "stats-chart"
+STATS_DETAIL = "stats-detail"
+STATS_BACK = "stats-back"
+STATS_EXPORT = "stats-export"
+
+
+def stats_value(player: str, what: str) -> str:
+    """what: games | wins | avg | best | revokes"""
+    return f"stats-{player}-{what}"
+
+
+def stats_game(seq: int) -> str:
+    return f"stats-game-{seq}"

@@ -1,0 +1,287 @@
+"""Words for what the game session tells, readable log entries, and the export/import panels.
+
+Shared by the score pad, history and statistics screens. Presentation only: every number shown
+here was computed by the engine (through the session); texts with rule IDs come from the engine.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Any, Callable, Mapping, Optional
+
+import flet as ft
+
+from engine.cards import Family, parse_card
+from engine.i18n import card_name, family_name
+
+from .. import ids
+from ..i18n import lang, t, tn
+from ..ui import TOUCH, probe, safe_render, section_title, tagged, use_app, use_latest, use_session
+
+log = logging.getLogger("kity")
+
+
+# ---------------------------------------------------------------------------------------------
+# Session notices and changes → text
+# ---------------------------------------------------------------------------------------------
+def _session_texts() -> dict[str, str]:
+    return {
+        "session.game-running": t("A game is already in progress: finish or abandon it first."),
+        "session.bad-mode": t("This kind of game is not known."),
+        "session.no-game": t("No game is in progress."),
+        "session.not-over": t("The game is not over yet: nobody has won (R-END)."),
+        "session.nothing-to-undo": t("Nothing to undo."),
+        "session.nothing-to-redo": t("Nothing to redo."),
+        "session.no-entry": t("This entry is no longer in the game."),
+        "session.pad-mode": t("This game is kept as a score pad: only round tallies can be entered."),
+        "session.bad-entry": t("This entry cannot be used."),
+        "session.conflict": t("The game was changed in another window. This is the latest state; nothing was lost."),
+        "session.unreadable-game": t("A saved game could not be read. It was set aside in the history."),
+        "session.bad-card": t("This card is not known."),
+        "session.bad-fact": t("This card fact cannot be used."),
+        "session.five-no-facts": t("A 5 has no printed facts (RUL-FIVE-BONUS)."),
+    }
+
+
+def _catalog(key: str, params: Mapping[str, Any], lang_: str) -> str:
+    if key == "session.imported":
+        n = int(params.get("violations", 0) or 0)
+        head = t("The game record was added to the history.")
+        tail = (tn("{n} rule was broken in it:", "{n} rules were broken in it:", n) if n
+                else t("No rule was broken in it."))
+        return f"{head} {tail}"
+    if key == "session.changed":
+        return t("Corrected. What changed:")
+    return _session_texts().get(key) or t("Something went wrong. Nothing was lost; please try again.")
+
+
+def notice_text(notice) -> str:
+    """The text of a session :class:`Notice` in the current language (engine texts keep their rule IDs)."""
+    if notice is None:
+        return ""
+    try:
+        return notice.text(lang(), _catalog)
+    except Exception:
+        log.exception("notice text")
+        return t("Something went wrong. Nothing was lost; please try again.")
+
+
+def action_text(a: Mapping[str, Any]) -> str:
+    """A short readable description of one logged action (used in 'entries that no longer fit')."""
+    lg = lang()
+    kind = a.get("type")
+    try:
+        if kind == "play":
+            return f"{a['player']}: {card_name(parse_card(a['card']), lg)}"
+        if kind == "use":
+            return t("{player} uses the bonus {card}").format(
+                player=a["player"], card=card_name(parse_card(a["card"]), lg))
+        if kind == "reward":
+            return t("Reward: {card}").format(card=card_name(parse_card(a["card"]), lg))
+        if kind == "leader":
+            return t("{player} leads the next trick").format(player=a["player"])
+        if kind == "start_round":
+            return t("Trump {family}, token {token}").format(family=family_name(Family(a["trump"]), lg),
+                                                          token=a["token"])
+        if kind == "tally":
+            return t("Round tally")
+    except Exception:
+        pass
+    return str(kind)
+
+
+def change_text(c) -> str:
+    p = dict(c.params)
+    lg = lang()
+    k = c.key
+    if k == "trick-winner":
+        return t("Round {round}, trick {trick}: now {new} takes it (before: {old}).").format(**p)
+    if k == "trick-gained":
+        return t("Round {round}, trick {trick}: {player} now gains {new} (before: {old}).").format(**p)
+    if k == "round-points":
+        return t("Round {round}: {player} {old} → {new}.").format(**p)
+    if k == "total":
+        return t("Total of {player}: {old} → {new}.").format(**p)
+    if k == "violation-new":
+        return t("New problem: {text}").format(text=p["violation"].text(lg))
+    if k == "violation-gone":
+        return t("No longer a problem: {text}").format(text=p["violation"].text(lg))
+    if k == "entry-dropped":
+        return t("Entry {n} no longer fits and is left out of the score: {entry}").format(
+            n=int(p["index"]) + 1, entry=action_text(p.get("action") or {}))
+    if k == "winner":
+        return (t("Winner now: {player}.").format(player=p["new"]) if p.get("new")
+                else t("There is no winner now."))
+    return k
+
+
+def changes_panel(notice, on_close: Callable, ident: str = ids.HIST_CHANGES) -> ft.Control:
+    """A calm card listing what an edit (or an import) changed."""
+    lines = [change_text(c) for c in notice.changes]
+    return ft.Container(
+        bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=12, padding=ft.Padding.only(left=16, top=8, bottom=12, right=4),
+        content=ft.Column([
+            ft.Row([ft.Icon(ft.Icons.INFO_OUTLINE, color=ft.Colors.ON_SECONDARY_CONTAINER),
+                    ft.Container(ft.Text(notice_text(notice), size=17, weight=ft.FontWeight.W_600,
+                                         color=ft.Colors.ON_SECONDARY_CONTAINER), expand=True),
+                    tagged(f"{ident}-close", ft.IconButton(ft.Icons.CLOSE, tooltip=t("Close"), on_click=on_close,
+                                                           icon_color=ft.Colors.ON_SECONDARY_CONTAINER))]),
+            ft.Semantics(identifier=ident, content=ft.Column(
+                [ft.Text(f"• {line}", size=16, color=ft.Colors.ON_SECONDARY_CONTAINER) for line in lines],
+                spacing=6)),
+        ], spacing=4, tight=True),
+    )
+
+
+def violation_rows(violations, ident: str) -> ft.Control:
+    lg = lang()
+    if not violations:
+        return probe(ident, t("No rule was broken."), size=16, color=ft.Colors.ON_SURFACE_VARIANT)
+    rows = []
+    for v in violations:
+        where = (t("round {round}, trick {trick}").format(round=v.round, trick=v.trick) if v.trick
+                 else t("round {round}").format(round=v.round))
+        rows.append(ft.Container(
+            bgcolor=ft.Colors.ERROR_CONTAINER, border_radius=12, padding=12,
+            content=ft.Column([
+                ft.Text(f"{v.rule} · {where}", size=15, weight=ft.FontWeight.W_600,
+                        color=ft.Colors.ON_ERROR_CONTAINER),
+                ft.Text(v.text(lg), size=16, color=ft.Colors.ON_ERROR_CONTAINER),
+            ], spacing=2, tight=True)))
+    return ft.Semantics(identifier=ident, content=ft.Column(rows, spacing=8))
+
+
+# ---------------------------------------------------------------------------------------------
+# Export: save a file (web: a download), copy, share
+# ---------------------------------------------------------------------------------------------
+def _services():
+    """FilePicker, Clipboard and Share, constructed once per component (strong references)."""
+    ref = ft.use_ref(None)
+    if ref.current is None:
+        ref.current = {"picker": ft.FilePicker(), "clip": ft.Clipboard(), "share": ft.Share()}
+    return ref.current
+
+
+@ft.component
+@safe_render
+def ExportPanel(get_text: Callable[[], Optional[str]], file_name: str, ident: str):
+    """Buttons that hand out a game record: as a file, to the clipboard, or to the share sheet."""
+    st = use_app()
+    svc = _services()
+    page = ft.context.page
+
+    def text_or_tell() -> Optional[str]:
+        text = get_text()
+        if not text:
+            st.show(lambda: t("This game has no record to export."), "problem")
+        return text
+
+    async def save():
+        text = text_or_tell()
+        if not text:
+            return
+        try:
+            await svc["picker"].save_file(dialog_title=t("Save the game record"), file_name=file_name,
+                                          src_bytes=text.encode("utf-8"))
+            if page.web:
+                st.show(lambda: t("The game record was downloaded: {name}").format(name=file_name))
+        except Exception:
+            log.exception("save record")
+            st.show(lambda: t("The file could not be saved. Try «Copy» instead."), "problem")
+
+    async def copy():
+        text = text_or_tell()
+        if not text:
+            return
+        try:
+            await svc["clip"].set(text)
+            st.show(lambda: t("The game record was copied. Paste it into a message or a file."))
+        except Exception:
+            log.exception("copy record")
+            st.show(lambda: t("The record could not be copied on this device."), "problem")
+
+    async def share():
+        text = text_or_tell()
+        if not text:
+            return
+        try:
+            await svc["share"].share_files([ft.ShareFile.from_bytes(text.encode("utf-8"), mime_type="application/json",
+                                                                  name=file_name)], title=file_name)
+        except Exception:
+            log.exception("share record")
+            st.show(lambda: t("Sharing is not available here. Use «Save file» or «Copy»."), "problem")
+
+    buttons = [
+        tagged(f"{ident}-save", ft.FilledTonalButton(t("Save file"), icon=ft.Icons.DOWNLOAD, height=TOUCH,
+                                                     on_click=save, style=_big())),
+        tagged(f"{ident}-copy", ft.OutlinedButton(t("Copy"), icon=ft.Icons.COPY, height=TOUCH,
+                                                  on_click=copy, style=_big())),
+    ]
+    if not page.web:  # the share sheet exists on phones; in a browser the file download does the job
+        buttons.append(tagged(f"{ident}-share", ft.OutlinedButton(t("Share"), icon=ft.Icons.SHARE, height=TOUCH,
+                                                                  on_click=share, style=_big())))
+    return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
+
+
+def _big() -> ft.ButtonStyle:
+    return ft.ButtonStyle(text_style=ft.TextStyle(size=17), shape=ft.RoundedRectangleBorder(radius=12))
+
+
+# ---------------------------------------------------------------------------------------------
+# Import: pick a file or paste the text
+# ---------------------------------------------------------------------------------------------
+@ft.component
+@safe_render
+def ImportPanel():
+    """Read a game record into the history; show its violations or the clear reason it was refused."""
+    session = use_session()
+    svc = _services()
+    get_text, set_text = use_latest("")
+    result, set_result = ft.use_state(None)  # (ok, notice)
+
+    def run(data) -> None:
+        out = session.import_record(data)
+        set_result((out.ok, out.notice))
+
+    async def pick():
+        try:
+            files = await svc["picker"].pick_files(dialog_title=t("Choose a game record"), with_data=True,
+                                                   file_type=ft.FilePickerFileType.ANY)
+        except Exception:
+            log.exception("pick record")
+            set_result((False, None))
+            return
+        if files and files[0].bytes is not None:
+            run(files[0].bytes)
+
+    def paste_import():
+        run(get_text())
+
+    body = [
+        section_title(t("Import a game record")),
+        ft.Text(t("A record file (JSON, format kozyrnye-kity/1) from this app or another table."),
+                size=15, color=ft.Colors.ON_SURFACE_VARIANT),
+        tagged(ids.IMPORT_PICK, ft.FilledTonalButton(t("Choose a file"), icon=ft.Icons.UPLOAD_FILE, height=TOUCH,
+                                                     on_click=pick, style=_big())),
+        tagged(ids.IMPORT_TEXT, ft.TextField(label=t("…or paste the record here"), multiline=True, min_lines=2,
+                                             max_lines=6, value=get_text(), text_size=15,
+                                             on_change=lambda e: set_text(e.control.value))),
+        tagged(ids.IMPORT_GO, ft.OutlinedButton(t("Import the pasted text"), icon=ft.Icons.INPUT, height=TOUCH,
+                                                on_click=paste_import, style=_big())),
+    ]
+    if result is not None:
+        ok, notice = result
+        if ok:
+            vs = [c.params["violation"] for c in notice.changes if c.key == "violation-new"] if notice else []
+            body.append(ft.Container(
+                bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=12, padding=12,
+                content=ft.Column([probe(ids.IMPORT_RESULT, notice_text(notice), size=17,
+                                         color=ft.Colors.ON_SECONDARY_CONTAINER),
+                                   *([violation_rows(vs, ids.IMPORT_VIOLATIONS)] if vs else [])],
+                                  spacing=8, tight=True)))
+        else:
+            text = notice_text(notice) if notice else t("The file could not be read.")
+            body.append(ft.Container(
+                bgcolor=ft.Colors.ERROR_CONTAINER, border_radius=12, padding=12,
+                content=probe(ids.IMPORT_RESULT, t("Not imported, nothing was changed: {reason}").format(reason=text),
+                              size=17, color=ft.Colors.ON_ERROR_CONTAINER)))
+    return ft.Column(body, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
