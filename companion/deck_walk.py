@@ -10,7 +10,8 @@ import logging
 from dataclasses import dataclass
 from typing import Mapping, Optional
 
-from engine import FAMILY_CARDS, Bonus, BonusKind, Card, CardFacts, DeckProfile, Family, parse_card
+from engine import FAMILY_CARDS, Bonus, BonusKind, Card, CardFacts, DeckProfile, Family
+from engine.record import profile_from_json
 
 log = logging.getLogger("kity")
 
@@ -18,48 +19,9 @@ CARDS: tuple[Card, ...] = FAMILY_CARDS
 PEARL_CHOICES = (1, 2, 3)  # CardFacts accepts exactly these (R-COMP)
 
 
-def facts_from_json(d: object) -> CardFacts:
-    """Stored JSON → CardFacts; whatever is malformed counts as unknown (never raises)."""
-    if not isinstance(d, Mapping):
-        return CardFacts()
-    pearls = d.get("pearls")
-    try:
-        facts = CardFacts(pearls=pearls if isinstance(pearls, int) else None)
-    except ValueError:
-        facts = CardFacts()
-    bonus = None
-    b = d.get("bonus")
-    if isinstance(b, Mapping):
-        try:
-            kind = BonusKind(b.get("kind"))
-            fams = tuple(Family(f) for f in b.get("families") or ()) if kind is BonusKind.TRUMP else ()
-            bonus = Bonus(kind, fams)
-        except (ValueError, TypeError):
-            bonus = None
-    return CardFacts(facts.pearls, bonus)
-
-
-def facts_to_json(f: CardFacts) -> dict:
-    out: dict = {}
-    if f.pearls is not None:
-        out["pearls"] = f.pearls
-    if f.bonus is not None:
-        out["bonus"] = f.bonus.to_json()
-    return out
-
-
 def profile(stored: Mapping[str, object]) -> DeckProfile:
     """The engine's known facts with the table's answers on top (bad entries ignored)."""
-    facts: dict[Card, CardFacts] = {}
-    for cid, d in stored.items():
-        try:
-            card = parse_card(cid)
-        except ValueError:
-            log.warning("ignoring facts of unknown card %r", cid)
-            continue
-        if not card.is_five:
-            facts[card] = facts_from_json(d)
-    return DeckProfile(facts)
+    return profile_from_json(stored)
 
 
 def complete(f: CardFacts) -> bool:

@@ -30,12 +30,13 @@ import flet as ft
 
 import engine
 from engine import (
-    Card, CardFacts, DeckProfile, GameState, IllegalAction, KityError, MissingFact, RecordError, Violation,
+    DeckProfile, GameState, IllegalAction, KityError, MissingFact, RecordError, Violation,
 )
-from engine.cards import Bonus, BonusKind, Family, Token, parse_card
+from engine.cards import parse_card
 from engine.game import Phase
 from engine.record import (
-    action_from_json, action_to_json, actions_to_record, read_record, record_actions, record_to_json,
+    action_from_json, action_to_json, actions_to_record, facts_from_json, facts_to_json, profile_from_json,
+    read_record, record_actions, record_to_json,
 )
 from engine.replay import replay_record
 
@@ -411,10 +412,11 @@ class Session:
     def answer_fact(self, card: str, pearls: int | None = None, bonus: Mapping[str, Any] | None = None) -> Outcome:
         """Record a printed fact in the user's deck profile (reused in every later game), then
         retry the action that needed it. Correcting a fact re-scores the game."""
+        given = {k: v for k, v in (("pearls", pearls), ("bonus", bonus)) if v is not None}
         try:
             c = parse_card(card)
-            facts = CardFacts(pearls, _bonus_from_json(bonus) if bonus is not None else None)
-        except (ValueError, TypeError, KeyError) as e:
+            facts = facts_from_json(given)
+        except (ValueError, RecordError) as e:
             return Outcome(False, Notice("refused", "session.bad-fact", {"card": card, "detail": str(e)}))
         if c.is_five:
             return Outcome(False, Notice("refused", "session.five-no-facts"))
@@ -438,7 +440,7 @@ class Session:
         return out
 
     def deck_facts(self) -> dict[str, dict]:
-        return {c.id: _facts_json(f) for c, f in self._profile.items()}
+        return {c.id: facts_to_json(f) for c, f in self._profile.items()}
 
     # ---- records ---------------------------------------------------------------------------------
     def export_record(self) -> str:
@@ -463,7 +465,7 @@ class Session:
             return Outcome(False, Notice("refused", error=e))
         _state, actions = record_actions(rec)
         meta = {"players": list(rec.players), "target": rec.effective_target, "mode": "full",
-                "deck": {c.id: _facts_json(f) for c, f in (rec.deck or ())}, "imported": True}
+                "deck": {c.id: facts_to_json(f) for c, f in (rec.deck or ())}, "imported": True}
         self._store.import_game(meta, [action_to_json(a, rec.players) for _, a in actions], record_to_json(rec),
                                 summarize(result.state, "full"))
         self._touch()
@@ -488,18 +490,8 @@ class Session:
         self.version += 1
 
     def _load_profile(self) -> None:
-        facts = {}
         deck = self.meta.get("deck") if isinstance(self.meta, dict) else None
-        for source in (self._store.deck_facts(), deck if isinstance(deck, dict) else {}):
-            for cid, f in source.items():
-                try:
-                    card = parse_card(cid)
-                    if card.is_five:
-                        continue  # a 5 has no printed facts (RUL-FIVE-BONUS)
-                    facts[card] = CardFacts(f.get("pearls"), _bonus_from_json(f["bonus"]) if f.get("bonus") else None)
-                except (ValueError, TypeError, KeyError, AttributeError):
-                    continue  # a damaged entry is ignored: the app will simply ask again
-        self._profile = DeckProfile(facts)
+        self._profile = profile_from_json(self._store.deck_facts(), deck if isinstance(deck, dict) else {})
 
     def _load_current(self) -> None:
         cur = self._store.current()
@@ -577,7 +569,7 @@ class Session:
         return states, tuple(skipped), question
 
     def _question(self, err: MissingFact, retry: dict | None) -> FactQuestion:
-        return FactQuestion(err.card.id, err.fact, retry, _facts_json(self._profile.facts(err.card)), err)
+        return FactQuestion(err.card.id, err.fact, retry, facts_to_json(self._profile.facts(err.card)), err)
 
     def _do(self, action: dict) -> Outcome:
         if self._stale():
@@ -663,20 +655,6 @@ class Session:
 # ---------------------------------------------------------------------------------------------
 # Pure helpers
 # ---------------------------------------------------------------------------------------------
-def _bonus_from_json(b: Mapping[str, Any]) -> Bonus:
-    kind = BonusKind(b["kind"])
-    return Bonus(kind, tuple(Family(f) for f in b.get("families", ())) if kind is BonusKind.TRUMP else ())
-
-
-def _facts_json(f: CardFacts) -> dict:
-    out: dict[str, Any] = {}
-    if f.pearls is not None:
-        out["pearls"] = f.pearls
-    if f.bonus is not None:
-        out["bonus"] = f.bonus.to_json()
-    return out
-
-
 def diff_states(old: GameState | None, new: GameState) -> list[Change]:
     """What an edit changed, in game order: trick winners and rewards, round points, totals,
     violations found or gone, the winner of the game."""

@@ -195,33 +195,66 @@ def _parse_deck(deck: Mapping) -> Iterator[tuple[Card, CardFacts]]:
         card = _card(cid, path)
         if card.is_five:
             raise RecordError(path, "r.five-bonus")
-        _typed(facts, dict, path)
-        pearls = _get(facts, "pearls", int, path, required=False)
-        if pearls is not None and not 1 <= pearls <= 3:
-            raise RecordError(_join(path, "pearls"), "r.value", {"value": pearls, "detail": "1–3"})
-        bonus = None
-        if "bonus" in facts:
-            bpath = _join(path, "bonus")
-            b = _get(facts, "bonus", dict, path)
-            kind_raw = _get(b, "kind", str, bpath)
+        yield card, facts_from_json(facts, path)
+
+
+def facts_from_json(facts: Any, path: str = "facts") -> CardFacts:
+    """``{"pearls": 1–3, "bonus": {"kind": …, "families": […]}}`` (both optional) → CardFacts;
+    anything else raises :class:`RecordError`."""
+    _typed(facts, dict, path)
+    pearls = _get(facts, "pearls", int, path, required=False)
+    if pearls is not None and not 1 <= pearls <= 3:
+        raise RecordError(_join(path, "pearls"), "r.value", {"value": pearls, "detail": "1–3"})
+    bonus = None
+    if "bonus" in facts:
+        bpath = _join(path, "bonus")
+        b = _get(facts, "bonus", dict, path)
+        kind_raw = _get(b, "kind", str, bpath)
+        try:
+            kind = BonusKind(kind_raw)
+        except ValueError:
+            raise RecordError(_join(bpath, "kind"), "r.value", {"value": _show(kind_raw), "detail": "trump | flip | pearl"}) from None
+        fams: tuple[Family, ...] = ()
+        if kind is BonusKind.TRUMP:
+            fl = _get(b, "families", list, bpath)
+            fams = tuple(_family(f, _join(_join(bpath, "families"), j)) for j, f in enumerate(fl))
+            if not fams or len(set(fams)) != len(fams):
+                raise RecordError(_join(bpath, "families"), "r.value", {"value": _show(fl), "detail": "≥ 1, distinct"})
+        elif "families" in b:
+            raise RecordError(_join(bpath, "families"), "r.value", {"value": _show(b["families"]), "detail": kind.value})
+        if set(b) - {"kind", "families"}:
+            raise RecordError(bpath, "r.value", {"value": _show(sorted(set(b) - {"kind", "families"})), "detail": "kind, families"})
+        bonus = Bonus(kind, fams)
+    if set(facts) - {"pearls", "bonus"}:
+        raise RecordError(path, "r.value", {"value": _show(sorted(set(facts) - {"pearls", "bonus"})), "detail": "pearls, bonus"})
+    return CardFacts(pearls, bonus)
+
+
+def facts_to_json(f: CardFacts) -> dict:
+    """Inverse of :func:`facts_from_json` (unknown facts stay absent)."""
+    out: dict[str, Any] = {}
+    if f.pearls is not None:
+        out["pearls"] = f.pearls
+    if f.bonus is not None:
+        out["bonus"] = f.bonus.to_json()
+    return out
+
+
+def profile_from_json(*sources: Mapping[str, Any]) -> DeckProfile:
+    """A deck profile from stored ``{card id: facts}`` maps, later ones taking precedence
+    over earlier ones and all over ``KNOWN_FACTS``. A damaged entry, or one for a 5, is left
+    out: the app simply asks for that card again."""
+    facts: dict[Card, CardFacts] = {}
+    for source in sources:
+        for cid, f in (source.items() if isinstance(source, Mapping) else ()):
             try:
-                kind = BonusKind(kind_raw)
-            except ValueError:
-                raise RecordError(_join(bpath, "kind"), "r.value", {"value": _show(kind_raw), "detail": "trump | flip | pearl"}) from None
-            fams: tuple[Family, ...] = ()
-            if kind is BonusKind.TRUMP:
-                fl = _get(b, "families", list, bpath)
-                fams = tuple(_family(f, _join(_join(bpath, "families"), j)) for j, f in enumerate(fl))
-                if not fams or len(set(fams)) != len(fams):
-                    raise RecordError(_join(bpath, "families"), "r.value", {"value": _show(fl), "detail": "≥ 1, distinct"})
-            elif "families" in b:
-                raise RecordError(_join(bpath, "families"), "r.value", {"value": _show(b["families"]), "detail": kind.value})
-            if set(b) - {"kind", "families"}:
-                raise RecordError(bpath, "r.value", {"value": _show(sorted(set(b) - {"kind", "families"})), "detail": "kind, families"})
-            bonus = Bonus(kind, fams)
-        if set(facts) - {"pearls", "bonus"}:
-            raise RecordError(path, "r.value", {"value": _show(sorted(set(facts) - {"pearls", "bonus"})), "detail": "pearls, bonus"})
-        yield card, CardFacts(pearls, bonus)
+                card = parse_card(cid)
+                if not card.is_five:
+                    new = facts_from_json(f)
+                    facts[card] = facts.get(card, CardFacts()).merged(new)
+            except (ValueError, RecordError):
+                continue
+    return DeckProfile(facts)
 
 
 _PLAYED_KEYS = {"trump", "token", "bonuses", "leader", "tricks"}
@@ -324,15 +357,7 @@ def record_to_json(rec: GameRecord) -> dict:
     if rec.target is not None:
         out["target"] = rec.target
     if rec.deck is not None:
-        deck: dict[str, Any] = {}
-        for card, f in rec.deck:
-            entry: dict[str, Any] = {}
-            if f.pearls is not None:
-                entry["pearls"] = f.pearls
-            if f.bonus is not None:
-                entry["bonus"] = f.bonus.to_json()
-            deck[card.id] = entry
-        out["deck"] = deck
+        out["deck"] = {card.id: facts_to_json(f) for card, f in rec.deck}
     out["rounds"] = [_round_json(r) for r in rec.rounds]
     out.update(rec.extra)
     return out

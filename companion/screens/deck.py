@@ -7,6 +7,8 @@ import flet as ft
 from engine import FAMILIES, KNOWN_FACTS
 from engine.i18n import card_name, family_name
 
+from engine.record import facts_to_json
+
 from .. import deck_walk, ids
 from ..deck_walk import CARDS, Draft
 from ..i18n import lang, t, tn
@@ -61,7 +63,7 @@ def DeckCheck():
                     "problem")
             return
         try:
-            store.set_fact(c.id, deck_walk.facts_to_json(facts))
+            store.set_fact(c.id, facts_to_json(facts))
         except Exception:
             log.exception("saving facts of %s", c.id)
             st.show(lambda: t("This card could not be saved. Please try again."), "problem")
