@@ -31,11 +31,12 @@ def decide(cards: Sequence[Card], trump: Family, token: Token) -> int:
     led = led_family(cards)
     if led is None:
         return 0  # R-FIVE-3: only 5s — the first card wins
-    contest = trump if any(effective_family(c, led) is trump for c in cards) else led
+    families = [led if c.family is None else c.family for c in cards]  # R-FIVE-2, RUL-FIVE-TRUMP
+    contest = trump if trump in families else led  # R-WIN-9 / R-WIN-1: trumps first, else the led family
     best = -1
     high = token is Token.NINE
     for i, c in enumerate(cards):
-        if effective_family(c, led) is not contest:
+        if families[i] is not contest:
             continue  # a third family never wins (R-WIN-9 / R-WIN-1)
         # strict comparison: among equal cards the earlier one stays best (RUL-TIE-CARDS)
         if best < 0 or (c.value > cards[best].value if high else c.value < cards[best].value):
