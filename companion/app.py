@@ -16,6 +16,10 @@ from . import i18n
 from .screens.calculator import Calculator
 from .screens.deck import DeckCheck
 from .screens.home import Home
+from .screens.new_game import NewGame
+from .screens.round_end import RoundEnd
+from .screens.round_setup import RoundSetup
+from .screens.table import Table
 from .screens.rules import Rules
 from .screens.settings import Settings
 from .state import AppState
@@ -75,6 +79,10 @@ def App(state: AppState, session: Session):
                 ft.Route(path="who-wins", component=Calculator)]),
             ft.Route(path="deck", component=DeckCheck),
             ft.Route(path="settings", component=Settings),
+            ft.Route(path="new", component=NewGame),
+            ft.Route(path="setup", component=RoundSetup),
+            ft.Route(path="game", component=Table),
+            ft.Route(path="round-end", component=RoundEnd),
         ])],
         manage_views=True,
     )))

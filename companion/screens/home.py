@@ -4,7 +4,8 @@ import flet as ft
 
 from .. import ids
 from ..i18n import t
-from ..ui import PAD, big_button, probe, safe_screen, screen, use_app
+from ..ui import PAD, big_button, probe, safe_screen, screen, use_app, use_session
+from ..widgets.game import game_route
 
 
 @ft.component
@@ -12,8 +13,14 @@ from ..ui import PAD, big_button, probe, safe_screen, screen, use_app
 def Home():
     st = use_app()
     go = ft.context.page.navigate
+    s = use_session()
+    _ = s.version if s is not None else 0
+    game = []  # the game entries first: continue (when a game is running), new game
+    if s is not None and s.active:
+        game.append((t("Continue game"), ft.Icons.PLAY_ARROW, game_route(s), ids.HOME_CONTINUE))
+    game.append((t("New game"), ft.Icons.ADD_CIRCLE_OUTLINE, "/new", ids.HOME_NEW))
     # Only screens that exist are offered; the game screens come with the game session.
-    entries = [
+    entries = game + [
         (t("Rules"), ft.Icons.MENU_BOOK_OUTLINED, "/rules", ids.HOME_RULES),
         (t("Who wins the trick?"), ft.Icons.HELP_OUTLINE, "/rules/who-wins", ids.HOME_CALC),
         (t("Check my deck"), ft.Icons.STYLE_OUTLINED, "/deck", ids.HOME_DECK),

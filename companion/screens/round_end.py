@@ -1,0 +1,162 @@
+"""Round end: each player's pearls and pairs of unused bonuses → points, the totals, the race
+chart, revokes found in the round, and the winner (or another round)."""
+from __future__ import annotations
+
+import flet as ft
+import flet_charts as fch
+
+from .. import ids
+from ..i18n import lang, t, tn
+from ..ui import TOUCH, probe, safe_render, safe_screen, screen, section_title, tagged, use_app, use_session
+from ..widgets.game import go, use_haptics
+from ..widgets.look import PLAYER_COLORS, card_chip
+from ..widgets.notices import outcome_text
+from .table import game_actions
+
+ROUTE = "/round-end"
+
+
+def race_chart(players, points_by_round, target: int, wide: bool) -> ft.Control:
+    """Totals after each round (round 0 = start), one line per player."""
+    series, top = [], target
+    for i, p in enumerate(players):
+        total, pts = 0, [(0, 0)]
+        for k, rnd in enumerate(points_by_round, start=1):
+            total += rnd.get(p, 0)
+            pts.append((k, total))
+        top = max(top, total)
+        series.append(fch.LineChartData(points=[fch.LineChartDataPoint(x, y) for x, y in pts],
+                                        color=PLAYER_COLORS[i % len(PLAYER_COLORS)], stroke_width=4))
+    n = max(1, len(points_by_round))
+    step = 5 if top <= 40 else 10
+    legend = ft.Row([ft.Row([ft.Container(width=16, height=16, bgcolor=PLAYER_COLORS[i % len(PLAYER_COLORS)],
+                                          border_radius=8), ft.Text(p, size=16)], spacing=6, tight=True)
+                     for i, p in enumerate(players)], wrap=True, spacing=16)
+    chart = fch.LineChart(
+        data_series=series, min_x=0, max_x=n, min_y=0, max_y=top + (step - top % step if top % step else 0),
+        left_axis=fch.ChartAxis(label_size=36, label_spacing=step),
+        bottom_axis=fch.ChartAxis(label_size=28, label_spacing=1,
+                                  title=ft.Text(t("round"), size=14), title_size=22),
+        horizontal_grid_lines=fch.ChartGridLines(interval=step, width=0.5),
+        expand=True,
+    )
+    return ft.Semantics(identifier=ids.END_CHART, label=t("Totals after each round"), container=True,
+                        content=ft.Column([ft.Container(chart, height=300 if wide else 240), legend], spacing=8))
+
+
+def trick_row(s, round_no: int, trick_no: int) -> ft.Control:
+    tr = s.trick(round_no, trick_no)
+    if tr is None:
+        return ft.Container(height=0)
+    return ft.Column([
+        ft.Text(t("Trick {n}:").format(n=trick_no), size=15, weight=ft.FontWeight.W_600),
+        ft.Row([card_chip(p.card.id, size=15, caption=s.players[p.seat]) for p in tr.plays], wrap=True, spacing=6,
+               run_spacing=6),
+    ], spacing=4)
+
+
+@ft.component
+@safe_render
+def Scores(s):
+    _ = s.version
+    state = s.state
+    last = state.rounds[-1]
+    totals = s.totals()
+    wide_rows = []
+    for i, p in enumerate(s.players):
+        pearls, unused, pts = last.pearls[i], last.unused[i], last.points[i]
+        pairs = pts - pearls  # the rest of the round's points came from pairs of unused bonuses
+        detail = t("{pearls} + {pairs} for {unused}").format(
+            pearls=tn("{n} pearl", "{n} pearls", pearls),
+            pairs=tn("{n} point", "{n} points", pairs),
+            unused=tn("{n} unused bonus", "{n} unused bonuses", unused))
+        wide_rows.append(ft.Container(
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=14, padding=12,
+            content=ft.Column([
+                ft.Row([
+                    ft.Container(width=14, height=14, bgcolor=PLAYER_COLORS[i % len(PLAYER_COLORS)], border_radius=7),
+                    ft.Text(p, size=21, weight=ft.FontWeight.BOLD, expand=True, max_lines=1,
+                            overflow=ft.TextOverflow.ELLIPSIS),
+                    probe(ids.end_total(i), t("total {points}").format(points=totals.get(p, 0)), size=20,
+                          weight=ft.FontWeight.W_600),
+                ], spacing=8),
+                probe(ids.end_points(i), t("This round: {points}").format(points=tn("{n} point", "{n} points", pts)),
+                      size=18),
+                ft.Text(detail, size=15, color=ft.Colors.ON_SURFACE_VARIANT),
+            ], spacing=4)))
+    return ft.Column(wide_rows, spacing=8)
+
+
+@ft.component
+@safe_screen(ROUTE)
+def RoundEnd():
+    st = use_app()
+    s = use_session()
+    _ = s.version
+    buzz = use_haptics()
+    state = s.state
+    wide = st.width >= 900
+    actions = game_actions(s, st, buzz, undo_id=ids.END_UNDO, redo_id="end-redo")
+    if not s.active or state is None or not state.rounds or state.round is not None:
+        return screen(st, ROUTE, ids.SCREEN_ROUND_END, t("Round over"), [
+            ft.Text(t("No finished round to show."), size=18),
+            tagged("end-home", ft.FilledButton(t("Home"), height=TOUCH, on_click=lambda: go("/")))], actions=actions)
+    last = state.rounds[-1]
+    lg = lang()
+    winner = s.winner()
+    totals = s.totals()
+
+    def finish():
+        out = s.finish()
+        if out.ok:
+            buzz(True)
+            st.show(lambda: t("The game is saved in the history."), route="/")
+            go("/")
+        else:
+            st.show(outcome_text(out), "problem")
+
+    body: list[ft.Control] = []
+    if winner is not None:
+        body.append(ft.Container(
+            bgcolor=ft.Colors.PRIMARY, border_radius=20, padding=20,
+            content=ft.Column([
+                ft.Icon(ft.Icons.EMOJI_EVENTS, size=64, color=ft.Colors.ON_PRIMARY),
+                probe(ids.END_WINNER, t("{player} wins the game!").format(player=winner), size=30,
+                      weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY, text_align=ft.TextAlign.CENTER),
+                ft.Text(tn("{n} point", "{n} points", totals.get(winner, 0)), size=20, color=ft.Colors.ON_PRIMARY),
+            ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=6)))
+    else:
+        reached = [p for p in s.players if totals.get(p, 0) >= state.target]
+        if reached:
+            body.append(ft.Container(
+                bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=16, padding=14,
+                content=probe(ids.END_TIE, t("{players} share the top score: no winner yet, play another round "
+                                             "(R-END, RUL-WINNER-MANY).").format(players=", ".join(reached)),
+                              size=18, color=ft.Colors.ON_TERTIARY_CONTAINER)))
+    body += [section_title(t("Points of round {n}").format(n=last.number)), Scores(s)]
+    revokes = [v for v in s.violations() if v.code == "revoke" and v.round == last.number]
+    if revokes:
+        items: list[ft.Control] = [section_title(t("Revokes in this round"))]
+        for v in revokes:
+            items.append(ft.Container(
+                bgcolor=ft.Colors.ERROR_CONTAINER, border_radius=14, padding=12,
+                content=ft.Column([
+                    ft.Text(v.text(lg), size=16, color=ft.Colors.ON_ERROR_CONTAINER),
+                    trick_row(s, v.round, v.params.get("trick")),
+                    trick_row(s, v.round, v.params.get("proof_trick")),
+                    ft.Text(t("The table decides what to do about it; the points stand as entered."), size=14,
+                            color=ft.Colors.ON_ERROR_CONTAINER),
+                ], spacing=8)))
+        body.append(ft.Semantics(identifier=ids.END_REVOKES, container=True, content=ft.Column(items, spacing=8)))
+    body += [section_title(t("The race to {target}").format(target=state.target)),
+             race_chart(s.players, s.points_by_round(), state.target, wide)]
+    if winner is not None:
+        body.append(tagged(ids.END_FINISH, ft.FilledButton(t("Finish the game"), icon=ft.Icons.CHECK, height=60,
+                                                           style=ft.ButtonStyle(text_style=ft.TextStyle(size=20)),
+                                                           on_click=finish)))
+    else:
+        body.append(tagged(ids.END_NEXT, ft.FilledButton(t("Next round"), icon=ft.Icons.ARROW_FORWARD, height=60,
+                                                         style=ft.ButtonStyle(text_style=ft.TextStyle(size=20)),
+                                                         on_click=lambda: go("/setup"))))
+    return screen(st, ROUTE, ids.SCREEN_ROUND_END, t("Round {n} is over").format(n=last.number), body,
+                  actions=actions)

@@ -1,0 +1,162 @@
+"""Round setup: trump and token from the drawn card (or "draw for us"), each player's first
+bonus, and the first player. Everything offered comes from the session; refusals (a drawn 5:
+draw another, R-SETUP-2) show the engine's text."""
+from __future__ import annotations
+
+import flet as ft
+
+from .. import ids
+from ..i18n import t
+from ..ui import TOUCH, choice_row, probe, safe_screen, screen, section_title, tagged, use_app, use_latest, use_session
+from ..widgets.card_picker import CardPicker
+from ..widgets.game import game_route, go, token_meaning, use_haptics
+from ..widgets.look import card_chip, card_label, fam_label, family_color
+from ..widgets.notices import outcome_text
+
+ROUTE = "/setup"
+EMPTY = {"trump": None, "token": None, "drawn": None, "bonuses": {}, "leader": None, "open": "trump"}
+
+
+@ft.component
+@safe_screen(ROUTE)
+def RoundSetup():
+    st = use_app()
+    s = use_session()
+    _ = s.version
+    buzz = use_haptics()
+    get_d, set_d = use_latest(dict(EMPTY))
+    d = get_d()
+    players = s.players
+    if not s.active:
+        return screen(st, ROUTE, ids.SCREEN_SETUP, t("New round"), [
+            ft.Text(t("There is no game running."), size=18),
+            tagged("setup-home", ft.FilledButton(t("Home"), height=TOUCH, on_click=lambda: go("/")))])
+
+    def edit(**kw):
+        set_d({**get_d(), **kw})
+
+    def next_open(cur: dict):
+        """After an entry, open the next empty thing: trump, then bonuses in seat order."""
+        if cur["trump"] is None:
+            return "trump"
+        for i in range(len(players)):
+            if i not in cur["bonuses"]:
+                return i
+        return None
+
+    def from_card(cid: str):
+        res = s.setup_from_card(cid)
+        if hasattr(res, "ok"):  # refused: e.g. a 5 was drawn → draw another (R-SETUP-2)
+            st.show(outcome_text(res), "problem")
+            return
+        st.dismiss()
+        fam, tok = res
+        cur = {**get_d(), "trump": fam, "token": tok, "drawn": cid}
+        cur["open"] = next_open(cur)
+        set_d(cur)
+        buzz()
+
+    def draw():
+        fam, tok, cid = s.draw_for_us()
+        st.dismiss()
+        cur = {**get_d(), "trump": fam, "token": tok, "drawn": cid}
+        cur["open"] = next_open(cur)
+        set_d(cur)
+        buzz()
+
+    def set_bonus(seat: int, cid: str):
+        cur = get_d()
+        cur = {**cur, "bonuses": {**cur["bonuses"], seat: cid}}
+        cur["open"] = next_open(cur)
+        set_d(cur)
+        st.dismiss()
+        buzz()
+
+    def start():
+        cur = get_d()
+        if cur["trump"] is None:
+            st.show(lambda: t("Choose the trump first: pick the drawn card or let the app draw."), "problem")
+            return
+        missing = [players[i] for i in range(len(players)) if i not in cur["bonuses"]]
+        if missing:
+            st.show(lambda: t("Enter the first bonus of {players}.").format(players=", ".join(missing)), "problem")
+            return
+        leader = cur["leader"] if cur["leader"] is not None else (s.suggested_leader() or players[0])
+        out = s.start_round(cur["trump"], cur["token"], {players[i]: c for i, c in cur["bonuses"].items()}, leader)
+        if out.ok:
+            st.dismiss()
+            buzz(True)
+            set_d(dict(EMPTY))
+            go(game_route(s))
+        else:
+            st.show(outcome_text(out), "problem")
+
+    unseen = s.unseen_cards()
+    n_round = len(s.state.rounds) + 1 if s.state else 1
+    # trump and token
+    if d["trump"]:
+        tok = int(d["token"])
+        trump_text = t("Trump: {family}, token {token} ({which} card wins)").format(
+            family=fam_label(d["trump"]), token=tok, which=token_meaning(tok))
+    else:
+        trump_text = t("Trump not chosen yet")
+    trump_box = ft.Container(
+        bgcolor=family_color(d["trump"]) if d["trump"] else ft.Colors.SURFACE_CONTAINER_HIGH,
+        border_radius=16, padding=14,
+        content=ft.Column([
+            probe(ids.SETUP_TRUMP, trump_text, size=20, weight=ft.FontWeight.BOLD,
+                  color=ft.Colors.WHITE if d["trump"] else None),
+            *([ft.Text(t("Drawn card: {card}").format(card=card_label(d["drawn"])), size=16,
+                       color=ft.Colors.WHITE)] if d["drawn"] else []),
+        ], spacing=4))
+    body: list[ft.Control] = [
+        section_title(t("1. Trump and token")),
+        ft.Text(t("Draw a card from the shuffled deck and pick it here, or let the app draw."), size=16,
+                color=ft.Colors.ON_SURFACE_VARIANT),
+        trump_box,
+        ft.Row([
+            tagged(ids.SETUP_DRAW, ft.FilledTonalButton(t("Draw for us"), icon=ft.Icons.CASINO_OUTLINED, height=TOUCH + 4,
+                                                        style=ft.ButtonStyle(text_style=ft.TextStyle(size=17)),
+                                                        on_click=draw)),
+            tagged("setup-pick-drawn", ft.OutlinedButton(t("Pick the drawn card"), icon=ft.Icons.STYLE_OUTLINED,
+                                                        height=TOUCH + 4,
+                                                        style=ft.ButtonStyle(text_style=ft.TextStyle(size=17)),
+                                                        on_click=lambda: edit(open="trump"))),
+        ], wrap=True, spacing=8, run_spacing=8),
+    ]
+    if d["open"] == "trump":
+        body.append(CardPicker(available=unseen, on_pick=from_card, prefix=ids.SETUP_TRUMP_PICK,
+                               selected=d["drawn"], key="setup-trump-picker"))
+    body += [ft.Divider(), section_title(t("2. First bonus of each player")),
+             ft.Text(t("Each player chooses one card from their hand and lays it face up in front of them (R-SETUP-4)."), size=16,
+                     color=ft.Colors.ON_SURFACE_VARIANT)]
+    for i, p in enumerate(players):
+        cid = d["bonuses"].get(i)
+        is_open = d["open"] == i
+        body.append(tagged(ids.setup_bonus(i), selected=is_open, control=ft.OutlinedButton(
+            content=ft.Row([
+                ft.Text(p, size=19, weight=ft.FontWeight.W_600, expand=True, max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS),
+                card_chip(cid, size=15) if cid else ft.Text(t("tap to enter"), size=16,
+                                                             color=ft.Colors.ON_SURFACE_VARIANT),
+            ], spacing=8),
+            height=TOUCH + 12,
+            style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=14),
+                                 side=ft.BorderSide(3 if is_open else 1,
+                                                    ft.Colors.PRIMARY if is_open else ft.Colors.OUTLINE_VARIANT)),
+            on_click=lambda e, i=i: edit(open=i))))
+        if is_open:
+            body.append(ft.Text(t("First bonus of {player}:").format(player=p), size=17, weight=ft.FontWeight.W_600))
+            body.append(CardPicker(available=unseen, on_pick=lambda c, i=i: set_bonus(i, c),
+                                   prefix=ids.SETUP_BONUS_PICK, selected=cid, key=f"setup-bonus-picker-{i}"))
+    suggested = s.suggested_leader()
+    leader = d["leader"] if d["leader"] is not None else (suggested or players[0])
+    body += [ft.Divider(), section_title(t("3. First player")),
+             ft.Text(t("Suggested: {player}, left of the last round’s first player (RUL-NEXT-ROUND-LEADER).").format(player=suggested)
+                     if suggested else t("The table decides who starts."), size=16, color=ft.Colors.ON_SURFACE_VARIANT),
+             choice_row([(p, p, ids.setup_leader(i)) for i, p in enumerate(players)], leader,
+                        lambda v: edit(leader=v)),
+             tagged(ids.SETUP_START, ft.FilledButton(t("Start the round"), icon=ft.Icons.PLAY_ARROW, height=60,
+                                                     style=ft.ButtonStyle(text_style=ft.TextStyle(size=20)),
+                                                     on_click=start))]
+    return screen(st, ROUTE, ids.SCREEN_SETUP, t("Round {n}").format(n=n_round), body)

@@ -1,0 +1,362 @@
+"""The table: the main game screen while a round is played.
+
+Renders the session and sends the table's entries to it; every rule decision (whose turn,
+which bonuses may be used, which cards can still turn up, reward options, who names the next
+leader) comes from the session's queries. A refusal shows the engine's text with its rule ID.
+"""
+from __future__ import annotations
+
+import logging
+
+import flet as ft
+
+from engine.game import Phase
+
+from .. import ids
+from ..i18n import lang, t, tn
+from ..ui import PAD, TOUCH, NoticeBar, probe, safe_render, safe_screen, tagged, use_app, use_latest, use_session
+from ..widgets.card_picker import CardPicker
+from ..widgets.fact_dialog import FactQuestionHost
+from ..widgets.game import bonus_text, event_text, game_route, go, token_meaning, use_haptics
+from ..widgets.look import PLAYER_COLORS, card_chip, card_label, fam_label, family_color
+from ..widgets.notices import outcome_text
+
+log = logging.getLogger("kity")
+ROUTE = "/game"
+WIDE = 900
+
+
+def use_keep_awake(on: bool):
+    """Keep the screen on while this screen is shown, when the setting says so."""
+    ref = ft.use_ref(None)
+    if ref.current is None:
+        try:
+            ref.current = ft.Wakelock()
+        except Exception:
+            ref.current = False
+
+    async def apply():
+        wl = ref.current
+        if not wl:
+            return
+        try:
+            if on:
+                await wl.enable()
+        except Exception:
+            log.warning("wakelock not available", exc_info=True)
+
+    ft.use_effect(apply, dependencies=[on])
+
+
+def game_actions(s, st, buzz, undo_id: str = ids.TABLE_UNDO, redo_id: str = ids.TABLE_REDO) -> list[ft.Control]:
+    """Undo / redo in the app bar: always visible on the game screens."""
+
+    def undo():
+        out = s.undo()
+        if out.ok:
+            st.dismiss()
+            buzz()
+            go(game_route(s))
+        else:
+            st.show(outcome_text(out), "problem")
+
+    def redo():
+        out = s.redo()
+        if out.ok:
+            st.dismiss()
+            buzz()
+            go(game_route(s))
+        elif out.notice is not None and out.notice.kind != "question":
+            st.show(outcome_text(out), "problem")
+
+    return [
+        tagged(undo_id, ft.IconButton(ft.Icons.UNDO, tooltip=t("Undo"), icon_size=28, on_click=undo,
+                                      disabled=not s.log)),
+        tagged(redo_id, ft.IconButton(ft.Icons.REDO, tooltip=t("Redo"), icon_size=28, on_click=redo,
+                                      disabled=not s.redo_log)),
+    ]
+
+
+def trump_panel(s, r, wide: bool) -> ft.Control:
+    """Trump family and token side, large enough to read across the table."""
+    fam = r.trump
+    tok = int(r.token)
+    big = 56 if wide else 40
+    box_h = 130 if wide else 108
+    color = family_color(fam)
+    trump = ft.Container(
+        expand=3, height=box_h, bgcolor=color, border_radius=20, padding=ft.Padding.symmetric(horizontal=16, vertical=10),
+        content=ft.Column([
+            ft.Text(t("Trump"), size=16, color=ft.Colors.WHITE),
+            probe(ids.TABLE_TRUMP, fam_label(fam), size=big, weight=ft.FontWeight.BOLD, color=ft.Colors.WHITE,
+                  max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+        ], spacing=0, tight=True),
+    )
+    token = ft.Container(
+        expand=2, height=box_h, border_radius=20, padding=ft.Padding.symmetric(horizontal=12, vertical=10),
+        bgcolor=ft.Colors.TERTIARY_CONTAINER,
+        content=ft.Column([
+            ft.Text(t("Token"), size=16, color=ft.Colors.ON_TERTIARY_CONTAINER),
+            ft.Row([
+                probe(ids.TABLE_TOKEN, str(tok), size=big, weight=ft.FontWeight.BOLD,
+                      color=ft.Colors.ON_TERTIARY_CONTAINER),
+                ft.Icon(ft.Icons.ARROW_UPWARD if tok == 9 else ft.Icons.ARROW_DOWNWARD, size=big * 0.7,
+                        color=ft.Colors.ON_TERTIARY_CONTAINER),
+            ], spacing=4, tight=True),
+            ft.Text(t("{which} card wins").format(which=token_meaning(tok)).capitalize(), size=15,
+                    color=ft.Colors.ON_TERTIARY_CONTAINER),
+        ], spacing=0, tight=True),
+    )
+    return ft.Row([trump, token], spacing=10, vertical_alignment=ft.CrossAxisAlignment.START)
+
+
+def turn_banner(s, ph, wide: bool) -> ft.Control:
+    if ph is Phase.PLAY:
+        who = s.to_act()
+        text = t("Turn: {player}").format(player=who)
+        icon = ft.Icons.PAN_TOOL_ALT_OUTLINED
+    elif ph is Phase.REWARD:
+        text = t("{player} takes the trick").format(player=s.trick_winner())
+        icon = ft.Icons.EMOJI_EVENTS_OUTLINED
+    elif ph is Phase.NEXT_LEADER:
+        text = t("{player} names the next leader").format(player=s.leader_chooser())
+        icon = ft.Icons.RECORD_VOICE_OVER_OUTLINED
+    else:
+        text, icon = t("The round is over"), ft.Icons.FLAG_OUTLINED
+    return ft.Container(
+        bgcolor=ft.Colors.PRIMARY_CONTAINER, border_radius=16, padding=ft.Padding.symmetric(horizontal=16, vertical=10),
+        content=ft.Row([
+            ft.Icon(icon, size=34 if wide else 28, color=ft.Colors.ON_PRIMARY_CONTAINER),
+            ft.Container(probe(ids.TABLE_TURN, text, size=30 if wide else 24, weight=ft.FontWeight.BOLD,
+                               color=ft.Colors.ON_PRIMARY_CONTAINER), expand=True),
+        ], spacing=12),
+    )
+
+
+def trick_view(s, r) -> ft.Control:
+    plays = r.plays
+    title = t("Round {round} · trick {trick}").format(round=r.number, trick=r.trick_number)
+    chips = [card_chip(p.card.id, size=17, caption=s.players[p.seat]) for p in plays]
+    lines = [ft.Text(txt, size=15, color=ft.Colors.ON_SURFACE_VARIANT) for txt in (event_text(e) for e in r.events) if txt]
+    summary = ", ".join(f"{s.players[p.seat]}: {card_label(p.card.id)}" for p in plays) or t("no cards yet")
+    return ft.Column([
+        probe(ids.TABLE_ROUND, title, size=16, weight=ft.FontWeight.W_600, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Semantics(identifier=ids.TABLE_TRICK, label=summary, container=True, exclude_semantics=True,
+                     content=ft.Row(chips or [ft.Text(t("No card in this trick yet."), size=17,
+                                                      color=ft.Colors.ON_SURFACE_VARIANT)],
+                                    wrap=True, spacing=8, run_spacing=8)),
+        *lines,
+    ], spacing=6)
+
+
+def player_card(s, seat: int, name: str, *, to_act: bool, usable: tuple, bonuses: tuple, total: int, rnd: int,
+                pile: int, target: int, on_bonus) -> ft.Control:
+    color = PLAYER_COLORS[seat % len(PLAYER_COLORS)]
+    now = total + rnd
+    chips: list[ft.Control] = []
+    for cid in bonuses:
+        label = f"{card_label(cid)} · {bonus_text(s, cid)}"
+        if cid in usable:
+            chips.append(tagged(ids.player_bonus(seat, cid), ft.FilledTonalButton(
+                label, icon=ft.Icons.BOLT, height=TOUCH,
+                style=ft.ButtonStyle(text_style=ft.TextStyle(size=16), shape=ft.RoundedRectangleBorder(radius=12)),
+                on_click=lambda e, c=cid: on_bonus(seat, c))))
+        else:
+            chips.append(ft.Semantics(identifier=ids.player_bonus(seat, cid), label=label, container=True,
+                                      exclude_semantics=True, key=ids.player_bonus(seat, cid), content=ft.Container(
+                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=12,
+                padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+                content=ft.Text(label, size=15, color=ft.Colors.ON_SURFACE_VARIANT))))
+    bonus_area = ft.Semantics(identifier=ids.player_bonuses(seat), container=True, content=ft.Row(
+        chips or [ft.Text(t("no bonuses in front"), size=15, color=ft.Colors.ON_SURFACE_VARIANT)],
+        wrap=True, spacing=6, run_spacing=6))
+    return ft.Container(
+        border=ft.Border.all(3 if to_act else 1, color if to_act else ft.Colors.OUTLINE_VARIANT),
+        border_radius=16, padding=12,
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        content=ft.Column([
+            ft.Row([
+                ft.Container(width=14, height=14, bgcolor=color, border_radius=7),
+                ft.Text(name, size=22, weight=ft.FontWeight.BOLD, expand=True, max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS),
+                probe(ids.player_total(seat), tn("{n} point", "{n} points", total), size=20,
+                      weight=ft.FontWeight.W_600),
+            ], spacing=8),
+            ft.Row([
+                ft.Icon(ft.Icons.CIRCLE, size=14, color=ft.Colors.TERTIARY),
+                probe(ids.player_pile(seat), tn("{n} pearl", "{n} pearls", pile), size=16),
+                ft.Text("·", size=16),
+                probe(ids.player_round(seat), t("this round: {points}").format(
+                    points=tn("{n} point", "{n} points", rnd)), size=16),
+            ], spacing=6, wrap=True),
+            ft.ProgressBar(value=min(1.0, now / target) if target else 0, bar_height=8, border_radius=4, color=color,
+                           semantics_label=t("{now} of {target}").format(now=now, target=target)),
+            bonus_area,
+        ], spacing=8),
+    )
+
+
+@ft.component
+@safe_render
+def ResultPanel(on_done):
+    """The trick result: winner and why; the reward choice; then the next-leader choice."""
+    st = use_app()
+    s = use_session()
+    _ = s.version
+    ph = s.phase()
+    lg = lang()
+    if ph is Phase.REWARD:
+        winner = s.trick_winner()
+        why = s.explanation(lg)
+        options = []
+        for cid, who, pearls in s.reward_options():
+            worth = tn("{n} pearl", "{n} pearls", pearls) if pearls is not None else t("pearls: ask")
+            options.append(tagged(ids.reward_option(cid), ft.OutlinedButton(
+                content=ft.Row([card_chip(cid, size=16), ft.Text(f"{who} · {worth}", size=16, expand=True)],
+                               spacing=10),
+                height=TOUCH + 16, style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=14),
+                                                        padding=ft.Padding.symmetric(horizontal=10)),
+                on_click=lambda e, c=cid: on_done(s.choose_reward, c))))
+        return ft.Container(
+            border=ft.Border.all(2, ft.Colors.PRIMARY), border_radius=16, padding=14,
+            content=ft.Column([
+                ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS_OUTLINED, color=ft.Colors.PRIMARY, size=30),
+                        ft.Container(probe(ids.RESULT_WINNER, t("{player} takes the trick").format(player=winner),
+                                           size=22, weight=ft.FontWeight.BOLD), expand=True)]),
+                ft.Text(t("Why:"), size=16, weight=ft.FontWeight.W_600),
+                ft.Semantics(identifier=ids.RESULT_EXPLAIN, container=True, content=ft.Column(
+                    [ft.Text(f"{i}. {line}", size=15) for i, line in enumerate(why, start=1)], spacing=4)),
+                ft.Divider(),
+                ft.Text(t("{player}, choose your reward:").format(player=winner), size=18, weight=ft.FontWeight.W_600),
+                *options,
+            ], spacing=8),
+        )
+    if ph is Phase.NEXT_LEADER:
+        chooser = s.leader_chooser()
+        buttons = [tagged(ids.next_leader(i), ft.FilledTonalButton(
+            name, height=TOUCH + 4, style=ft.ButtonStyle(text_style=ft.TextStyle(size=18)),
+            on_click=lambda e, p=name: on_done(s.choose_leader, p))) for i, name in enumerate(s.players)]
+        return ft.Container(
+            border=ft.Border.all(2, ft.Colors.PRIMARY), border_radius=16, padding=14,
+            content=ft.Column([
+                probe(ids.LEADER_CHOOSER, t("{player} played the first 5 and names who leads the next trick (R-FIVE-LEAD).")
+                      .format(player=chooser), size=18, weight=ft.FontWeight.W_600),
+                ft.Row(buttons, wrap=True, spacing=8, run_spacing=8),
+            ], spacing=10),
+        )
+    return ft.Container(height=0)
+
+
+@ft.component
+@safe_screen(ROUTE)
+def Table():
+    st = use_app()
+    s = use_session()
+    _ = s.version
+    buzz = use_haptics()
+    use_keep_awake(st.keep_awake)
+    get_family_ask, set_family_ask = use_latest(None)  # (seat, card, families) for a many-family bonus
+    wide = st.width >= WIDE
+
+    def after(out, strong=False):
+        if out.ok:
+            st.dismiss()
+            buzz(strong)
+            route = game_route(s)
+            if route != ROUTE:
+                go(route)
+        elif out.notice is not None and out.notice.kind == "question":
+            st.dismiss()  # the question dialog opens
+        else:
+            st.show(outcome_text(out), "problem")
+
+    def do(fn, *args):
+        after(fn(*args))
+
+    def play(card_id: str):
+        who = s.to_act()
+        if who is None:
+            return
+        after(s.play(who, card_id))
+
+    def use_bonus(seat: int, card_id: str, family=None):
+        set_family_ask(None)
+        out = s.use_bonus(s.players[seat], card_id, family)
+        err = getattr(out.notice, "error", None) if out.notice else None
+        if not out.ok and err is not None and getattr(err, "key", "") == "x.bonus-family-needed":
+            fams = tuple(f.value for f in err.params.get("families", ()))
+            set_family_ask((seat, card_id, fams))
+            st.dismiss()
+            return
+        after(out, strong=True)
+
+    title = t("The table")
+    actions = game_actions(s, st, buzz)
+    state = s.state
+    r = state.round if state is not None else None
+    if not s.active or r is None:
+        body = [ft.Container(padding=PAD, content=ft.Column([
+            ft.Text(t("No round is being played."), size=20),
+            tagged("table-continue", ft.FilledButton(t("Continue"), height=TOUCH, on_click=lambda: go(game_route(s)))),
+        ], spacing=12))]
+        return _view(st, title, actions, body, [], wide)
+
+    ph = s.phase()
+    to_act = s.to_act()
+    front = s.bonuses_in_front()
+    totals = s.totals()
+    rnd = s.round_points()
+    usable = {p: s.usable_bonuses(p) for p in s.players}
+
+    # the entry area: a card for the player to act, or the trick result
+    entry: list[ft.Control] = [FactQuestionHost(on_answered=after)]
+    ask = get_family_ask()
+    if ask is not None and ph is Phase.PLAY:
+        seat, cid, fams = ask
+        entry.append(ft.Container(
+            border=ft.Border.all(2, ft.Colors.PRIMARY), border_radius=16, padding=12,
+            content=ft.Column([
+                ft.Text(t("{card}: which family becomes trump?").format(card=card_label(cid)), size=18,
+                        weight=ft.FontWeight.W_600),
+                ft.Row([tagged(ids.bonus_family(f), ft.FilledButton(
+                    fam_label(f), height=TOUCH + 4,
+                    style=ft.ButtonStyle(bgcolor=family_color(f), color=ft.Colors.WHITE,
+                                         text_style=ft.TextStyle(size=18)),
+                    on_click=lambda e, f=f: use_bonus(seat, cid, f))) for f in fams]
+                       + [ft.TextButton(t("Cancel"), height=TOUCH, on_click=lambda: set_family_ask(None))],
+                       wrap=True, spacing=8, run_spacing=8),
+            ], spacing=8)))
+    if ph is Phase.PLAY:
+        entry.append(ft.Text(t("Card played by {player}:").format(player=to_act), size=18, weight=ft.FontWeight.W_600))
+        entry.append(CardPicker(available=s.unseen_cards(), on_pick=play, prefix=ids.TABLE_PICK, key="table-picker"))
+    else:
+        entry.append(ResultPanel(on_done=do))
+
+    players = [player_card(s, i, p, to_act=(p == to_act), usable=usable[p], bonuses=front.get(p, ()),
+                           total=totals.get(p, 0), rnd=rnd.get(p, 0), pile=r.pile[i], target=state.target,
+                           on_bonus=use_bonus) for i, p in enumerate(s.players)]
+    top = [trump_panel(s, r, wide), turn_banner(s, ph, wide), trick_view(s, r)]
+    return _view(st, title, actions, top + entry, players, wide)
+
+
+def _view(st, title, actions, main: list, side: list, wide: bool) -> ft.View:
+    if wide:
+        content = ft.Row([
+            ft.Container(expand=3, content=ft.Column(main, spacing=12, scroll=ft.ScrollMode.AUTO,
+                                                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)),
+            ft.Container(expand=2, content=ft.Column(side, spacing=10, scroll=ft.ScrollMode.AUTO,
+                                                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)),
+        ], spacing=16, expand=True, vertical_alignment=ft.CrossAxisAlignment.START)
+        body = ft.Container(content, padding=PAD, expand=True)
+    else:
+        body = ft.Column([ft.Container(ft.Column(main + side, spacing=12,
+                                                 horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+                                       padding=ft.Padding.symmetric(horizontal=12, vertical=12))],
+                         expand=True, scroll=ft.ScrollMode.AUTO)
+    return ft.View(
+        route=ROUTE,
+        appbar=ft.AppBar(title=probe(ids.SCREEN_TABLE, title), actions=actions),
+        padding=0, spacing=0,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        controls=[body, NoticeBar(ROUTE)],
+    )

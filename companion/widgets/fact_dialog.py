@@ -1,0 +1,140 @@
+"""The deck-fact question as a dialog: shown whenever ``session.question`` is set.
+
+The engine needed a printed fact of a card (its pearls for a reward, its bonus to use it);
+the table answers once, the answer goes to the deck profile and the waiting action is retried
+by the session. Known facts are pre-filled and can be corrected.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+import flet as ft
+
+from engine import FAMILIES, parse_card
+
+from .. import ids
+from ..i18n import lang, t
+from ..ui import TOUCH, choice_row, probe, safe_render, tagged, use_app, use_latest, use_session
+from .look import card_chip, fam_label
+from .notices import outcome_text
+
+BONUS_KINDS = ("trump", "flip", "pearl")
+
+
+def _kind_names() -> dict[str, str]:
+    return {"trump": t("Change trump"), "flip": t("Flip the token"), "pearl": t("+1 pearl")}
+
+
+def _draft_of(q) -> dict:
+    known = dict(q.known or {})
+    b = known.get("bonus") or {}
+    return {"key": (q.card, q.fact, id(q)), "pearls": known.get("pearls"), "kind": b.get("kind"),
+            "families": tuple(b.get("families", ()))}
+
+
+@ft.component
+@safe_render
+def FactQuestionHost(on_answered=None):
+    """Put once on a game screen. ``on_answered(outcome)`` runs after a successful answer."""
+    st = use_app()
+    s = use_session()
+    _ = s.version
+    q = s.question
+    get_draft, set_draft = use_latest(None)
+    get_hidden, set_hidden = use_latest(None)
+    def current() -> Optional[dict]:
+        """The draft answer for the question now pending (fresh from the known facts)."""
+        qq = s.question
+        if qq is None:
+            return None
+        d = get_draft()
+        return d if d is not None and d["key"] == (qq.card, qq.fact, id(qq)) else _draft_of(qq)
+
+    draft = current()
+    hidden = q is not None and get_hidden() == (q.card, q.fact, id(q))
+
+    def edit(**kw):
+        d = current()
+        if d is not None:
+            set_draft({**d, **kw})
+
+    def toggle_family(v: str):
+        d = current() or {}
+        fams = set(d.get("families", ())) ^ {v}
+        edit(families=tuple(f.value for f in FAMILIES if f.value in fams))
+
+    def save():
+        d = current() or {}
+        qq = s.question
+        if qq is None:
+            return
+        pearls = d.get("pearls")
+        bonus = None
+        if d.get("kind"):
+            bonus = {"kind": d["kind"]}
+            if d["kind"] == "trump":
+                bonus["families"] = list(d.get("families", ()))
+        if qq.fact == "pearls" and pearls is None:
+            st.show(lambda: t("Choose the number of pearls first."), "problem")
+            return
+        if qq.fact == "bonus" and (bonus is None or (bonus["kind"] == "trump" and not bonus["families"])):
+            st.show(lambda: t("Choose the bonus first (for a trump bonus, at least one family)."), "problem")
+            return
+        out = s.answer_fact(qq.card, pearls=pearls, bonus=bonus)
+        if out.ok:
+            st.dismiss()
+            if on_answered:
+                on_answered(out)
+        elif out.notice is not None and out.notice.kind != "question":
+            st.show(outcome_text(out), "problem")
+
+    def later():
+        qq = s.question
+        if qq is not None:
+            set_hidden((qq.card, qq.fact, id(qq)))
+
+    dialog = None
+    if q is not None and not hidden and draft is not None:
+        lg = lang()
+        title = q.error.text(lg) if q.error is not None else t("A card fact is needed.")
+        rows: list[ft.Control] = [ft.Row([card_chip(q.card, size=20)], alignment=ft.MainAxisAlignment.CENTER)]
+        show_pearls = q.fact == "pearls" or draft.get("pearls") is not None
+        show_bonus = q.fact == "bonus" or draft.get("kind") is not None
+        if show_pearls:
+            rows.append(ft.Text(t("Pearls on the card"), size=17, weight=ft.FontWeight.W_600))
+            rows.append(choice_row([(str(n), str(n), ids.fact_pearls(n)) for n in (1, 2, 3)],
+                                   str(draft["pearls"]) if draft.get("pearls") else None,
+                                   lambda v: edit(pearls=int(v))))
+        if show_bonus:
+            rows.append(ft.Text(t("Bonus on the card"), size=17, weight=ft.FontWeight.W_600))
+            names = _kind_names()
+            rows.append(choice_row([(k, names[k], ids.fact_bonus(k)) for k in BONUS_KINDS], draft.get("kind"),
+                                   lambda v: edit(kind=v)))
+            if draft.get("kind") == "trump":
+                rows.append(ft.Text(t("Families on the symbol (one or more)"), size=15))
+                rows.append(choice_row([(f.value, fam_label(f), ids.fact_family(f.value)) for f in FAMILIES],
+                                       set(draft.get("families", ())), toggle_family, multi=True))
+        rows.append(ft.Text(t("The answer is kept for this deck and used in every later game."), size=14,
+                            color=ft.Colors.ON_SURFACE_VARIANT))
+        dialog = ft.AlertDialog(
+            modal=True,
+            title=probe(ids.FACT_QUESTION, title, size=19, weight=ft.FontWeight.W_600),
+            content=ft.Container(width=520, content=ft.Column(rows, spacing=12, tight=True,
+                                                              scroll=ft.ScrollMode.AUTO)),
+            actions=[
+                tagged(ids.FACT_LATER, ft.TextButton(t("Later"), height=TOUCH, on_click=later)),
+                tagged(ids.FACT_SAVE, ft.FilledButton(t("Save"), icon=ft.Icons.CHECK, height=TOUCH, on_click=save)),
+            ],
+        )
+    ft.use_dialog(dialog)
+
+    if q is not None and hidden:
+        return tagged(ids.TABLE_QUESTION, ft.FilledTonalButton(
+            t("Answer the question about «{card}»").format(card=card_name_of(q.card)), icon=ft.Icons.HELP_OUTLINE,
+            height=TOUCH, on_click=lambda: set_hidden(None)))
+    return ft.Container(height=0)
+
+
+def card_name_of(card_id: str) -> str:
+    from engine.i18n import card_name
+    return card_name(parse_card(card_id), lang())

@@ -1,0 +1,285 @@
+"""A whole game round by tapping, in a real browser: new game, round setup, the table, trick
+results, bonus use with its question, a 5 and the next-leader choice, undo, a correction of a
+past trick, restart mid-game, English mid-game, round end.
+
+The hands are real: ``engine.setup.deal(random.Random(SEED), 3)``; the test plays legal cards
+(it follows the led family when it can), so the round is genuine. Pearls questions are answered
+with fixed test values.
+"""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from companion import ids
+from companion.i18n import translate
+from companion.widgets.card_picker import picker_ids
+from engine import FIVE, deal
+from engine.i18n import card_name
+
+pytestmark = pytest.mark.e2e
+
+SEED = 5
+PLAYERS = ["Аня", "Борис", "Вера"]
+
+
+def ru(msgid: str) -> str:
+    return translate("ru", msgid)
+
+
+def pearls_for(card_id: str) -> int:
+    """Fixed test values for the printed pearls (the real deck's are unknown to the app)."""
+    return 1 + int(card_id.split("-")[1]) % 3
+
+
+def pick(ui, prefix: str, card_id: str):
+    p = picker_ids(prefix)
+    if card_id != FIVE.id:
+        fam = p.family(card_id.split("-")[0])
+        if ui.page.locator(ui.sel(fam)).count():
+            ui.tap_id(fam)
+    ui.tap_id(p.card(card_id))
+
+
+def disabled(ui, ident: str) -> bool:
+    el = ui.by_id(ident)
+    return el.get_attribute("aria-disabled") == "true" or el.locator('[aria-disabled="true"]').count() > 0
+
+
+def exists(ui, ident: str) -> bool:
+    return ui.page.locator(ui.sel(ident)).count() > 0
+
+
+def start_game(ui, names=PLAYERS):
+    ui.tap_id(ids.HOME_NEW)
+    ui.wait_id(ids.SCREEN_NEW)
+    for i, n in enumerate(names):
+        ui.fill(ids.new_name(i), n)
+    ui.wait_text(ids.NEW_ORDER, " → ".join(names + names[:1]))
+    ui.tap_id(ids.NEW_START)
+    ui.wait_id(ids.SCREEN_SETUP)
+
+
+def setup_round(ui, bonuses: list[str], drawn: str = "orca-7"):
+    # a drawn 5 is refused with the rule (R-SETUP-2: draw another)
+    pick(ui, ids.SETUP_TRUMP_PICK, "5")
+    ui.wait_text(ids.NOTICE, "R-SETUP-2")
+    pick(ui, ids.SETUP_TRUMP_PICK, drawn)
+    ui.wait_text(ids.SETUP_TRUMP, "косатка")
+    for seat, cid in enumerate(bonuses):
+        if not exists(ui, picker_ids(ids.SETUP_BONUS_PICK).card(cid)):
+            ui.tap_id(ids.setup_bonus(seat))
+        pick(ui, ids.SETUP_BONUS_PICK, cid)
+        ui.wait_text(ids.setup_bonus(seat), card_name_ru(cid))
+    ui.tap_id(ids.SETUP_START)
+    ui.wait_id(ids.SCREEN_TABLE)
+
+
+def card_name_ru(cid: str) -> str:
+    from engine import parse_card
+    return card_name(parse_card(cid), "ru")
+
+
+class Game:
+    """Plays the dealt hands through the UI, reading whose turn it is from the screen."""
+
+    def __init__(self, ui, seed: int = SEED):
+        self.ui = ui
+        hands = deal(random.Random(seed), len(PLAYERS))
+        self.hands = {p: [c.id for c in h] for p, h in zip(PLAYERS, hands)}
+        self.bonuses = []
+        for p in PLAYERS:  # R-SETUP-4: a card from the hand (not a 5) lies in front as the first bonus
+            b = next(c for c in self.hands[p] if c != FIVE.id)
+            self.hands[p].remove(b)
+            self.bonuses.append(b)
+        self.trick: list[tuple[str, str]] = []
+        self.fives_led_to_choice = 0
+        self.bonus_uses = 0
+        self.answered = 0
+
+    def turn(self) -> str:
+        text = self.ui.read(ids.TABLE_TURN)
+        m = re.match(r"^(?:Ход|Turn): (.+)$", text.strip())
+        return m.group(1) if m else ""
+
+    def legal(self, player: str) -> str:
+        hand = self.hands[player]
+        led = next((c.split("-")[0] for _, c in self.trick if c != FIVE.id), None)
+        if led:
+            follow = [c for c in hand if c.startswith(led + "-")]
+            if follow:
+                return follow[0]
+        return hand[0]
+
+    def play(self, player: str, cid: str):
+        n = len(self.trick)
+        pick(self.ui, ids.TABLE_PICK, cid)
+        self.hands[player].remove(cid)
+        self.trick.append((player, cid))
+        if n + 1 < len(PLAYERS):
+            self.ui.wait_text(ids.TABLE_TRICK, f"{player}: {card_name_ru(cid)}")
+        else:
+            self.ui.wait_id(ids.RESULT_WINNER)
+
+    def answer_pearls(self):
+        q = self.ui.read(ids.FACT_QUESTION)
+        cid = next(c for _, c in self.trick if card_name_ru(c) in q)
+        self.ui.tap_id(ids.fact_pearls(pearls_for(cid)))
+        self.ui.tap_id(ids.FACT_SAVE)
+        self.ui.page.wait_for_selector(self.ui.sel(ids.FACT_QUESTION), state="detached")
+        self.answered += 1
+
+    def finish_trick(self, prefer_family: bool = True):
+        """Choose a reward (a whale card if any: with a 5 in the trick, R-FIVE-LEAD follows)."""
+        ui = self.ui
+        winner = ui.read(ids.RESULT_WINNER)
+        options = [c for p, c in self.trick if p not in winner and exists(ui, ids.reward_option(c))]
+        whales = [c for c in options if c != FIVE.id]
+        choice = (whales or options)[0] if prefer_family else options[-1]
+        ui.tap_id(ids.reward_option(choice))
+        got = wait_any(ui, ids.FACT_QUESTION, ids.LEADER_CHOOSER, ids.TABLE_TURN, ids.SCREEN_ROUND_END,
+                       gone=ids.RESULT_WINNER)
+        if got == ids.FACT_QUESTION:
+            self.answer_pearls()
+            got = wait_any(ui, ids.LEADER_CHOOSER, ids.TABLE_TURN, ids.SCREEN_ROUND_END, gone=ids.RESULT_WINNER)
+        if any(c == FIVE.id for _, c in self.trick) and choice != FIVE.id and got == ids.LEADER_CHOOSER:
+            first_five = next(p for p, c in self.trick if c == FIVE.id)
+            ui.wait_text(ids.LEADER_CHOOSER, first_five)
+            ui.tap_id(ids.next_leader(len(PLAYERS) - 1))  # names the last seat
+            wait_any(ui, ids.TABLE_TURN, ids.SCREEN_ROUND_END, gone=ids.LEADER_CHOOSER)
+            if exists(ui, ids.TABLE_TURN):
+                assert self.turn() == PLAYERS[-1]
+            self.fives_led_to_choice += 1
+        self.trick = []
+
+
+def wait_any(ui, *idents: str, gone: str | None = None, timeout: float = 10000) -> str:
+    """Wait until one of ``idents`` is on screen (and ``gone`` is not); return which."""
+    ui.page.wait_for_function(
+        """([ids, gone]) => (!gone || !document.querySelector(`[flt-semantics-identifier="${gone}"]`)) &&
+             ids.some(i => document.querySelector(`[flt-semantics-identifier="${i}"]`))""",
+        arg=[list(idents), gone], timeout=timeout)
+    return next(i for i in idents if exists(ui, i))
+
+
+def wait_table_or_end(ui):
+    ui.page.wait_for_function(
+        """() => document.querySelector('[flt-semantics-identifier="table-turn"]') ||
+                 document.querySelector('[flt-semantics-identifier="screen-round-end"]')""", timeout=10000)
+
+
+def play_tricks(g: Game, count: int, *, on_trick=None):
+    ui = g.ui
+    for k in range(count):
+        wait_table_or_end(ui)
+        if exists(ui, ids.SCREEN_ROUND_END):
+            return
+        while not exists(ui, ids.RESULT_WINNER):
+            who = g.turn()
+            if on_trick is not None and on_trick(g, k, who):
+                continue
+            g.play(who, g.legal(who))
+        g.finish_trick()
+
+
+def use_first_bonus(g: Game, who: str) -> bool:
+    """The player to act uses a bonus in front of them; the app asks what it shows (flip)."""
+    ui = g.ui
+    seat = PLAYERS.index(who)
+    bonus = g.bonuses[seat]
+    ident = ids.player_bonus(seat, bonus)
+    if not exists(ui, ident):
+        return False
+    before = ui.read(ids.TABLE_TOKEN)
+    ui.tap_id(ident)
+    ui.wait_id(ids.FACT_QUESTION)
+    assert "R-BONUS" in ui.read(ids.FACT_QUESTION)
+    ui.tap_id(ids.fact_bonus("flip"))
+    ui.tap_id(ids.FACT_SAVE)
+    ui.page.wait_for_selector(ui.sel(ids.FACT_QUESTION), state="detached")
+    after = "1" if before.strip() == "9" else "9"
+    ui.wait_text(ids.TABLE_TOKEN, after)  # the effect shows at once
+    g.bonus_uses += 1
+    return True
+
+
+def test_whole_round_by_tapping(ui, server):
+    ui.tap_id(ids.HOME_NEW)
+    ui.wait_id(ids.SCREEN_NEW)
+    ui.back()
+    start_game(ui)
+    g = Game(ui)
+    setup_round(ui, g.bonuses)
+    assert ui.read(ids.TABLE_TRUMP) == "косатка" and ui.read(ids.TABLE_TOKEN) == "9"
+    assert g.turn() == PLAYERS[0]
+
+    # trick 1 with an undo in the middle: the card comes back into the picker
+    first = g.legal(PLAYERS[0])
+    g.play(PLAYERS[0], first)
+    second = g.legal(PLAYERS[1])
+    g.play(PLAYERS[1], second)
+    ui.tap_id(ids.TABLE_UNDO)
+    ui.wait_text(ids.TABLE_TURN, PLAYERS[1])
+    g.trick.pop()
+    g.hands[PLAYERS[1]].append(second)
+    # a card already played this round is shown used and cannot be entered
+    used = picker_ids(ids.TABLE_PICK)
+    if exists(ui, used.family(first.split("-")[0])):
+        ui.tap_id(used.family(first.split("-")[0]))
+    assert disabled(ui, used.card(first)), ui.by_id(used.card(first)).evaluate("e => e.outerHTML")
+    assert not disabled(ui, used.card(second))
+    g.play(PLAYERS[1], second)
+    while not exists(ui, ids.RESULT_WINNER):
+        who = g.turn()
+        g.play(who, g.legal(who))
+    assert "R-" in ui.read(ids.RESULT_EXPLAIN)
+    g.finish_trick()
+
+    # trick 2: the player to act uses their first bonus (the app asks what it shows)
+    def bonus_once(g, k, who):
+        if g.bonus_uses == 0:
+            return use_first_bonus(g, who)
+        return False
+
+    play_tricks(g, 2, on_trick=bonus_once)
+    assert g.bonus_uses == 1
+
+    # restart the server mid-game: the table resumes exactly
+    turn_before, trick_before = g.turn(), ui.read(ids.TABLE_ROUND)
+    totals_before = [ui.read(ids.player_total(i)) for i in range(3)]
+    server.restart()
+    ui.open()
+    ui.tap_id(ids.HOME_CONTINUE)
+    ui.wait_id(ids.SCREEN_TABLE)
+    assert g.turn() == turn_before and ui.read(ids.TABLE_ROUND) == trick_before
+    assert [ui.read(ids.player_total(i)) for i in range(3)] == totals_before
+
+    # switch to English mid-game
+    ui.back()
+    ui.tap_id(ids.HOME_SETTINGS)
+    ui.tap("English")
+    ui.wait_text(ids.SCREEN_SETTINGS, "Settings")
+    ui.back()
+    ui.tap_id(ids.HOME_CONTINUE)
+    ui.wait_text(ids.TABLE_TURN, f"Turn: {turn_before}")
+    ui.wait_text(ids.TABLE_TRUMP, "orca")
+    ui.back()
+    ui.tap_id(ids.HOME_SETTINGS)
+    ui.tap("Русский")
+    ui.wait_text(ids.SCREEN_SETTINGS, "Настройки")
+    ui.back()
+    ui.tap_id(ids.HOME_CONTINUE)
+    ui.wait_id(ids.SCREEN_TABLE)
+
+    play_tricks(g, 8)
+    ui.wait_id(ids.SCREEN_ROUND_END, timeout=15000)
+    assert g.fives_led_to_choice >= 1, "the deal of SEED has 5s: one must have given the leader choice"
+    for i in range(3):
+        assert re.search(r"\d+ очк(о|а|ов)", ui.read(ids.end_points(i)))
+    ui.wait_id(ids.END_CHART)
+    ui.tap_id(ids.END_NEXT)
+    ui.wait_id(ids.SCREEN_SETUP)
+    # the suggested leader for round 2 is left of round 1's first player (RUL-NEXT-ROUND-LEADER)
+    assert ui.selected(ids.setup_leader(1))
