@@ -109,7 +109,7 @@ def NewGame():
             ft.Container(width=12, height=40, bgcolor=PLAYER_COLORS[i % len(PLAYER_COLORS)], border_radius=6),
             ft.Container(expand=True, content=ft.Semantics(identifier=ids.new_name(i), key=f"name-{i}", content=ft.TextField(
                 label=t("Player {n}").format(n=i + 1), value=n, text_size=19, dense=False,
-                max_length=24, counter=None,
+                
                 on_change=lambda e, i=i: set_name(i, e.control.value)))),
             tagged(ids.new_up(i), ft.IconButton(ft.Icons.ARROW_UPWARD, tooltip=t("Move up"), icon_size=26,
                                                 on_click=lambda e, i=i: up(i))),
@@ -128,7 +128,7 @@ def NewGame():
             n, icon=ft.Icons.PERSON_OUTLINE, height=TOUCH, on_click=lambda e, n=n: quick(n))) for n in free],
             wrap=True, spacing=8, run_spacing=8))
     order = [n.strip() for n in names if n.strip()]
-    body.append(probe(ids.NEW_ORDER, t("Order: {names}").format(names=" → ".join(order + order[:1]))
+    body.append(probe(ids.NEW_ORDER, t("Order: {names}").format(names=" · ".join(order))
                       if order else t("Order: —"), size=16, color=ft.Colors.ON_SURFACE_VARIANT))
     body += [ft.Divider(), section_title(t("What the app keeps")),
              choice_row([("full", t("Every card (full tracking)"), ids.new_mode("full")),

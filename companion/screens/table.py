@@ -100,11 +100,13 @@ def trump_panel(s, r, wide: bool) -> ft.Control:
             ft.Row([
                 probe(ids.TABLE_TOKEN, str(tok), size=big, weight=ft.FontWeight.BOLD,
                       color=ft.Colors.ON_TERTIARY_CONTAINER),
-                ft.Icon(ft.Icons.ARROW_UPWARD if tok == 9 else ft.Icons.ARROW_DOWNWARD, size=big * 0.7,
-                        color=ft.Colors.ON_TERTIARY_CONTAINER),
-            ], spacing=4, tight=True),
-            ft.Text(t("{which} card wins").format(which=token_meaning(tok)).capitalize(), size=15,
-                    color=ft.Colors.ON_TERTIARY_CONTAINER),
+                ft.Column([
+                    ft.Icon(ft.Icons.ARROW_UPWARD if tok == 9 else ft.Icons.ARROW_DOWNWARD, size=26,
+                            color=ft.Colors.ON_TERTIARY_CONTAINER),
+                    ft.Text(token_meaning(tok), size=16, weight=ft.FontWeight.W_600,
+                            color=ft.Colors.ON_TERTIARY_CONTAINER),
+                ], spacing=0, tight=True),
+            ], spacing=8, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         ], spacing=0, tight=True),
     )
     return ft.Row([trump, token], spacing=10, vertical_alignment=ft.CrossAxisAlignment.START)
@@ -220,15 +222,13 @@ def ResultPanel(on_done):
         return ft.Container(
             border=ft.Border.all(2, ft.Colors.PRIMARY), border_radius=16, padding=14,
             content=ft.Column([
-                ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS_OUTLINED, color=ft.Colors.PRIMARY, size=30),
-                        ft.Container(probe(ids.RESULT_WINNER, t("{player} takes the trick").format(player=winner),
-                                           size=22, weight=ft.FontWeight.BOLD), expand=True)]),
+                probe(ids.RESULT_WINNER, t("{player}, choose your reward:").format(player=winner), size=20,
+                      weight=ft.FontWeight.BOLD),
+                *options,
+                ft.Divider(),
                 ft.Text(t("Why:"), size=16, weight=ft.FontWeight.W_600),
                 ft.Semantics(identifier=ids.RESULT_EXPLAIN, container=True, content=ft.Column(
                     [ft.Text(f"{i}. {line}", size=15) for i, line in enumerate(why, start=1)], spacing=4)),
-                ft.Divider(),
-                ft.Text(t("{player}, choose your reward:").format(player=winner), size=18, weight=ft.FontWeight.W_600),
-                *options,
             ], spacing=8),
         )
     if ph is Phase.NEXT_LEADER:
@@ -279,9 +279,8 @@ def Table():
             return
         after(s.play(who, card_id))
 
-    def use_bonus(seat: int, card_id: str, family=None):
-        set_family_ask(None)
-        out = s.use_bonus(s.players[seat], card_id, family)
+    def bonus_outcome(out, seat: int, card_id: str):
+        """A change-trump bonus showing several families: the session asks which (R-BONUS-TRUMP)."""
         err = getattr(out.notice, "error", None) if out.notice else None
         if not out.ok and err is not None and getattr(err, "key", "") == "x.bonus-family-needed":
             fams = tuple(f.value for f in err.params.get("families", ()))
@@ -289,6 +288,16 @@ def Table():
             st.dismiss()
             return
         after(out, strong=True)
+
+    def use_bonus(seat: int, card_id: str, family=None):
+        set_family_ask(None)
+        bonus_outcome(s.use_bonus(s.players[seat], card_id, family), seat, card_id)
+
+    def answered(out, retry):
+        if isinstance(retry, dict) and retry.get("type") == "use" and retry.get("player") in s.players:
+            bonus_outcome(out, s.players.index(retry["player"]), retry.get("card"))
+        else:
+            after(out)
 
     title = t("The table")
     actions = game_actions(s, st, buzz)
@@ -309,7 +318,7 @@ def Table():
     usable = {p: s.usable_bonuses(p) for p in s.players}
 
     # the entry area: a card for the player to act, or the trick result
-    entry: list[ft.Control] = [FactQuestionHost(on_answered=after)]
+    entry: list[ft.Control] = [FactQuestionHost(on_answered=answered)]
     ask = get_family_ask()
     if ask is not None and ph is Phase.PLAY:
         seat, cid, fams = ask

@@ -35,7 +35,8 @@ def _draft_of(q) -> dict:
 @ft.component
 @safe_render
 def FactQuestionHost(on_answered=None):
-    """Put once on a game screen. ``on_answered(outcome)`` runs after a successful answer."""
+    """Put once on a game screen. ``on_answered(outcome, retried_action)`` runs after the answer
+    was saved, with the outcome of the retried action (which may itself be refused)."""
     st = use_app()
     s = use_session()
     _ = s.version
@@ -80,11 +81,12 @@ def FactQuestionHost(on_answered=None):
         if qq.fact == "bonus" and (bonus is None or (bonus["kind"] == "trump" and not bonus["families"])):
             st.show(lambda: t("Choose the bonus first (for a trump bonus, at least one family)."), "problem")
             return
+        retry = qq.retry
         out = s.answer_fact(qq.card, pearls=pearls, bonus=bonus)
-        if out.ok:
+        if on_answered:
+            on_answered(out, retry)
+        elif out.ok:
             st.dismiss()
-            if on_answered:
-                on_answered(out)
         elif out.notice is not None and out.notice.kind != "question":
             st.show(outcome_text(out), "problem")
 

@@ -78,7 +78,7 @@ def bonus_text(session, card_id: str) -> str:
         return t("bonus unknown")
     kind = b.kind.value
     if kind == "trump":
-        return t("trump → {families}").format(families=" / ".join(fam_label(f) for f in b.families))
+        return t("trump: {families}").format(families=" / ".join(fam_label(f) for f in b.families))
     if kind == "flip":
         return t("flip the token")
     return t("+1 pearl")

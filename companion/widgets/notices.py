@@ -19,9 +19,9 @@ def _changes(notice) -> str:
         if ch.key == "trick-winner":
             lines.append(t("Round {round}, trick {trick}: now {new} takes it (was {old}).").format(**p))
         elif ch.key == "total":
-            lines.append(t("{player}: total {old} → {new}.").format(**p))
+            lines.append(t("{player}: total from {old} to {new}.").format(**p))
         elif ch.key == "round-points":
-            lines.append(t("Round {round}, {player}: {old} → {new}.").format(**p))
+            lines.append(t("Round {round}, {player}: from {old} to {new}.").format(**p))
         elif ch.key in ("violation-new", "violation-gone"):
             v = p["violation"]
             lines.append(("+ " if ch.key == "violation-new" else "− ") + v.text(lang()))

@@ -57,7 +57,7 @@ def start_game(ui, names=PLAYERS):
     ui.wait_id(ids.SCREEN_NEW)
     for i, n in enumerate(names):
         ui.fill(ids.new_name(i), n)
-    ui.wait_text(ids.NEW_ORDER, " → ".join(names + names[:1]))
+    ui.wait_text(ids.NEW_ORDER, " · ".join(names))
     ui.tap_id(ids.NEW_START)
     ui.wait_id(ids.SCREEN_SETUP)
 
@@ -283,3 +283,96 @@ def test_whole_round_by_tapping(ui, server):
     ui.wait_id(ids.SCREEN_SETUP)
     # the suggested leader for round 2 is left of round 1's first player (RUL-NEXT-ROUND-LEADER)
     assert ui.selected(ids.setup_leader(1))
+
+
+@pytest.mark.skipif(__import__("os").environ.get("KITY_SCREENSHOTS") != "1",
+                    reason="set KITY_SCREENSHOTS=1 to refresh docs/screenshots")
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", ["phone", "tablet"])
+def test_game_screenshots(browser, server, tmp_path, size, scheme):
+    """Every game screen, phone and tablet, light and dark → docs/screenshots/<screen>-<size>-<scheme>.png."""
+    from .conftest import PHONE, TABLET, UI
+
+    ctx = browser.new_context(viewport=PHONE if size == "phone" else TABLET, locale="ru-RU", color_scheme=scheme)
+    ctx.set_default_timeout(15000)
+    ui = UI(ctx.new_page(), server, tmp_path)
+    tag = f"{size}-{scheme}"
+    shots = set()
+
+    def shot(name):
+        if name not in shots:
+            shots.add(name)
+            ui.shot(f"{name}-{tag}", keep=True)
+
+    try:
+        ui.open()
+        ui.tap_id(ids.HOME_NEW)
+        ui.wait_id(ids.SCREEN_NEW)
+        for i, n in enumerate(PLAYERS):
+            ui.fill(ids.new_name(i), n)
+        ui.wait_text(ids.NEW_ORDER, PLAYERS[-1])
+        ui.page.mouse.click(5, 300)  # close the keyboard focus
+        shot("new-game")
+        ui.tap_id(ids.NEW_START)
+        ui.wait_id(ids.SCREEN_SETUP)
+        g = Game(ui)
+        pick(ui, ids.SETUP_TRUMP_PICK, "orca-7")
+        ui.wait_text(ids.SETUP_TRUMP, "косатка")
+        pick(ui, ids.SETUP_BONUS_PICK, g.bonuses[0])
+        shot("round-setup")
+        for seat, cid in enumerate(g.bonuses[1:], start=1):
+            if not exists(ui, picker_ids(ids.SETUP_BONUS_PICK).card(cid)):
+                ui.tap_id(ids.setup_bonus(seat))
+            pick(ui, ids.SETUP_BONUS_PICK, cid)
+            ui.wait_text(ids.setup_bonus(seat), card_name_ru(cid))
+        ui.tap_id(ids.SETUP_START)
+        ui.wait_id(ids.SCREEN_TABLE)
+        who = g.turn()
+        g.play(who, g.legal(who))
+        shot("table")
+        # the bonus question of the next player
+        who = g.turn()
+        seat = PLAYERS.index(who)
+        ui.tap_id(ids.player_bonus(seat, g.bonuses[seat]))
+        ui.wait_id(ids.FACT_QUESTION)
+        ui.tap_id(ids.fact_bonus("trump"))
+        ui.tap_id(ids.fact_family("blue"))
+        ui.tap_id(ids.fact_family("sperm"))
+        shot("fact-question")
+        ui.tap_id(ids.FACT_SAVE)
+        ui.wait_id(ids.bonus_family("blue"))
+        shot("bonus-family")
+        ui.tap_id(ids.bonus_family("blue"))
+        ui.wait_text(ids.TABLE_TRUMP, "синий кит")
+        g.bonus_uses += 1
+        while not exists(ui, ids.RESULT_WINNER):
+            who = g.turn()
+            g.play(who, g.legal(who))
+        shot("trick-result")
+
+        orig = Game.finish_trick
+
+        def finish_with_shot(self, prefer_family=True):
+            if any(c == FIVE.id for _, c in self.trick) and "next-leader" not in shots:
+                ui.tap_id(ids.reward_option(next(c for p, c in self.trick if c != FIVE.id
+                                                 and exists(ui, ids.reward_option(c)))))
+                got = wait_any(ui, ids.FACT_QUESTION, ids.LEADER_CHOOSER, ids.TABLE_TURN, gone=ids.RESULT_WINNER)
+                if got == ids.FACT_QUESTION:
+                    self.answer_pearls()
+                    got = wait_any(ui, ids.LEADER_CHOOSER, ids.TABLE_TURN, gone=ids.RESULT_WINNER)
+                if got == ids.LEADER_CHOOSER:
+                    shot("next-leader")
+                    ui.tap_id(ids.next_leader(0))
+                    wait_any(ui, ids.TABLE_TURN, ids.SCREEN_ROUND_END, gone=ids.LEADER_CHOOSER)
+                self.trick = []
+                return
+            orig(self, prefer_family)
+
+        g.finish_trick = finish_with_shot.__get__(g)
+        g.finish_trick()
+        play_tricks(g, 8)
+        ui.wait_id(ids.SCREEN_ROUND_END, timeout=15000)
+        shot("round-end")
+        assert ui.no_crash_overlay()
+    finally:
+        ctx.close()
