@@ -1,0 +1,120 @@
+"""Browser figures of the app, for ``scripts/bench.py --ui`` (prints, asserts nothing).
+
+* cold start: process start → first interactive control in chromium (target ≤ 3 s);
+* tap → updated screen: ≥ 50 taps on the table (a card in the picker, then undo; each time
+  the time from the click until the screen's identifier text shows the change), p50 / p95
+  (target p95 ≤ 100 ms);
+* peak RSS of the app's Python process over a whole game round (VmHWM, target ≤ 150 MB).
+"""
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[1]))
+sys.path.insert(0, str(HERE))
+
+from companion import ids  # noqa: E402
+
+from conftest import CHROMIUM, PHONE, Server, UI  # noqa: E402
+import test_game_flow as flow  # noqa: E402
+
+
+def vm_hwm_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def pct(values: list[float], p: float) -> float:
+    s = sorted(values)
+    return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
+
+
+def bench_ui(taps: int = 120) -> dict:
+    from playwright.sync_api import sync_playwright
+
+    tmp = Path(tempfile.mkdtemp(prefix="kity-bench-"))
+    (tmp / "data").mkdir()
+    server = Server(tmp / "data", tmp)
+    figures: dict = {}
+    with sync_playwright() as pw:
+        server.start()
+        try:
+            browser = pw.chromium.launch(executable_path=CHROMIUM,
+                                         args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+            ctx = browser.new_context(viewport=PHONE, locale="ru-RU")
+            ctx.set_default_timeout(15000)
+            ui = UI(ctx.new_page(), server, tmp / "shots")
+            figures["cold_start_s"] = ui.open()
+
+            flow.start_game(ui)
+            g = flow.Game(ui)
+            flow.setup_round(ui, g.bonuses)
+
+            # tap → screen: a card of the player to act, then undo, again and again
+            who = g.turn()
+            card = g.legal(who)
+            picker = flow.picker_ids(ids.TABLE_PICK)
+            fam = picker.family(card.split("-")[0]) if card != "5" else None
+            if fam and flow.exists(ui, fam):
+                ui.tap_id(fam)
+            def button(ident):
+                el = ui.by_id(ident)
+                inner = el.locator('[role="button"]')
+                return inner.first if el.get_attribute("role") != "button" and inner.count() else el
+
+            card_el, undo_el = button(picker.card(card)), button(ids.TABLE_UNDO)
+            name = flow.card_name_ru(card)
+            times, clicks = [], []
+            for i in range(taps):
+                # the first half through Playwright's click() (with its actionability checks, a
+                # real pointer event), the second half as a dispatched click (the app's own latency)
+                click = (lambda el: el.click()) if i < taps // 2 else (lambda el: el.dispatch_event("click"))
+                if i % 2 == 0:
+                    t0 = time.perf_counter()
+                    click(card_el)
+                    ui.wait_text(ids.TABLE_TRICK, f"{who}: {name}")
+                else:
+                    t0 = time.perf_counter()
+                    click(undo_el)
+                    ui.wait_text(ids.TABLE_TURN, who)
+                    ui.page.wait_for_function(
+                        """([id, t]) => !document.querySelector(`[flt-semantics-identifier="${id}"]`)
+                             ?.getAttribute('aria-label')?.includes(t)""", arg=[ids.TABLE_TRICK, name])
+                (times if i >= taps // 2 else clicks).append((time.perf_counter() - t0) * 1000)
+            figures["taps"] = len(times) + len(clicks)
+            figures["tap_p50_ms"] = statistics.median(times)
+            figures["tap_p95_ms"] = pct(times, 95)
+            figures["click_p50_ms"] = statistics.median(clicks)
+            figures["click_p95_ms"] = pct(clicks, 95)
+
+            # a whole round, then the peak memory of the app process
+            flow.play_tricks(g, 8)
+            ui.wait_id(ids.SCREEN_ROUND_END, timeout=20000)
+            figures["peak_rss_mb"] = vm_hwm_mb(server.proc.pid)
+            ctx.close()
+            browser.close()
+        finally:
+            server.stop()
+    print("UI (chromium, phone 412×915):")
+    print(f"  cold start (process start → first interactive control): {figures['cold_start_s']:.2f} s  "
+          f"(target ≤ 3 s → {'met' if figures['cold_start_s'] <= 3 else 'NOT met'})")
+    half = figures["taps"] // 2
+    print(f"  tap → updated screen, {half} dispatched taps (card in the picker / undo): p50 {figures['tap_p50_ms']:.0f} ms, "
+          f"p95 {figures['tap_p95_ms']:.0f} ms  (target p95 ≤ 100 ms → "
+          f"{'met' if figures['tap_p95_ms'] <= 100 else 'NOT met'})")
+    print(f"  the same through Playwright click() (adds its actionability checks), {half} taps: "
+          f"p50 {figures['click_p50_ms']:.0f} ms, p95 {figures['click_p95_ms']:.0f} ms")
+    print(f"  peak RSS of the app process over a whole round: {figures['peak_rss_mb']:.0f} MB  "
+          f"(target ≤ 150 MB → {'met' if figures['peak_rss_mb'] <= 150 else 'NOT met'})")
+    return figures
+
+
+if __name__ == "__main__":
+    bench_ui()
