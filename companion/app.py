@@ -15,13 +15,16 @@ import flet as ft
 from . import i18n
 from .screens.calculator import Calculator
 from .screens.deck import DeckCheck
+from .screens.history import History
 from .screens.home import Home
 from .screens.new_game import NewGame
 from .screens.round_end import RoundEnd
 from .screens.round_setup import RoundSetup
 from .screens.table import Table
+from .screens.pad import Pad
 from .screens.rules import Rules
 from .screens.settings import Settings
+from .screens.stats import Stats
 from .state import AppState
 from .storage import Store
 from .session import Session
@@ -83,6 +86,9 @@ def App(state: AppState, session: Session):
             ft.Route(path="setup", component=RoundSetup),
             ft.Route(path="game", component=Table),
             ft.Route(path="round-end", component=RoundEnd),
+            ft.Route(path="pad", component=Pad),
+            ft.Route(path="history", component=History),
+            ft.Route(path="stats", component=Stats),
         ])],
         manage_views=True,
     )))

@@ -231,6 +231,7 @@ PAD_EMPTY = "pad-empty"
 PAD_TARGET = "pad-target"
 PAD_ROUND = "pad-round"          # "Round N" heading of the entry
 PAD_TALLY = "pad-tally"          # write the round
+PAD_ENTERED = "pad-entered"      # the numbers about to be written
 PAD_UNDO = "pad-undo"
 PAD_REDO = "pad-redo"
 PAD_HISTORY = "pad-history"

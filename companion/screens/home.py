@@ -24,6 +24,7 @@ def Home():
         (t("Rules"), ft.Icons.MENU_BOOK_OUTLINED, "/rules", ids.HOME_RULES),
         (t("Who wins the trick?"), ft.Icons.HELP_OUTLINE, "/rules/who-wins", ids.HOME_CALC),
         (t("Check my deck"), ft.Icons.STYLE_OUTLINED, "/deck", ids.HOME_DECK),
+        (t("History and statistics"), ft.Icons.INSIGHTS, "/stats", ids.HOME_STATS),
         (t("Settings"), ft.Icons.SETTINGS_OUTLINED, "/settings", ids.HOME_SETTINGS),
     ]
     wide = st.width >= 700

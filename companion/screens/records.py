@@ -15,6 +15,7 @@ from engine.i18n import card_name, family_name
 
 from .. import ids
 from ..i18n import lang, t, tn
+from ..widgets.notices import session_text
 from ..ui import TOUCH, probe, safe_render, section_title, tagged, use_app, use_latest, use_session
 
 log = logging.getLogger("kity")
@@ -23,43 +24,19 @@ log = logging.getLogger("kity")
 # ---------------------------------------------------------------------------------------------
 # Session notices and changes → text
 # ---------------------------------------------------------------------------------------------
-def _session_texts() -> dict[str, str]:
-    return {
-        "session.game-running": t("A game is already in progress: finish or abandon it first."),
-        "session.bad-mode": t("This kind of game is not known."),
-        "session.no-game": t("No game is in progress."),
-        "session.not-over": t("The game is not over yet: nobody has won (R-END)."),
-        "session.nothing-to-undo": t("Nothing to undo."),
-        "session.nothing-to-redo": t("Nothing to redo."),
-        "session.no-entry": t("This entry is no longer in the game."),
-        "session.pad-mode": t("This game is kept as a score pad: only round tallies can be entered."),
-        "session.bad-entry": t("This entry cannot be used."),
-        "session.conflict": t("The game was changed in another window. This is the latest state; nothing was lost."),
-        "session.unreadable-game": t("A saved game could not be read. It was set aside in the history."),
-        "session.bad-card": t("This card is not known."),
-        "session.bad-fact": t("This card fact cannot be used."),
-        "session.five-no-facts": t("A 5 has no printed facts (RUL-FIVE-BONUS)."),
-    }
-
-
-def _catalog(key: str, params: Mapping[str, Any], lang_: str) -> str:
-    if key == "session.imported":
-        n = int(params.get("violations", 0) or 0)
-        head = t("The game record was added to the history.")
-        tail = (tn("{n} rule was broken in it:", "{n} rules were broken in it:", n) if n
-                else t("No rule was broken in it."))
-        return f"{head} {tail}"
-    if key == "session.changed":
-        return t("Corrected. What changed:")
-    return _session_texts().get(key) or t("Something went wrong. Nothing was lost; please try again.")
-
-
 def notice_text(notice) -> str:
     """The text of a session :class:`Notice` in the current language (engine texts keep their rule IDs)."""
     if notice is None:
         return ""
     try:
-        return notice.text(lang(), _catalog)
+        if notice.kind == "changed":
+            return t("Corrected. What changed:")
+        text = session_text(notice)
+        if notice.key == "session.imported":
+            n = int(notice.params.get("violations", 0) or 0)
+            text += " " + (tn("{n} rule was broken in it:", "{n} rules were broken in it:", n) if n
+                           else t("No rule was broken in it."))
+        return text
     except Exception:
         log.exception("notice text")
         return t("Something went wrong. Nothing was lost; please try again.")
@@ -266,7 +243,8 @@ def ImportPanel():
                                              max_lines=6, value=get_text(), text_size=15,
                                              on_change=lambda e: set_text(e.control.value))),
         tagged(ids.IMPORT_GO, ft.OutlinedButton(t("Import the pasted text"), icon=ft.Icons.INPUT, height=TOUCH,
-                                                on_click=paste_import, style=_big())),
+                                                disabled=not get_text().strip(), on_click=paste_import,
+                                                style=_big())),
     ]
     if result is not None:
         ok, notice = result

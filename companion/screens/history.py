@@ -1,0 +1,260 @@
+"""History of the current game: every entry in order, grouped by round and trick; undo/redo;
+tap a past play, reward or tallied round to correct it; what changed; violations; export and
+import of game records. The session does the work; this screen shows what it says.
+"""
+from __future__ import annotations
+
+import flet as ft
+
+from engine import deck_for
+from engine.cards import Family, parse_card
+from engine.i18n import card_name, family_name
+
+from .. import ids
+from ..i18n import lang, t
+from ..ui import TOUCH, big_button, probe, safe_render, safe_screen, screen, section_title, tagged, use_app, use_session
+from ..widgets.card_picker import CardPicker
+from ..widgets.notices import outcome_text
+from .pad import tally_inputs
+from .records import ExportPanel, ImportPanel, changes_panel, violation_rows
+
+EDITABLE = ("play", "reward", "tally")
+
+
+def _card(cid: str) -> str:
+    try:
+        return card_name(parse_card(cid), lang())
+    except Exception:
+        return str(cid)
+
+
+def entry_lines(session, e: dict) -> tuple[str, str]:
+    """(main line, detail line) of one log entry, in the current language."""
+    a = e["action"]
+    kind = a.get("type")
+    lg = lang()
+    detail = ""
+    if kind == "start_round":
+        main = t("Round {round}: trump {family}, token {token}").format(
+            round=e["round"], family=family_name(Family(a["trump"]), lg), token=a["token"])
+        bonuses = ", ".join(f"{p} — {_card(c)}" for p, c in a.get("bonuses", {}).items())
+        detail = t("First bonuses: {bonuses}. {player} leads.").format(bonuses=bonuses, player=a.get("leader", ""))
+    elif kind == "use":
+        main = t("{player} uses the bonus {card}").format(player=a["player"], card=_card(a["card"]))
+        if a.get("family"):
+            main += " → " + family_name(Family(a["family"]), lg)
+    elif kind == "play":
+        main = f"{a['player']}: {_card(a['card'])}"
+    elif kind == "reward":
+        tr = session.trick(e["round"], e["trick"]) if not e["skipped"] else None
+        if tr is not None and tr.reward.id == a["card"]:
+            main = t("Reward: {card}, +{gained}").format(card=_card(a["card"]), gained=tr.gained)
+        else:
+            main = t("Reward: {card}").format(card=_card(a["card"]))
+        if a.get("next_leader"):
+            detail = t("{player} leads the next trick").format(player=a["next_leader"])
+    elif kind == "leader":
+        main = t("{player} leads the next trick").format(player=a["player"])
+    elif kind == "tally":
+        main = t("Round {round} tallied").format(round=e["round"])
+        pts = session.points_by_round()
+        r = pts[e["round"] - 1] if 0 < e["round"] <= len(pts) and not e["skipped"] else None
+        parts = []
+        for p, v in a.get("tally", {}).items():
+            nums = f"{v.get('pearls', 0)} + {v.get('unused_bonuses', 0)}"
+            parts.append(f"{p}: {r[p]} ({nums})" if r and p in r else f"{p}: {nums}")
+        detail = "; ".join(parts)
+    else:
+        main = str(kind)
+    if e["skipped"]:
+        detail = (detail + " " if detail else "") + t("(does not fit any more: left out of the score)")
+    return main, detail
+
+
+def _entry_row(session, e: dict, on_tap) -> ft.Control:
+    main, detail = entry_lines(session, e)
+    kind = e["action"].get("type")
+    editable = kind in EDITABLE
+    text = ft.Column([
+        ft.Text(main, size=18, weight=ft.FontWeight.W_600 if kind in ("start_round", "tally") else None,
+                color=ft.Colors.ERROR if e["skipped"] else None),
+        *([ft.Text(detail, size=14, color=ft.Colors.ON_SURFACE_VARIANT)] if detail else []),
+    ], spacing=2, tight=True, expand=True)
+    row = ft.Row([text, *([ft.Icon(ft.Icons.EDIT_OUTLINED, size=20, color=ft.Colors.PRIMARY)] if editable else [])],
+                 vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    box = ft.Container(content=row, padding=ft.Padding.symmetric(horizontal=12, vertical=12),
+                       border_radius=12, ink=editable,
+                       on_click=(lambda ev, i=e["index"]: on_tap(i)) if editable else None)
+    return ft.Semantics(identifier=ids.hist_entry(e["index"]), button=editable, container=True,
+                        content=box,
+                        key=ids.hist_entry(e["index"]))
+
+
+def _groups(session, entries, on_tap) -> list[ft.Control]:
+    out: list[ft.Control] = []
+    cur_round, cur_trick = None, None
+    for e in entries:
+        if e["round"] != cur_round:
+            cur_round, cur_trick = e["round"], None
+            out.append(ft.Container(section_title(t("Round {n}").format(n=e["round"])),
+                                    padding=ft.Padding.only(top=8)))
+        if e["trick"] and e["trick"] != cur_trick:
+            cur_trick = e["trick"]
+            tr = session.trick(e["round"], e["trick"])
+            head = t("Trick {n}").format(n=e["trick"])
+            if tr is not None:
+                head += " — " + t("{player} takes it").format(player=session.players[tr.winner])
+            out.append(ft.Container(ft.Text(head, size=15, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY),
+                                    padding=ft.Padding.only(left=12, top=4)))
+        out.append(_entry_row(session, e, on_tap))
+    return out
+
+
+@ft.component
+@safe_render
+def EditDialogHost(index, on_done):
+    """The correction dialog for log entry ``index`` (None: closed)."""
+    session = use_session()
+    st = use_app()
+    vals, set_vals = ft.use_state(None)
+    entries = session.entries()
+    e = entries[index] if index is not None and 0 <= index < len(entries) else None
+    a = e["action"] if e else None
+
+    def apply(new_action):
+        out = session.edit(index, new_action)
+        on_done()
+        if not out.ok:
+            st.show(outcome_text(out), "problem")
+        elif out.notice is None:
+            st.show(lambda: t("Corrected. Nothing else changed."))
+        else:
+            st.dismiss()
+
+    dialog = None
+    if a is not None:
+        kind = a.get("type")
+        title, content, actions = "", None, [
+            tagged(ids.HIST_EDIT_CANCEL, ft.TextButton(t("Cancel"), height=TOUCH, on_click=lambda: (set_vals(None), on_done())))]
+        if kind == "tally":
+            players = session.players
+            cur = vals if vals is not None and vals.get("index") == index else {
+                "index": index,
+                **{("pearls", s): str(a["tally"].get(p, {}).get("pearls", 0)) for s, p in enumerate(players)},
+                **{("unused", s): str(a["tally"].get(p, {}).get("unused_bonuses", 0)) for s, p in enumerate(players)}}
+
+            def set_value(k, seat, v):
+                nv = dict(cur)
+                nv[(k, seat)] = v
+                set_vals(nv)
+
+            def save():
+                def num(x):
+                    try:
+                        return int(x or 0)
+                    except ValueError:
+                        return 0
+                set_vals(None)
+                apply({"type": "tally", "tally": {p: {"pearls": num(cur.get(("pearls", s))),
+                                                      "unused_bonuses": num(cur.get(("unused", s)))}
+                                                  for s, p in enumerate(players)}})
+
+            title = t("Correct round {n}").format(n=e["round"])
+            content = tally_inputs(players, cur, set_value,
+                                   id_of=lambda k, s: f"edit-{k}-{s}",
+                                   step_of=lambda k, s, d: f"edit-{k}-{s}-{'plus' if d > 0 else 'minus'}")
+            actions.append(tagged(ids.HIST_EDIT_SAVE, ft.FilledButton(t("Save the correction"), height=TOUCH,
+                                                                      on_click=save)))
+        elif kind == "reward":
+            tr = session.trick(e["round"], e["trick"])
+            cards = [pe.card.id for pe in tr.plays] if tr is not None else []
+            title = t("Which card did the winner take?")
+            content = ft.Row([tagged(ids.hist_option(c), selected=c == a["card"], control=(
+                ft.FilledButton if c == a["card"] else ft.OutlinedButton)(
+                _card(c), height=TOUCH + 4, style=ft.ButtonStyle(text_style=ft.TextStyle(size=18)),
+                on_click=lambda ev, c=c: apply({**a, "card": c}))) for c in cards], wrap=True, spacing=8, run_spacing=8)
+        elif kind == "play":
+            title = t("Which card did {player} play?").format(player=a["player"])
+            deck = [c.id for c in deck_for(len(session.players))]
+            content = CardPicker(available=deck, on_pick=lambda c: apply({**a, "card": c}),
+                                 prefix="history-pick", selected=a["card"])
+        if content is not None:
+            dialog = ft.AlertDialog(
+                modal=True, title=ft.Text(title),
+                content=ft.Container(width=620, content=ft.Column([content], tight=True, scroll=ft.ScrollMode.AUTO)
+                                     if kind == "tally" else content),
+                actions=actions)
+    ft.use_dialog(dialog)
+    return ft.Container(height=0)
+
+
+@ft.component
+@safe_screen("/history")
+def History():
+    st = use_app()
+    session = use_session()
+    go = ft.context.page.navigate
+    editing, set_editing = ft.use_state(None)
+
+    def undo():
+        out = session.undo()
+        if out.ok:
+            st.dismiss()
+        else:
+            st.show(outcome_text(out), "problem")
+
+    def redo():
+        out = session.redo()
+        if out.ok:
+            st.dismiss()
+        else:
+            st.show(outcome_text(out), "problem")
+
+    def close_changes():
+        session.notice = None
+
+    if not session.active:
+        body = [
+            probe(ids.HIST_EMPTY, t("No game is in progress. Finished games are in «History and statistics»."),
+                  size=18),
+            big_button(t("History and statistics"), ft.Icons.INSIGHTS, lambda: go("/stats"), "history-to-stats"),
+            ft.Divider(),
+            ImportPanel(),
+        ]
+        return screen(st, "/history", ids.SCREEN_HISTORY, t("Game history"), body)
+
+    entries = session.entries()
+    small = ft.ButtonStyle(text_style=ft.TextStyle(size=17), shape=ft.RoundedRectangleBorder(radius=12))
+    body: list[ft.Control] = [
+        ft.Row([
+            tagged(ids.HIST_UNDO, ft.OutlinedButton(t("Undo"), icon=ft.Icons.UNDO, height=TOUCH, style=small,
+                                                    disabled=not session.log, on_click=undo)),
+            tagged(ids.HIST_REDO, ft.OutlinedButton(t("Redo"), icon=ft.Icons.REDO, height=TOUCH, style=small,
+                                                    disabled=not session.redo_log, on_click=redo)),
+            ft.FilledTonalButton(t("Back to the game"), icon=ft.Icons.ARROW_BACK, height=TOUCH, style=small,
+                                 on_click=lambda: go("/pad" if session.mode == "pad" else "/game")),
+        ], wrap=True, spacing=8, run_spacing=8),
+    ]
+    n = session.notice
+    if n is not None and n.kind == "changed" and n.changes:
+        body.append(changes_panel(n, close_changes))
+    if entries:
+        body.append(ft.Text(t("Tap a card, a reward or a tallied round to correct it."), size=15,
+                            color=ft.Colors.ON_SURFACE_VARIANT))
+        body += _groups(session, entries, set_editing)
+    else:
+        body.append(probe(ids.HIST_EMPTY, t("Nothing has been entered in this game yet."), size=17))
+    body += [
+        ft.Divider(),
+        section_title(t("Rules broken in this game")),
+        violation_rows(session.violations(), ids.HIST_VIOLATIONS),
+        ft.Divider(),
+        section_title(t("Game record")),
+        ft.Text(t("The whole game as a file (kozyrnye-kity/1): to keep, to share, to check elsewhere."),
+                size=15, color=ft.Colors.ON_SURFACE_VARIANT),
+        ExportPanel(session.export_record, f"kity-{(session.game_id or 'game')[:8]}.json", ids.HIST_EXPORT),
+        ft.Divider(),
+        ImportPanel(),
+        EditDialogHost(editing, lambda: set_editing(None)),
+    ]
+    return screen(st, "/history", ids.SCREEN_HISTORY, t("Game history"), body)

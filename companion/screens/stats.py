@@ -1,0 +1,158 @@
+"""History and statistics: per-player numbers over all kept games, the list of past games, and
+for one game its race chart (running totals by round) and its record."""
+from __future__ import annotations
+
+import flet as ft
+import flet_charts as fch
+
+from .. import ids
+from ..i18n import lang, t, tn
+from ..stats import player_stats
+from ..ui import TOUCH, probe, safe_render, safe_screen, screen, section_title, tagged, use_app, use_session
+from ..widgets.look import PLAYER_COLORS
+from .records import ExportPanel, ImportPanel
+
+
+def _status(s: str) -> str:
+    return {"finished": t("finished"), "abandoned": t("stopped"), "imported": t("imported")}.get(s, s or "")
+
+
+def _avg(x) -> str:
+    return "—" if x is None else f"{x:.1f}".replace(".", "," if lang() == "ru" else ".")
+
+
+def _player_card(name: str, s: dict, seat_color: str) -> ft.Control:
+    items = [
+        (t("Games"), str(s["games"]), "games"),
+        (t("Wins"), str(s["wins"]), "wins"),
+        (t("Average round"), _avg(s["avg_round_points"]), "avg"),
+        (t("Best round"), "—" if s["best_round"] is None else str(s["best_round"]), "best"),
+        (t("Revokes"), str(s["revokes"]), "revokes"),
+    ]
+    boxes = [ft.Container(
+        width=108, padding=ft.Padding.symmetric(vertical=4),
+        content=ft.Column([
+            ft.Text(label, size=13, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+            probe(ids.stats_value(name, key), value, size=24, weight=ft.FontWeight.BOLD),
+        ], spacing=0, tight=True)) for label, value, key in items]
+    return ft.Container(
+        col={"xs": 12, "md": 6},
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=16, padding=12,
+        content=ft.Column([
+            ft.Row([ft.Container(width=12, height=12, border_radius=6, bgcolor=seat_color),
+                    ft.Text(name, size=20, weight=ft.FontWeight.W_600, expand=True)], spacing=8),
+            ft.Row(boxes, wrap=True, spacing=4, run_spacing=4),
+        ], spacing=6, tight=True))
+
+
+def race_chart(players, rounds: list[dict]) -> ft.Control:
+    """Running totals after each round, one line per player (x = round, 0 = start)."""
+    running = {p: [0] for p in players}
+    for pts in rounds:
+        for p in players:
+            running[p].append(running[p][-1] + int(pts.get(p, 0)))
+    top = max([max(v) for v in running.values()] + [1])
+    step = 5 if top <= 60 else 10
+    max_y = ((top // step) + 1) * step
+    series = [fch.LineChartData(points=[fch.LineChartDataPoint(x, y) for x, y in enumerate(running[p])],
+                                color=PLAYER_COLORS[i % 4], stroke_width=3, point=True)
+              for i, p in enumerate(players)]
+    chart = fch.LineChart(
+        data_series=series, min_x=0, max_x=max(1, len(rounds)), min_y=0, max_y=max_y,
+        left_axis=fch.ChartAxis(label_size=36, label_spacing=step),
+        bottom_axis=fch.ChartAxis(label_size=28, label_spacing=1,
+                                  title=ft.Text(t("Round"), size=13), title_size=22),
+        horizontal_grid_lines=fch.ChartGridLines(interval=step, width=0.5, color=ft.Colors.OUTLINE_VARIANT),
+        vertical_grid_lines=fch.ChartGridLines(interval=1, width=0.5, color=ft.Colors.OUTLINE_VARIANT),
+        expand=True)
+    legend = ft.Row([ft.Row([ft.Container(width=22, height=6, border_radius=3, bgcolor=PLAYER_COLORS[i % 4]),
+                             ft.Text(f"{p}: {running[p][-1]}", size=16)], spacing=6, tight=True)
+                     for i, p in enumerate(players)], wrap=True, spacing=16, run_spacing=6)
+    return ft.Semantics(identifier=ids.STATS_CHART, label=t("Race chart: running totals by round"), container=True,
+                        content=ft.Column([ft.Container(chart, height=280, padding=ft.Padding.only(right=12, top=8)),
+                                           legend], spacing=8, tight=True))
+
+
+@ft.component
+@safe_render
+def GameDetail(row: dict, on_back):
+    session = use_session()
+    summary = row.get("summary") or {}
+    pts = session.archived_points(row["game_id"])
+    body: list[ft.Control] = [
+        tagged(ids.STATS_BACK, ft.OutlinedButton(t("All games"), icon=ft.Icons.ARROW_BACK, height=TOUCH,
+                                                 on_click=on_back,
+                                                 style=ft.ButtonStyle(text_style=ft.TextStyle(size=17)))),
+        probe(ids.STATS_DETAIL, t("Game {n}").format(n=row.get("seq", "")) + " · " + _status(row.get("status")),
+              size=22, weight=ft.FontWeight.BOLD),
+    ]
+    if summary.get("winner"):
+        body.append(ft.Text(t("{player} wins the game!").format(player=summary["winner"]), size=18))
+    if pts is not None and pts[1]:
+        body.append(race_chart(pts[0], pts[1]))
+    else:
+        body.append(ft.Text(t("No rounds were scored in this game."), size=16, color=ft.Colors.ON_SURFACE_VARIANT))
+    body += [
+        section_title(t("Game record")),
+        ExportPanel(lambda: session.export_archived(row["game_id"]), f"kity-game-{row.get('seq', '')}.json",
+                    ids.STATS_EXPORT),
+    ]
+    return ft.Column(body, spacing=14, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def _game_row(row: dict, on_open) -> ft.Control:
+    summary = row.get("summary") or {}
+    players = row.get("players") or summary.get("players") or []
+    winner = summary.get("winner")
+    line2 = ", ".join(str(p) for p in players)
+    line3 = (t("Winner: {player}").format(player=winner) if winner else t("No winner")) + " · " + _status(row.get("status"))
+    n_rounds = len(summary.get("rounds") or [])
+    line3 += " · " + tn("{n} round", "{n} rounds", n_rounds)
+    return tagged(ids.stats_game(row.get("seq", 0)), ft.Container(
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=16, ink=True,
+        padding=ft.Padding.symmetric(horizontal=16, vertical=10),
+        on_click=lambda e: on_open(row["game_id"]),
+        content=ft.Row([
+            ft.Column([
+                ft.Text(t("Game {n}").format(n=row.get("seq", "")), size=18, weight=ft.FontWeight.W_600),
+                ft.Text(line2, size=16),
+                ft.Text(line3, size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+            ], spacing=2, tight=True, expand=True),
+            ft.Icon(ft.Icons.SHOW_CHART, color=ft.Colors.PRIMARY),
+        ], vertical_alignment=ft.CrossAxisAlignment.CENTER)))
+
+
+@ft.component
+@safe_screen("/stats")
+def Stats():
+    st = use_app()
+    session = use_session()
+    chosen, set_chosen = ft.use_state(None)
+    _ = session.version  # re-render after an import
+    archived = session.archived()
+    row = next((r for r in archived if r.get("game_id") == chosen), None)
+    if row is not None:
+        return screen(st, "/stats", ids.SCREEN_STATS, t("History and statistics"),
+                      [GameDetail(row, lambda: set_chosen(None))])
+
+    stats = player_stats(archived)
+    body: list[ft.Control] = []
+    if not archived:
+        body.append(probe(ids.STATS_EMPTY, t("No games are kept yet. Finished games appear here."), size=18))
+    else:
+        order = sorted(stats.items(), key=lambda kv: (-kv[1]["wins"], -kv[1]["games"], kv[0]))
+        body += [
+            section_title(t("Players")),
+            ft.Semantics(identifier=ids.STATS_PLAYERS, container=True, content=ft.ResponsiveRow(
+                [_player_card(name, s, PLAYER_COLORS[i % 4]) for i, (name, s) in enumerate(order)],
+                spacing=12, run_spacing=12)),
+            ft.Text(t("Average and best: points in one round. A revoke: a card of another family although the "
+                      "player still had the led family (R-TRICK-2, RUL-REVOKE)."),
+                    size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Divider(),
+            section_title(tn("{n} game", "{n} games", len(archived))),
+            ft.Semantics(identifier=ids.STATS_GAMES, container=True, content=ft.Column(
+                [_game_row(r, set_chosen) for r in archived], spacing=10)),
+        ]
+    body += [ft.Divider(), ImportPanel()]
+    return screen(st, "/stats", ids.SCREEN_STATS, t("History and statistics"), body)
