@@ -42,7 +42,7 @@ def entry_lines(session, e: dict) -> tuple[str, str]:
     elif kind == "use":
         main = t("{player} uses the bonus {card}").format(player=a["player"], card=_card(a["card"]))
         if a.get("family"):
-            main += " → " + family_name(Family(a["family"]), lg)
+            main += ": " + family_name(Family(a["family"]), lg)
     elif kind == "play":
         main = f"{a['player']}: {_card(a['card'])}"
     elif kind == "reward":
@@ -56,7 +56,7 @@ def entry_lines(session, e: dict) -> tuple[str, str]:
     elif kind == "leader":
         main = t("{player} leads the next trick").format(player=a["player"])
     elif kind == "tally":
-        main = t("Round {round} tallied").format(round=e["round"])
+        main = t("Round tally")
         pts = session.points_by_round()
         r = pts[e["round"] - 1] if 0 < e["round"] <= len(pts) and not e["skipped"] else None
         parts = []

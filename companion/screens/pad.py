@@ -39,7 +39,7 @@ def stepper(label: str, value: str, on_set, field_id: str, minus_id: str, plus_i
             tagged(minus_id, ft.IconButton(ft.Icons.REMOVE, icon_size=26, width=TOUCH, height=TOUCH,
                                            tooltip=t("Less"), disabled=n <= 0,
                                            on_click=lambda e: on_set(str(max(0, _num(value) - 1))))),
-            tagged(field_id, ft.TextField(value=value, width=64, height=TOUCH + 8, text_size=22,
+            tagged(field_id, ft.TextField(value=value, width=60, height=TOUCH + 8, text_size=22,
                                           text_align=ft.TextAlign.CENTER,
                                           keyboard_type=ft.KeyboardType.NUMBER,
                                           input_filter=ft.NumbersOnlyInputFilter(),
@@ -69,7 +69,7 @@ def tally_inputs(players, values: dict, on_set, id_of=ids.pad_field, step_of=ids
                             id_of("pearls", seat), step_of("pearls", seat, -1), step_of("pearls", seat, 1)),
                     stepper(t("Unused bonuses"), values.get(("unused", seat), ""), setter("unused"),
                             id_of("unused", seat), step_of("unused", seat, -1), step_of("unused", seat, 1)),
-                ], wrap=True, spacing=16, run_spacing=8),
+                ], wrap=True, spacing=8, run_spacing=8),
             ], spacing=8, tight=True),
         ))
     return ft.ResponsiveRow(cards, spacing=12, run_spacing=12)
@@ -121,7 +121,7 @@ def score_table(session, narrow: bool) -> ft.Control:
     rows.append(ft.Row(tot_cells, spacing=4))
     legend = t("In a cell: the round's points; small: pearls + unused bonuses (R-SCORE-2).")
     if top is not None:
-        legend += " " + t("★ marks the highest total.")
+        legend += " " + t("Highlighted: the highest total.")
     rows.append(ft.Text(legend, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     return ft.Semantics(identifier=ids.PAD_TABLE, container=True, content=ft.Container(
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=16, padding=10,

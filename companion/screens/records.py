@@ -75,9 +75,9 @@ def change_text(c) -> str:
     if k == "trick-gained":
         return t("Round {round}, trick {trick}: {player} now gains {new} (before: {old}).").format(**p)
     if k == "round-points":
-        return t("Round {round}: {player} {old} → {new}.").format(**p)
+        return t("Round {round}: {player} now has {new} (before: {old}).").format(**p)
     if k == "total":
-        return t("Total of {player}: {old} → {new}.").format(**p)
+        return t("Total of {player}: now {new} (before: {old}).").format(**p)
     if k == "violation-new":
         return t("New problem: {text}").format(text=p["violation"].text(lg))
     if k == "violation-gone":

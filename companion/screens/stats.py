@@ -80,9 +80,9 @@ def GameDetail(row: dict, on_back):
     summary = row.get("summary") or {}
     pts = session.archived_points(row["game_id"])
     body: list[ft.Control] = [
-        tagged(ids.STATS_BACK, ft.OutlinedButton(t("All games"), icon=ft.Icons.ARROW_BACK, height=TOUCH,
-                                                 on_click=on_back,
-                                                 style=ft.ButtonStyle(text_style=ft.TextStyle(size=17)))),
+        ft.Row([tagged(ids.STATS_BACK, ft.OutlinedButton(t("All games"), icon=ft.Icons.ARROW_BACK, height=TOUCH,
+                                                         on_click=on_back,
+                                                         style=ft.ButtonStyle(text_style=ft.TextStyle(size=17))))]),
         probe(ids.STATS_DETAIL, t("Game {n}").format(n=row.get("seq", "")) + " · " + _status(row.get("status")),
               size=22, weight=ft.FontWeight.BOLD),
     ]

@@ -204,7 +204,7 @@ def test_history_undo_redo_and_correct_a_tallied_round(start, data_dir):
     pad_game(data_dir, ROUNDS)
     ui = start()
     goto(ui, "/history", ids.SCREEN_HISTORY)
-    ui.wait_text(ids.hist_entry(0), "Раунд 1: подсчёт")
+    ui.wait_text(ids.hist_entry(0), "Подсчёт раунда")
     assert "Лена: 11 (10 + 2)" in ui.read(ids.hist_entry(0))
     assert ui.page.locator('[flt-semantics-identifier^="history-entry-"]').count() == 4
     ui.wait_text(ids.HIST_VIOLATIONS, ru("No rule was broken."))
@@ -212,16 +212,16 @@ def test_history_undo_redo_and_correct_a_tallied_round(start, data_dir):
     ui.tap_id(ids.HIST_UNDO)
     ui.page.wait_for_selector(ui.sel(ids.hist_entry(3)), state="detached")
     ui.tap_id(ids.HIST_REDO)
-    ui.wait_text(ids.hist_entry(3), "Раунд 4: подсчёт")
+    ui.wait_text(ids.hist_entry(3), "Лена: 2 (2 + 0)")
 
     # correct round 1: Лена had 5 pearls, not 10 → Тёма now wins after round 3, round 4 is extra
     ui.tap_id(ids.hist_entry(0))
     ui.wait_id("edit-pearls-0")
     ui.fill("edit-pearls-0", "5")
     ui.tap_id(ids.HIST_EDIT_SAVE)
-    ui.wait_text(ids.HIST_CHANGES, "Раунд 1: Лена 11 → 6")
+    ui.wait_text(ids.HIST_CHANGES, "Раунд 1: у игрока Лена теперь 6 (было: 11)")
     changes = ui.read(ids.HIST_CHANGES)
-    assert "Итого у игрока Лена: 32 → 27" in changes, changes
+    assert "Итого у игрока Лена: теперь 27 (было: 32)" in changes, changes
     assert "Победитель теперь: Тёма" in changes, changes
     assert "R-END" in changes, changes
     ui.wait_text(ids.HIST_VIOLATIONS, "R-END")
@@ -275,7 +275,7 @@ def test_export_and_import(start, data_dir):
     pad_game(data_dir, ROUNDS[:2])
     ui = start()
     goto(ui, "/history", ids.SCREEN_HISTORY)
-    ui.wait_text(ids.hist_entry(1), "Раунд 2")
+    ui.wait_text(ids.hist_entry(1), "Лена: 9 (9 + 0)")
     # export: a browser download of a valid record
     with ui.page.expect_download() as dl:
         ui.tap_id(f"{ids.HIST_EXPORT}-save")
@@ -314,7 +314,7 @@ def test_export_and_import(start, data_dir):
     assert "R-TRICK-2" in ui.read(ids.IMPORT_VIOLATIONS)
     assert len(archived(data_dir)) == len(before) + 1
     # the current game is untouched
-    ui.wait_text(ids.hist_entry(1), "Раунд 2")
+    ui.wait_text(ids.hist_entry(1), "Лена: 9 (9 + 0)")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -42,7 +42,8 @@ def test_home_phone(ui):
 def test_home_tablet(ui_tablet):
     check_home(ui_tablet, "home-tablet-light")
     # two columns of buttons on a tablet
-    a, b = ui_tablet.by_id(ids.HOME_RULES).bounding_box(), ui_tablet.by_id(ids.HOME_CALC).bounding_box()
+    a, b = (ui_tablet.by_id(HOME_BUTTONS[0][0]).bounding_box(),
+            ui_tablet.by_id(HOME_BUTTONS[1][0]).bounding_box())
     assert abs(a["y"] - b["y"]) < 2 and b["x"] > a["x"]
 
 
