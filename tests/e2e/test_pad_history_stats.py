@@ -228,7 +228,6 @@ def test_history_undo_redo_and_correct_a_tallied_round(start, data_dir):
     ui.wait_text(ids.hist_entry(0), "Лена: 6 (5 + 2)")
     ui.tap_id(f"{ids.HIST_CHANGES}-close")
     ui.page.wait_for_selector(ui.sel(ids.HIST_CHANGES), state="detached")
-    ui.shot("history-pad")
 
 
 def test_history_of_a_full_game_corrects_a_past_trick(start, data_dir, tmp_path):
@@ -268,7 +267,7 @@ def test_history_of_a_full_game_corrects_a_past_trick(start, data_dir, tmp_path)
         ui.tap_id(f"history-pick-family-{fam}")
     ui.tap_id(f"history-pick-card-{cid}")
     ui.wait_text(ids.HIST_CHANGES, f"сейчас её берёт {change.params['new']}")
-    ui.shot("history-full")
+    ui.shot("history-full-phone-light")
 
 
 def test_export_and_import(start, data_dir):
@@ -346,7 +345,7 @@ def test_statistics_of_a_seeded_archive(start, data_dir):
     rows = ui.page.locator('[flt-semantics-identifier^="stats-game-"]')
     assert rows.count() == 4
     assert "Победитель: Тёма" in ui.read(ids.stats_game(2))
-    ui.shot("stats-list")
+    ui.shot("stats-list-tablet-light")
     # one game: its race chart and its record
     ui.tap_id(ids.stats_game(1))
     ui.wait_text(ids.STATS_DETAIL, "Игра 1")
