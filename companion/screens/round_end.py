@@ -134,6 +134,14 @@ def RoundEnd():
                                              "(R-END, RUL-WINNER-MANY).").format(players=", ".join(reached)),
                               size=18, color=ft.Colors.ON_TERTIARY_CONTAINER)))
     body += [section_title(t("Points of round {n}").format(n=last.number)), Scores(s)]
+    if winner is not None:
+        body.append(tagged(ids.END_FINISH, ft.FilledButton(t("Finish the game"), icon=ft.Icons.CHECK, height=60,
+                                                           style=ft.ButtonStyle(text_style=ft.TextStyle(size=20)),
+                                                           on_click=finish)))
+    else:
+        body.append(tagged(ids.END_NEXT, ft.FilledButton(t("Next round"), icon=ft.Icons.ARROW_FORWARD, height=60,
+                                                         style=ft.ButtonStyle(text_style=ft.TextStyle(size=20)),
+                                                         on_click=lambda: go("/setup"))))
     revokes = [v for v in s.violations() if v.code == "revoke" and v.round == last.number]
     if revokes:
         items: list[ft.Control] = [section_title(t("Revokes in this round"))]
@@ -150,13 +158,5 @@ def RoundEnd():
         body.append(ft.Semantics(identifier=ids.END_REVOKES, container=True, content=ft.Column(items, spacing=8)))
     body += [section_title(t("The race to {target}").format(target=state.target)),
              race_chart(s.players, s.points_by_round(), state.target, wide)]
-    if winner is not None:
-        body.append(tagged(ids.END_FINISH, ft.FilledButton(t("Finish the game"), icon=ft.Icons.CHECK, height=60,
-                                                           style=ft.ButtonStyle(text_style=ft.TextStyle(size=20)),
-                                                           on_click=finish)))
-    else:
-        body.append(tagged(ids.END_NEXT, ft.FilledButton(t("Next round"), icon=ft.Icons.ARROW_FORWARD, height=60,
-                                                         style=ft.ButtonStyle(text_style=ft.TextStyle(size=20)),
-                                                         on_click=lambda: go("/setup"))))
     return screen(st, ROUTE, ids.SCREEN_ROUND_END, t("Round {n} is over").format(n=last.number), body,
                   actions=actions)

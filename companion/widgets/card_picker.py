@@ -68,7 +68,7 @@ def _value_button(card, ok: bool, chosen: bool, on_pick, ids_: PickerIds, *, exp
     else:
         style = ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12), padding=0,
                                side=ft.BorderSide(2 if ok else 1, color if ok else ft.Colors.OUTLINE_VARIANT),
-                               color=color if ok else None)
+                               color=ft.Colors.ON_SURFACE if ok else None)  # readable in light and dark
         btn = ft.OutlinedButton
     return ft.Container(expand=expand, content=tagged(ids_.card(card.id), selected=chosen, control=btn(
         content=ft.Text(str(card.value), size=22, weight=ft.FontWeight.BOLD,
@@ -118,8 +118,8 @@ def CardPicker(available: Iterable[str], on_pick: Callable[[str], None], prefix:
                                 semantics_label=f"{fam_label(f)}: {left}"),
                 height=TOUCH + 8,
                 style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=2), shape=ft.RoundedRectangleBorder(radius=12),
-                                     bgcolor=color if on else None, color=ft.Colors.WHITE if on else color,
-                                     side=None if on else ft.BorderSide(1, color)),
+                                     bgcolor=color if on else None, color=ft.Colors.WHITE if on else ft.Colors.ON_SURFACE,
+                                     side=None if on else ft.BorderSide(2, color)),
                 on_click=lambda e, v=f.value: set_family(v)))))
         rows.append(ft.Row(tabs, spacing=6))
         cards = [c for c in FAMILY_CARDS if c.family.value == fam]
