@@ -117,12 +117,25 @@ def goto(ui: UI, route: str, screen_id: str):
     ui.wait_id(screen_id, timeout=30000)
 
 
+def set_number(ui: UI, ident: str, value: int, shows: str):
+    """Type a number into a field and wait until the app has it (``shows`` appears in the line
+    above the button). Typing into Flutter's a11y <input> can land in the field that had the
+    focus before while the page scrolls; a person sees that at once, the test retries."""
+    for attempt in range(3):
+        ui.fill(ident, str(value))
+        try:
+            ui.wait_text(ids.PAD_ENTERED, shows, timeout=3000)
+            return
+        except AssertionError:
+            if attempt == 2:
+                raise
+            ui.page.wait_for_timeout(300)
+
+
 def enter_round(ui: UI, values: dict[int, tuple[int, int]]):
     for seat, (pearls, unused) in values.items():
-        ui.fill(ids.pad_field("pearls", seat), str(pearls))
-        ui.fill(ids.pad_field("unused", seat), str(unused))
-        # the typed numbers have reached the app (the line above the button repeats them)
-        ui.wait_text(ids.PAD_ENTERED, f"{PLAYERS[seat]} {pearls} + {unused}")
+        set_number(ui, ids.pad_field("pearls", seat), pearls, f"{PLAYERS[seat]} {pearls} + ")
+        set_number(ui, ids.pad_field("unused", seat), unused, f"{PLAYERS[seat]} {pearls} + {unused}")
     ui.tap_id(ids.PAD_TALLY)
 
 
@@ -152,9 +165,10 @@ def test_pad_game_to_30_tie_at_top_then_winner(start, data_dir):
     box = ui.by_id(ids.pad_step("unused", 0, 1)).bounding_box()
     assert box["width"] >= 48 and box["height"] >= 48, box
 
-    ui.fill(ids.pad_field("pearls", 0), "10")
+    set_number(ui, ids.pad_field("pearls", 0), 10, "Лена 10 + 2")
     enter_round(ui, {1: (8, 0), 2: (5, 3)})
     ui.wait_text(ids.PAD_ROUND, "Раунд 2")
+    ui.wait_text(ids.PAD_ENTERED, "Лена 0 + 0")  # a new round starts empty
     assert [ui.read(ids.pad_cell(1, s)) for s in range(3)] == ["11", "8", "6"]
     assert totals(ui) == ["11", "8", "6"]
     ui.wait_text(ids.NOTICE, "Раунд 1: Лена 11, Тёма 8, Оля 6")
