@@ -240,6 +240,22 @@ class Session:
         s = self.state
         return s.players[s.winner] if s and s.winner is not None else None
 
+    def tied_at_top(self) -> tuple[str, ...]:
+        """After a complete round: the players who share the highest total when it is at or
+        above the target, in seat order. Nobody wins then; another round is played (R-END,
+        RUL-WINNER-MANY). ``()`` while a round is being played, when there is a winner, or when
+        the top total is below the target or held by one player alone."""
+        s = self.state
+        if s is None or s.round is not None or not s.rounds:
+            return ()
+        if engine.end_of_game([r.points for r in s.rounds], s.target)[0] is not None:
+            return ()  # one player alone at the top, at or above the target, at some round end
+        tot = engine.totals(s)
+        top = max(tot)
+        if top < s.target or tot.count(top) < 2:
+            return ()
+        return tuple(p for p, v in zip(s.players, tot) if v == top)
+
     def violations(self) -> tuple[Violation, ...]:
         return self.state.violations if self.state else ()
 

@@ -126,12 +126,12 @@ def RoundEnd():
                 ft.Text(tn("{n} point", "{n} points", totals.get(winner, 0)), size=20, color=ft.Colors.ON_PRIMARY),
             ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=6)))
     else:
-        reached = [p for p in s.players if totals.get(p, 0) >= state.target]
-        if reached:
+        tied = s.tied_at_top()  # the session answers R-END, RUL-WINNER-MANY
+        if tied:
             body.append(ft.Container(
                 bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=16, padding=14,
                 content=probe(ids.END_TIE, t("{players} share the top score: no winner yet, play another round "
-                                             "(R-END, RUL-WINNER-MANY).").format(players=", ".join(reached)),
+                                             "(R-END, RUL-WINNER-MANY).").format(players=", ".join(tied)),
                               size=18, color=ft.Colors.ON_TERTIARY_CONTAINER)))
     body += [section_title(t("Points of round {n}").format(n=last.number)), Scores(s)]
     if winner is not None:
