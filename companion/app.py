@@ -46,7 +46,11 @@ THEME_MODES = {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK, "system":
 
 
 @ft.component
-def App(state: AppState, session: Session):
+def App(state: AppState, session_box: tuple):
+    # The session comes in a box: an Observable argument would subscribe App itself, and every
+    # entry at the table would re-render the router and every view in the stack. The screens
+    # that show the session subscribe to it through SessionCtx instead.
+    (session,) = session_box
     page = ft.context.page
     wakelock = ft.use_ref(None)
     if wakelock.current is None:
@@ -118,7 +122,7 @@ def main(page: ft.Page) -> None:
     # show a calm message instead and keep the session alive (flet 1.0.5 internal, tested).
     page.session.error = state.report_crash
     session = Session(store, lang=state.lang)  # one per tab; all tabs share the store
-    page.render_views(App, state, session)
+    page.render_views(App, state, (session,))
 
 
 def run() -> None:

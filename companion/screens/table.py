@@ -7,6 +7,7 @@ leader) comes from the session's queries. A refusal shows the engine's text with
 from __future__ import annotations
 
 import logging
+from typing import Optional
 
 import flet as ft
 
@@ -17,7 +18,7 @@ from ..i18n import lang, t, tn
 from ..ui import PAD, TOUCH, NoticeBar, probe, safe_render, safe_screen, tagged, use_app, use_latest, use_session
 from ..widgets.card_picker import CardPicker
 from ..widgets.fact_dialog import FactQuestionHost
-from ..widgets.game import bonus_text, event_text, game_route, go, token_meaning, use_haptics
+from ..widgets.game import bonus_text, event_text, game_route, go, token_meaning, use_haptics, use_stable
 from ..widgets.look import PLAYER_COLORS, card_chip, card_label, fam_label, family_color
 from ..widgets.notices import outcome_text
 
@@ -48,8 +49,13 @@ def use_keep_awake(on: bool):
     ft.use_effect(apply, dependencies=[on])
 
 
-def game_actions(s, st, buzz, undo_id: str = ids.TABLE_UNDO, redo_id: str = ids.TABLE_REDO) -> list[ft.Control]:
-    """Undo / redo in the app bar: always visible on the game screens."""
+HISTORY_LINK = "table-history"  # the app bar's link to the game history
+
+
+def game_actions(s, st, buzz, undo_id: str = ids.TABLE_UNDO, redo_id: str = ids.TABLE_REDO,
+                 history_id: Optional[str] = None) -> list[ft.Control]:
+    """Undo / redo in the app bar: always visible on the game screens (and, when
+    ``history_id`` is given, a link to the game history, where past entries are corrected)."""
 
     def undo():
         out = s.undo()
@@ -69,7 +75,9 @@ def game_actions(s, st, buzz, undo_id: str = ids.TABLE_UNDO, redo_id: str = ids.
         elif out.notice is not None and out.notice.kind != "question":
             st.show(outcome_text(out), "problem")
 
-    return [
+    history = [tagged(history_id, ft.IconButton(ft.Icons.HISTORY, tooltip=t("Game history"), icon_size=28,
+                                                on_click=lambda: go("/history")))] if history_id else []
+    return history + [
         tagged(undo_id, ft.IconButton(ft.Icons.UNDO, tooltip=t("Undo"), icon_size=28, on_click=undo,
                                       disabled=not s.log)),
         tagged(redo_id, ft.IconButton(ft.Icons.REDO, tooltip=t("Redo"), icon_size=28, on_click=redo,
@@ -77,10 +85,15 @@ def game_actions(s, st, buzz, undo_id: str = ids.TABLE_UNDO, redo_id: str = ids.
     ]
 
 
-def trump_panel(s, r, wide: bool) -> ft.Control:
+# The parts of the table are memoized components whose props are plain values (strings,
+# numbers, tuples; handlers of stable identity): on a tap only the parts whose values changed
+# are rebuilt and diffed (the turn, the trick, two player panels, a row of the picker), not the
+# whole screen. ``lg`` (the language) is a prop wherever a part renders texts itself.
+@ft.memo
+@ft.component
+@safe_render
+def TrumpPanel(fam: str, tok: int, wide: bool, lg: str):
     """Trump family and token side, large enough to read across the table."""
-    fam = r.trump
-    tok = int(r.token)
     big = 56 if wide else 40
     box_h = 130 if wide else 108
     color = family_color(fam)
@@ -112,19 +125,22 @@ def trump_panel(s, r, wide: bool) -> ft.Control:
     return ft.Row([trump, token], spacing=10, vertical_alignment=ft.CrossAxisAlignment.START)
 
 
-def turn_banner(s, ph, wide: bool) -> ft.Control:
+def turn_text(s, ph) -> tuple[str, str]:
+    """(text, icon) of the turn banner."""
     if ph is Phase.PLAY:
-        who = s.to_act()
-        text = t("Turn: {player}").format(player=who)
-        icon = ft.Icons.PAN_TOOL_ALT_OUTLINED
-    elif ph is Phase.REWARD:
-        text = t("{player} takes the trick").format(player=s.trick_winner())
-        icon = ft.Icons.EMOJI_EVENTS_OUTLINED
-    elif ph is Phase.NEXT_LEADER:
-        text = t("{player} names the next leader").format(player=s.leader_chooser())
-        icon = ft.Icons.RECORD_VOICE_OVER_OUTLINED
-    else:
-        text, icon = t("The round is over"), ft.Icons.FLAG_OUTLINED
+        return t("Turn: {player}").format(player=s.to_act()), ft.Icons.PAN_TOOL_ALT_OUTLINED
+    if ph is Phase.REWARD:
+        return t("{player} takes the trick").format(player=s.trick_winner()), ft.Icons.EMOJI_EVENTS_OUTLINED
+    if ph is Phase.NEXT_LEADER:
+        return (t("{player} names the next leader").format(player=s.leader_chooser()),
+                ft.Icons.RECORD_VOICE_OVER_OUTLINED)
+    return t("The round is over"), ft.Icons.FLAG_OUTLINED
+
+
+@ft.memo
+@ft.component
+@safe_render
+def TurnBanner(text: str, icon, wide: bool):
     return ft.Container(
         bgcolor=ft.Colors.PRIMARY_CONTAINER, border_radius=16, padding=ft.Padding.symmetric(horizontal=16, vertical=10),
         content=ft.Row([
@@ -135,30 +151,87 @@ def turn_banner(s, ph, wide: bool) -> ft.Control:
     )
 
 
-def trick_view(s, r) -> ft.Control:
-    plays = r.plays
-    title = t("Round {round} · trick {trick}").format(round=r.number, trick=r.trick_number)
-    chips = [card_chip(p.card.id, size=17, caption=s.players[p.seat]) for p in plays]
-    lines = [ft.Text(txt, size=15, color=ft.Colors.ON_SURFACE_VARIANT) for txt in (event_text(e) for e in r.events) if txt]
-    summary = ", ".join(f"{s.players[p.seat]}: {card_label(p.card.id)}" for p in plays) or t("no cards yet")
+@ft.memo
+@ft.component
+@safe_render
+def TrickView(title: str, plays: tuple, lines: tuple, lg: str):
+    """The current trick: ``plays`` are (card id, player) in order, ``lines`` the bonus uses."""
+    chips = [card_chip(cid, size=17, caption=who) for cid, who in plays]
+    summary = ", ".join(f"{who}: {card_label(cid)}" for cid, who in plays) or t("no cards yet")
     return ft.Column([
         probe(ids.TABLE_ROUND, title, size=16, weight=ft.FontWeight.W_600, color=ft.Colors.ON_SURFACE_VARIANT),
         ft.Semantics(identifier=ids.TABLE_TRICK, label=summary, container=True, exclude_semantics=True,
                      content=ft.Row(chips or [ft.Text(t("No card in this trick yet."), size=17,
                                                       color=ft.Colors.ON_SURFACE_VARIANT)],
                                     wrap=True, spacing=8, run_spacing=8)),
-        *lines,
+        *[ft.Text(txt, size=15, color=ft.Colors.ON_SURFACE_VARIANT) for txt in lines],
     ], spacing=6)
 
 
-def player_card(s, seat: int, name: str, *, to_act: bool, usable: tuple, bonuses: tuple, total: int, rnd: int,
-                pile: int, target: int, on_bonus) -> ft.Control:
+@ft.memo
+@ft.component
+@safe_render
+def PlayerPanel(seat: int, name: str, to_act: bool, bonuses: tuple, total: int, rnd: int, pile: int, target: int,
+                on_bonus, lg: str):
+    """One player: name, total, pearls and points of this round, progress to the target, the
+    bonuses in front (``bonuses``: (card id, label, usable now)). The frame marks the player to
+    act; its parts are memoized on their own (a change of turn redraws only the frame)."""
     color = PLAYER_COLORS[seat % len(PLAYER_COLORS)]
-    now = total + rnd
+    return ft.Container(
+        border=ft.Border.all(3 if to_act else 1, color if to_act else ft.Colors.OUTLINE_VARIANT),
+        border_radius=16, padding=12,
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        content=ft.Column([
+            _PlayerHead(seat, name, total, lg, key="head"),
+            _PlayerRound(seat, pile, rnd, lg, key="round"),
+            _PlayerProgress(seat, total + rnd, target, lg, key="progress"),
+            _PlayerBonuses(seat, bonuses, on_bonus, lg, key="bonuses"),
+        ], spacing=8),
+    )
+
+
+@ft.memo
+@ft.component
+@safe_render
+def _PlayerHead(seat: int, name: str, total: int, lg: str):
+    return ft.Row([
+        ft.Container(width=14, height=14, bgcolor=PLAYER_COLORS[seat % len(PLAYER_COLORS)], border_radius=7),
+        ft.Text(name, size=22, weight=ft.FontWeight.BOLD, expand=True, max_lines=1,
+                overflow=ft.TextOverflow.ELLIPSIS),
+        probe(ids.player_total(seat), tn("{n} point", "{n} points", total), size=20,
+              weight=ft.FontWeight.W_600),
+    ], spacing=8)
+
+
+@ft.memo
+@ft.component
+@safe_render
+def _PlayerRound(seat: int, pile: int, rnd: int, lg: str):
+    return ft.Row([
+        ft.Icon(ft.Icons.CIRCLE, size=14, color=ft.Colors.TERTIARY),
+        probe(ids.player_pile(seat), tn("{n} pearl", "{n} pearls", pile), size=16),
+        ft.Text("·", size=16),
+        probe(ids.player_round(seat), t("this round: {points}").format(
+            points=tn("{n} point", "{n} points", rnd)), size=16),
+    ], spacing=6, wrap=True)
+
+
+@ft.memo
+@ft.component
+@safe_render
+def _PlayerProgress(seat: int, now: int, target: int, lg: str):
+    return ft.ProgressBar(value=min(1.0, now / target) if target else 0, bar_height=8, border_radius=4,
+                          color=PLAYER_COLORS[seat % len(PLAYER_COLORS)],
+                          semantics_label=t("{now} of {target}").format(now=now, target=target))
+
+
+@ft.memo
+@ft.component
+@safe_render
+def _PlayerBonuses(seat: int, bonuses: tuple, on_bonus, lg: str):
     chips: list[ft.Control] = []
-    for cid in bonuses:
-        label = f"{card_label(cid)} · {bonus_text(s, cid)}"
-        if cid in usable:
+    for cid, label, usable in bonuses:
+        if usable:
             chips.append(tagged(ids.player_bonus(seat, cid), ft.FilledTonalButton(
                 label, icon=ft.Icons.BOLT, height=TOUCH,
                 style=ft.ButtonStyle(text_style=ft.TextStyle(size=16), shape=ft.RoundedRectangleBorder(radius=12)),
@@ -169,40 +242,35 @@ def player_card(s, seat: int, name: str, *, to_act: bool, usable: tuple, bonuses
                 border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=12,
                 padding=ft.Padding.symmetric(horizontal=12, vertical=8),
                 content=ft.Text(label, size=15, color=ft.Colors.ON_SURFACE_VARIANT))))
-    bonus_area = ft.Semantics(identifier=ids.player_bonuses(seat), container=True, content=ft.Row(
+    return ft.Semantics(identifier=ids.player_bonuses(seat), container=True, content=ft.Row(
         chips or [ft.Text(t("no bonuses in front"), size=15, color=ft.Colors.ON_SURFACE_VARIANT)],
         wrap=True, spacing=6, run_spacing=6))
-    return ft.Container(
-        border=ft.Border.all(3 if to_act else 1, color if to_act else ft.Colors.OUTLINE_VARIANT),
-        border_radius=16, padding=12,
-        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
-        content=ft.Column([
-            ft.Row([
-                ft.Container(width=14, height=14, bgcolor=color, border_radius=7),
-                ft.Text(name, size=22, weight=ft.FontWeight.BOLD, expand=True, max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS),
-                probe(ids.player_total(seat), tn("{n} point", "{n} points", total), size=20,
-                      weight=ft.FontWeight.W_600),
-            ], spacing=8),
-            ft.Row([
-                ft.Icon(ft.Icons.CIRCLE, size=14, color=ft.Colors.TERTIARY),
-                probe(ids.player_pile(seat), tn("{n} pearl", "{n} pearls", pile), size=16),
-                ft.Text("·", size=16),
-                probe(ids.player_round(seat), t("this round: {points}").format(
-                    points=tn("{n} point", "{n} points", rnd)), size=16),
-            ], spacing=6, wrap=True),
-            ft.ProgressBar(value=min(1.0, now / target) if target else 0, bar_height=8, border_radius=4, color=color,
-                           semantics_label=t("{now} of {target}").format(now=now, target=target)),
-            bonus_area,
-        ], spacing=8),
-    )
 
 
 @ft.component
 @safe_render
+def FamilyAsk(card_id: str, families: tuple, on_family, on_cancel, lg: str):
+    """A change-trump bonus showing several families: which one becomes trump (R-BONUS-TRUMP)."""
+    return ft.Container(
+        border=ft.Border.all(2, ft.Colors.PRIMARY), border_radius=16, padding=12,
+        content=ft.Column([
+            ft.Text(t("{card}: which family becomes trump?").format(card=card_label(card_id)), size=18,
+                    weight=ft.FontWeight.W_600),
+            ft.Row([tagged(ids.bonus_family(f), ft.FilledButton(
+                fam_label(f), height=TOUCH + 4,
+                style=ft.ButtonStyle(bgcolor=family_color(f), color=ft.Colors.WHITE,
+                                     text_style=ft.TextStyle(size=18)),
+                on_click=lambda e, f=f: on_family(f))) for f in families]
+                   + [ft.TextButton(t("Cancel"), height=TOUCH, on_click=lambda: on_cancel())],
+                   wrap=True, spacing=8, run_spacing=8),
+        ], spacing=8))
+
+
+@ft.memo
+@ft.component
+@safe_render
 def ResultPanel(on_done):
     """The trick result: winner and why; the reward choice; then the next-leader choice."""
-    st = use_app()
     s = use_session()
     _ = s.version
     ph = s.phase()
@@ -245,6 +313,10 @@ def ResultPanel(on_done):
             ], spacing=10),
         )
     return ft.Container(height=0)
+
+
+_FactQuestionHost = ft.memo(FactQuestionHost)  # it watches the session itself
+_NoticeBar = ft.memo(NoticeBar)                # it watches the app state itself
 
 
 @ft.component
@@ -299,8 +371,11 @@ def Table():
         else:
             after(out)
 
+    # handlers of stable identity for the memoized parts (hooks: before any early return)
+    on_do, on_play, on_bonus, on_answered = use_stable(do), use_stable(play), use_stable(use_bonus), use_stable(answered)
+
     title = t("The table")
-    actions = game_actions(s, st, buzz)
+    actions = game_actions(s, st, buzz, history_id=HISTORY_LINK)
     state = s.state
     r = state.round if state is not None else None
     if not s.active or r is None:
@@ -310,41 +385,41 @@ def Table():
         ], spacing=12))]
         return _view(st, title, actions, body, [], wide)
 
+    lg = lang()
     ph = s.phase()
     to_act = s.to_act()
     front = s.bonuses_in_front()
     totals = s.totals()
     rnd = s.round_points()
-    usable = {p: s.usable_bonuses(p) for p in s.players}
 
     # the entry area: a card for the player to act, or the trick result
-    entry: list[ft.Control] = [FactQuestionHost(on_answered=answered)]
+    entry: list[ft.Control] = [_FactQuestionHost(on_answered=on_answered, key="table-fact")]
     ask = get_family_ask()
     if ask is not None and ph is Phase.PLAY:
         seat, cid, fams = ask
-        entry.append(ft.Container(
-            border=ft.Border.all(2, ft.Colors.PRIMARY), border_radius=16, padding=12,
-            content=ft.Column([
-                ft.Text(t("{card}: which family becomes trump?").format(card=card_label(cid)), size=18,
-                        weight=ft.FontWeight.W_600),
-                ft.Row([tagged(ids.bonus_family(f), ft.FilledButton(
-                    fam_label(f), height=TOUCH + 4,
-                    style=ft.ButtonStyle(bgcolor=family_color(f), color=ft.Colors.WHITE,
-                                         text_style=ft.TextStyle(size=18)),
-                    on_click=lambda e, f=f: use_bonus(seat, cid, f))) for f in fams]
-                       + [ft.TextButton(t("Cancel"), height=TOUCH, on_click=lambda: set_family_ask(None))],
-                       wrap=True, spacing=8, run_spacing=8),
-            ], spacing=8)))
+        entry.append(FamilyAsk(cid, fams, lambda f: use_bonus(seat, cid, f), lambda: set_family_ask(None), lg,
+                               key="table-family-ask"))
     if ph is Phase.PLAY:
-        entry.append(ft.Text(t("Card played by {player}:").format(player=to_act), size=18, weight=ft.FontWeight.W_600))
-        entry.append(CardPicker(available=s.unseen_cards(), on_pick=play, prefix=ids.TABLE_PICK, key="table-picker"))
+        entry.append(ft.Text(t("Card played by {player}:").format(player=to_act), size=18, weight=ft.FontWeight.W_600,
+                             key="table-pick-label"))
+        entry.append(CardPicker(available=s.unseen_cards(), on_pick=on_play, prefix=ids.TABLE_PICK, key="table-picker"))
     else:
-        entry.append(ResultPanel(on_done=do))
+        entry.append(ResultPanel(on_done=on_do, key="table-result"))
 
-    players = [player_card(s, i, p, to_act=(p == to_act), usable=usable[p], bonuses=front.get(p, ()),
-                           total=totals.get(p, 0), rnd=rnd.get(p, 0), pile=r.pile[i], target=state.target,
-                           on_bonus=use_bonus) for i, p in enumerate(s.players)]
-    top = [trump_panel(s, r, wide), turn_banner(s, ph, wide), trick_view(s, r)]
+    players = []
+    for i, p in enumerate(s.players):
+        usable = s.usable_bonuses(p)
+        bonuses = tuple((cid, f"{card_label(cid)} · {bonus_text(s, cid)}", cid in usable) for cid in front.get(p, ()))
+        players.append(PlayerPanel(i, p, p == to_act, bonuses, totals.get(p, 0), rnd.get(p, 0), r.pile[i],
+                                   state.target, on_bonus, lg, key=f"table-player-{i}"))
+    text, icon = turn_text(s, ph)
+    top = [
+        TrumpPanel(r.trump.value, int(r.token), wide, lg, key="table-trump-panel"),
+        TurnBanner(text, icon, wide, key="table-turn-banner"),
+        TrickView(t("Round {round} · trick {trick}").format(round=r.number, trick=r.trick_number),
+                  tuple((p.card.id, s.players[p.seat]) for p in r.plays),
+                  tuple(txt for txt in (event_text(e) for e in r.events) if txt), lg, key="table-trick-view"),
+    ]
     return _view(st, title, actions, top + entry, players, wide)
 
 
@@ -367,5 +442,5 @@ def _view(st, title, actions, main: list, side: list, wide: bool) -> ft.View:
         appbar=ft.AppBar(title=probe(ids.SCREEN_TABLE, title), actions=actions),
         padding=0, spacing=0,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-        controls=[body, NoticeBar(ROUTE)],
+        controls=[body, _NoticeBar(ROUTE, key="table-notice")],
     )

@@ -29,11 +29,12 @@ from typing import Callable, Iterable, Optional
 
 import flet as ft
 
-from engine import FAMILIES, FAMILY_CARDS, FIVE, parse_card
+from engine import FAMILIES, FAMILY_CARDS, FIVE, Family, parse_card
 from engine.i18n import card_name
 
 from ..i18n import lang, t
 from ..ui import TOUCH, safe_render, tagged, use_app, use_latest
+from .game import use_stable
 from .look import FIVE_COLOR, fam_label, family_color
 
 WIDE = 700
@@ -79,59 +80,117 @@ def _value_button(card, ok: bool, chosen: bool, on_pick, ids_: PickerIds, *, exp
     )))
 
 
-@ft.component
-@safe_render
-def CardPicker(available: Iterable[str], on_pick: Callable[[str], None], prefix: str = "pick",
-               selected: Optional[str] = None, enabled: bool = True):
-    st = use_app()
-    avail = set(available) if enabled else set()
-    ids_ = picker_ids(prefix)
-    first = parse_card(selected).family if selected and selected != FIVE.id else None
-    if first is None:
-        first = next((f for f in FAMILIES if any(c.id in avail for c in FAMILY_CARDS if c.family is f)), FAMILIES[0])
-    get_family, set_family = use_latest(first.value)
-    wide = st.width >= WIDE
-
-    def pick(cid: str):
-        on_pick(cid)
-
-    rows: list[ft.Control] = []
-    if wide:
-        for f in FAMILIES:
-            cards = [c for c in FAMILY_CARDS if c.family is f]
-            rows.append(ft.Row([
-                ft.Container(width=130, content=ft.Text(fam_label(f), size=18, weight=ft.FontWeight.W_600,
-                                                        color=family_color(f))),
-                *[_value_button(c, c.id in avail, c.id == selected, pick, ids_, expand=True, size=56) for c in cards],
-            ], spacing=6))
-    else:
-        fam = get_family()
-        tabs = []
-        for f in FAMILIES:
-            on = f.value == fam
-            left = sum(1 for c in FAMILY_CARDS if c.family is f and c.id in avail)
-            color = family_color(f)
-            tabs.append(ft.Container(expand=True, content=tagged(ids_.family(f.value), selected=on, control=(
-                ft.FilledButton if on else ft.OutlinedButton)(
-                content=ft.Text(fam_label(f), size=15, weight=ft.FontWeight.W_600 if on else None,
-                                text_align=ft.TextAlign.CENTER, max_lines=2,
-                                semantics_label=f"{fam_label(f)}: {left}"),
-                height=TOUCH + 8,
-                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=2), shape=ft.RoundedRectangleBorder(radius=12),
-                                     bgcolor=color if on else None, color=ft.Colors.WHITE if on else ft.Colors.ON_SURFACE,
-                                     side=None if on else ft.BorderSide(2, color)),
-                on_click=lambda e, v=f.value: set_family(v)))))
-        rows.append(ft.Row(tabs, spacing=6))
-        cards = [c for c in FAMILY_CARDS if c.family.value == fam]
-        for half in (cards[:4], cards[4:]):
-            rows.append(ft.Row([_value_button(c, c.id in avail, c.id == selected, pick, ids_, expand=True, size=60)
-                                for c in half], spacing=8))
-    five_ok = FIVE.id in avail
-    rows.append(tagged(ids_.five, selected=selected == FIVE.id, control=ft.OutlinedButton(
+def _five_button(five_ok: bool, chosen: bool, pick, ids_: PickerIds) -> ft.Control:
+    return tagged(ids_.five, selected=chosen, control=ft.OutlinedButton(
         content=ft.Text(t("5 (no family)"), size=18, weight=ft.FontWeight.W_600,
                         style=None if five_ok else ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH)),
         height=TOUCH + 4, disabled=not five_ok,
         style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12), color=FIVE_COLOR if five_ok else None,
                              side=ft.BorderSide(2 if five_ok else 1, FIVE_COLOR if five_ok else ft.Colors.OUTLINE_VARIANT)),
-        on_click=lambda e: pick(FIVE.id))))
+        on_click=lambda e: pick(FIVE.id)))
+
+
+def _family_tag(f) -> ft.Control:
+    """The family's name as a filled pill (white on the family colour): readable in light and
+    dark themes alike, unlike coloured text on the dark surface (the slate of the orcas)."""
+    return ft.Container(
+        width=130, height=TOUCH, bgcolor=family_color(f), border_radius=12,
+        padding=ft.Padding.symmetric(horizontal=10), alignment=ft.Alignment.CENTER_LEFT,
+        content=ft.Text(fam_label(f), size=18, weight=ft.FontWeight.W_600, color=ft.Colors.WHITE,
+                        max_lines=1, overflow=ft.TextOverflow.ELLIPSIS))
+
+
+# The picker is split into memoized parts whose props are plain values (strings, numbers,
+# tuples; handlers of stable identity): a play changes one card and the count of one family, so
+# only that button and that family's tab (on a tablet: its row) are rebuilt and diffed.
+@ft.memo
+@ft.component
+@safe_render
+def _ValueButton(card_id: str, ok: bool, chosen: bool, pick, prefix: str, size: float, lg: str):
+    return _value_button(parse_card(card_id), ok, chosen, pick, picker_ids(prefix), expand=True, size=size)
+
+
+def _value_buttons(cards, avail, selected, pick, prefix: str, size: float, lg: str) -> list[ft.Control]:
+    return [_ValueButton(c, c in avail, c == selected, pick, prefix, size, lg, key=f"v-{c}") for c in cards]
+
+
+@ft.memo
+@ft.component
+@safe_render
+def _FamilyRow(family: str, avail: tuple, selected: Optional[str], pick, prefix: str, lg: str):
+    """One family of the full grid (tablet): its name, then its eight values."""
+    f = Family(family)
+    cards = [c.id for c in FAMILY_CARDS if c.family is f]
+    return ft.Row([_family_tag(f), *_value_buttons(cards, avail, selected, pick, prefix, 56, lg)], spacing=6)
+
+
+@ft.memo
+@ft.component
+@safe_render
+def _FamilyTab(family: str, on: bool, left: int, on_family, prefix: str, lg: str):
+    """A family tab (phone); its name for screen readers tells how many values are left."""
+    f = Family(family)
+    color = family_color(f)
+    return ft.Container(expand=True, content=tagged(picker_ids(prefix).family(family), selected=on, control=(
+        ft.FilledButton if on else ft.OutlinedButton)(
+        content=ft.Text(fam_label(f), size=15, weight=ft.FontWeight.W_600 if on else None,
+                        text_align=ft.TextAlign.CENTER, max_lines=2,
+                        semantics_label=f"{fam_label(f)}: {left}"),
+        height=TOUCH + 8,
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=2), shape=ft.RoundedRectangleBorder(radius=12),
+                             bgcolor=color if on else None, color=ft.Colors.WHITE if on else ft.Colors.ON_SURFACE,
+                             side=None if on else ft.BorderSide(2, color)),
+        on_click=lambda e: on_family(family))))
+
+
+@ft.memo
+@ft.component
+@safe_render
+def _ValueRow(cards: tuple, avail: tuple, selected: Optional[str], pick, prefix: str, lg: str):
+    """Four values of the family shown (phone)."""
+    return ft.Row(_value_buttons(cards, avail, selected, pick, prefix, 60, lg), spacing=8)
+
+
+@ft.memo
+@ft.component
+@safe_render
+def _FiveButton(five_ok: bool, chosen: bool, pick, prefix: str, lg: str):
+    return _five_button(five_ok, chosen, pick, picker_ids(prefix))
+
+
+@ft.memo
+@ft.component
+@safe_render
+def CardPicker(available: Iterable[str], on_pick: Callable[[str], None], prefix: str = "pick",
+               selected: Optional[str] = None, enabled: bool = True):
+    """Memoized: with the same props (``available`` as a tuple, a stable ``on_pick``) the
+    parent's re-render skips it entirely."""
+    st = use_app()
+    avail = frozenset(available) if enabled else frozenset()
+    first = parse_card(selected).family if selected and selected != FIVE.id else None
+    if first is None:
+        first = next((f for f in FAMILIES if any(c.id in avail for c in FAMILY_CARDS if c.family is f)), FAMILIES[0])
+    get_family, set_family = use_latest(first.value)
+    # the parts get stable handlers: ``on_pick`` may be a fresh lambda on each render
+    pick = use_stable(on_pick)
+    on_family = use_stable(set_family)
+    wide = st.width >= WIDE
+    lg = lang()
+
+    def in_family(f) -> tuple:
+        return tuple(c.id for c in FAMILY_CARDS if c.family is f and c.id in avail)
+
+    rows: list[ft.Control] = []
+    if wide:
+        for f in FAMILIES:
+            rows.append(_FamilyRow(f.value, in_family(f), selected, pick, prefix, lg, key=f"{prefix}-row-{f.value}"))
+    else:
+        fam = get_family()
+        rows.append(ft.Row([_FamilyTab(f.value, f.value == fam, len(in_family(f)), on_family, prefix, lg,
+                                       key=f"tab-{f.value}") for f in FAMILIES], spacing=6))
+        cards = tuple(c.id for c in FAMILY_CARDS if c.family.value == fam)
+        for k, half in enumerate((cards[:4], cards[4:])):
+            rows.append(_ValueRow(half, tuple(c for c in half if c in avail), selected if selected in half else None,
+                                  pick, prefix, lg, key=f"{prefix}-values-{k}"))
+    rows.append(_FiveButton(FIVE.id in avail, selected == FIVE.id, pick, prefix, lg, key=f"{prefix}-five"))
     return ft.Column(rows, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

@@ -39,6 +39,14 @@ def go(route: str) -> None:
         log.exception("navigate %s", route)
 
 
+def use_stable(fn):
+    """A function of stable identity that always calls the latest ``fn`` (handlers passed as
+    props to memoized components: a fresh closure on each render would defeat the memo)."""
+    ref = ft.use_ref(None)
+    ref.current = fn
+    return ft.use_callback(lambda *a, **kw: ref.current(*a, **kw), [])
+
+
 def use_haptics():
     """A function that gives a short buzz on the device (strong ref, defensive: a no-op on web)."""
     ref = ft.use_ref(None)
