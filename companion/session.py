@@ -657,6 +657,12 @@ class Session:
         self._touch()
         return Outcome(False, self.notice)
 
+    def dismiss_notice(self) -> None:
+        """The table has read the last notice."""
+        if self.notice is not None:
+            self.notice = None
+            self._touch()
+
     def reload(self) -> None:
         """Re-read the stored game (e.g. when another tab may have changed it)."""
         self._load_profile()

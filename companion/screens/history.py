@@ -211,7 +211,7 @@ def History():
             st.show(outcome_text(out), "problem")
 
     def close_changes():
-        session.notice = None
+        session.dismiss_notice()
 
     if not session.active:
         body = [

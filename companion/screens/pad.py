@@ -226,6 +226,13 @@ def Pad():
                 size=14, color=ft.Colors.ON_SURFACE_VARIANT),
         score_table(session, narrow),
     ]
+    tied = session.tied_at_top()  # the session answers R-END, RUL-WINNER-MANY
+    if tied:
+        body.append(ft.Container(
+            bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=16, padding=14,
+            content=probe(ids.PAD_TIE, t("{players} share the top score: no winner yet, play another round "
+                                         "(R-END, RUL-WINNER-MANY).").format(players=", ".join(tied)),
+                          size=18, color=ft.Colors.ON_TERTIARY_CONTAINER)))
     if winner:
         body += [
             ft.Container(

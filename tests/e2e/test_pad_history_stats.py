@@ -181,12 +181,14 @@ def test_pad_game_to_30_tie_at_top_then_winner(start, data_dir):
     enter_round(ui, {0: (10, 0), 1: (10, 0), 2: (3, 0)})
     ui.wait_text(ids.PAD_ROUND, "Раунд 4")
     assert totals(ui) == ["30", "30", "13"]
+    ui.wait_text(ids.PAD_TIE, "Лена, Тёма")
     assert ui.page.locator(ui.sel(ids.PAD_WINNER)).count() == 0
     assert ui.page.locator(ui.sel(ids.PAD_FINISH)).count() == 0
 
     enter_round(ui, {0: (2, 0), 1: (1, 0), 2: (0, 0)})
     ui.wait_text(ids.PAD_WINNER, "Лена")
     assert totals(ui) == ["32", "31", "13"]
+    assert ui.page.locator(ui.sel(ids.PAD_TIE)).count() == 0
     assert ui.page.locator(ui.sel(ids.PAD_ROUND)).count() == 0
 
     # undo takes the last round back (and the winner with it); redo restores both
