@@ -9,7 +9,7 @@ from engine.i18n import card_name, family_name
 
 from .. import calc, ids
 from ..i18n import lang, t
-from ..ui import TOUCH, choice_row, probe, safe_render, safe_screen, screen, section_title, tagged, use_app, use_latest
+from ..ui import TOUCH, choice_row, probe, safe_screen, screen, section_title, tagged, use_app, use_latest
 
 
 BIG_TEXT = ft.ButtonStyle(text_style=ft.TextStyle(size=17))

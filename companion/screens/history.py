@@ -14,7 +14,7 @@ from .. import ids
 from ..i18n import lang, t
 from ..ui import TOUCH, big_button, probe, safe_render, safe_screen, screen, section_title, tagged, use_app, use_session
 from ..widgets.card_picker import CardPicker
-from ..widgets.notices import outcome_text
+from ..widgets.notices import outcome_text, report
 from .pad import tally_inputs
 from .records import ExportPanel, ImportPanel, changes_panel, violation_rows
 
@@ -197,18 +197,10 @@ def History():
     editing, set_editing = ft.use_state(None)
 
     def undo():
-        out = session.undo()
-        if out.ok:
-            st.dismiss()
-        else:
-            st.show(outcome_text(out), "problem")
+        report(st, session.undo())
 
     def redo():
-        out = session.redo()
-        if out.ok:
-            st.dismiss()
-        else:
-            st.show(outcome_text(out), "problem")
+        report(st, session.redo())
 
     def close_changes():
         session.dismiss_notice()

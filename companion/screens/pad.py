@@ -11,11 +11,12 @@ import flet as ft
 from .. import ids
 from ..i18n import t, tn
 from ..ui import (
-    PAD, TOUCH, big_button, probe, safe_render, safe_screen, screen, section_title, tagged, use_app, use_latest,
+    PAD, TOUCH, big_button, probe, safe_screen, screen, tagged, use_app, use_latest,
     use_session,
 )
+from ..widgets.game import tie_banner
 from ..widgets.look import PLAYER_COLORS
-from ..widgets.notices import outcome_text
+from ..widgets.notices import outcome_text, report
 
 KINDS = ("pearls", "unused")
 
@@ -197,18 +198,10 @@ def Pad():
             n=round_no, points=", ".join(f"{p} {pts.get(p, 0)}" for p in players)))
 
     def undo():
-        out = session.undo()
-        if out.ok:
-            st.dismiss()
-        else:
-            st.show(outcome_text(out), "problem")
+        report(st, session.undo())
 
     def redo():
-        out = session.redo()
-        if out.ok:
-            st.dismiss()
-        else:
-            st.show(outcome_text(out), "problem")
+        report(st, session.redo())
 
     def finish():
         out = session.finish()
@@ -228,11 +221,7 @@ def Pad():
     ]
     tied = session.tied_at_top()  # the session answers R-END, RUL-WINNER-MANY
     if tied:
-        body.append(ft.Container(
-            bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=16, padding=14,
-            content=probe(ids.PAD_TIE, t("{players} share the top score: no winner yet, play another round "
-                                         "(R-END, RUL-WINNER-MANY).").format(players=", ".join(tied)),
-                          size=18, color=ft.Colors.ON_TERTIARY_CONTAINER)))
+        body.append(tie_banner(ids.PAD_TIE, tied))
     if winner:
         body += [
             ft.Container(

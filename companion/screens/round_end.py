@@ -8,7 +8,7 @@ import flet_charts as fch
 from .. import ids
 from ..i18n import lang, t, tn
 from ..ui import TOUCH, probe, safe_render, safe_screen, screen, section_title, tagged, use_app, use_session
-from ..widgets.game import go, use_haptics
+from ..widgets.game import go, tie_banner, use_haptics
 from ..widgets.look import PLAYER_COLORS, card_chip
 from ..widgets.notices import outcome_text
 from .table import game_actions
@@ -128,11 +128,7 @@ def RoundEnd():
     else:
         tied = s.tied_at_top()  # the session answers R-END, RUL-WINNER-MANY
         if tied:
-            body.append(ft.Container(
-                bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=16, padding=14,
-                content=probe(ids.END_TIE, t("{players} share the top score: no winner yet, play another round "
-                                             "(R-END, RUL-WINNER-MANY).").format(players=", ".join(tied)),
-                              size=18, color=ft.Colors.ON_TERTIARY_CONTAINER)))
+            body.append(tie_banner(ids.END_TIE, tied))
     body += [section_title(t("Points of round {n}").format(n=last.number)), Scores(s)]
     if winner is not None:
         body.append(tagged(ids.END_FINISH, ft.FilledButton(t("Finish the game"), icon=ft.Icons.CHECK, height=60,

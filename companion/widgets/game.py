@@ -119,3 +119,14 @@ def token_meaning(token: int) -> str:
 
 def player_name(session, seat: Optional[int]) -> str:
     return session.players[seat] if seat is not None and 0 <= seat < len(session.players) else "—"
+
+
+def tie_banner(ident: str, tied) -> ft.Control:
+    """The players tied at the top after a round (the session decides: R-END, RUL-WINNER-MANY)."""
+    from ..ui import probe
+
+    return ft.Container(
+        bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=16, padding=14,
+        content=probe(ident, t("{players} share the top score: no winner yet, play another round "
+                               "(R-END, RUL-WINNER-MANY).").format(players=", ".join(tied)),
+                      size=18, color=ft.Colors.ON_TERTIARY_CONTAINER))

@@ -75,3 +75,13 @@ def outcome_text(outcome) -> Callable[[], str]:
 
 
 __all__ = ["session_text", "outcome_text", "render"]
+
+
+def report(st, out) -> bool:
+    """After a session call: clear the message bar when it was done, else show why it was
+    refused (the engine's text, with the rule ID). Returns whether it was done."""
+    if out.ok:
+        st.dismiss()
+    else:
+        st.show(outcome_text(out), "problem")
+    return out.ok
