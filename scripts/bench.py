@@ -66,25 +66,30 @@ def bench_storage(n_actions: int) -> None:
     sim = simulate_game(random.Random(11), PLAYERS, target=10**6, max_rounds=3)
     log = [action_to_json(a, PLAYERS) for a in sim.actions]
     record = {"format": "kozyrnye-kity/1", "players": list(PLAYERS), "rounds": []}
-    print(f"Storage: save one action (median of {n_actions} appends; archived games of {len(log)} actions)")
-    base = None
+    print(f"Storage: save one action (median of {n_actions} appends; archived games of {len(log)} actions;")
+    print("  the three stores take turns, so that the disk's noise falls on all of them alike)")
     with tempfile.TemporaryDirectory(prefix="kity-bench-") as tmp:
-        for n_archived in (0, 100, 1000):
-            store = Store.open(os.path.join(tmp, f"a{n_archived}"))
+        sizes = (0, 100, 1000)
+        stores, games = {}, {}
+        for n_archived in sizes:
+            store = stores[n_archived] = Store.open(os.path.join(tmp, f"a{n_archived}"))
             for k in range(n_archived):
                 g = store.start_game({"players": list(PLAYERS), "target": 30, "mode": "full"})
                 rev = store.replace_log(g.game_id, 0, log, [])
                 store.finish_current(g.game_id, rev, record, {"players": list(PLAYERS), "rounds": [], "winner": None})
-            g = store.start_game({"players": list(PLAYERS), "target": 30, "mode": "full"})
-            rev, times = 0, []
-            for i in range(n_actions):
+            games[n_archived] = [store.start_game({"players": list(PLAYERS), "target": 30, "mode": "full"}).game_id, 0]
+        times: dict[int, list[float]] = {n: [] for n in sizes}
+        for i in range(n_actions):
+            for n_archived in sizes:
+                game = games[n_archived]
                 t = time.perf_counter()
-                rev = store.append_action(g.game_id, rev, log[i % len(log)])
-                times.append(time.perf_counter() - t)
-            med = statistics.median(times) * 1000
-            base = base or med
+                game[1] = stores[n_archived].append_action(game[0], game[1], log[i % len(log)])
+                times[n_archived].append(time.perf_counter() - t)
+        base = statistics.median(times[0]) * 1000
+        for n_archived in sizes:
+            med = statistics.median(times[n_archived]) * 1000
             print(f"  {n_archived:>5} archived: {med:.3f} ms  (×{med / base:.2f} of the cost at 0)")
-            store.close()
+            stores[n_archived].close()
         # resume at start-up: open the store and fold the game (a 4-player game of 3 rounds)
         path = os.path.join(tmp, "resume")
         store = Store.open(path)
