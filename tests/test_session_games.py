@@ -19,13 +19,6 @@ from test_session_helpers import answer, call, do, drive, fold_stored, json_acti
 NAMES = ["Лена", "Миша", "Ёжик", "Аня"]
 
 
-@pytest.fixture(autouse=True)
-def _fresh_registry():
-    Store._registry.clear()
-    yield
-    Store._registry.clear()
-
-
 def restart(store: Store) -> tuple[Store, Session]:
     store.close()
     store = Store.open(store.root)

@@ -12,7 +12,7 @@ from typing import Sequence
 
 import engine
 from engine import CardFacts, DeckProfile, parse_card
-from engine.record import action_from_json, action_to_json
+from engine.record import action_from_json, action_to_json, facts_to_json
 from engine.simulate import Simulated, simulate_game, synthetic_profile
 
 from companion.session import Outcome, Session
@@ -106,3 +106,9 @@ def snapshot(s: Session) -> tuple:
     st = s.state
     return (s.game_id, s.log, s.totals(), s.points_by_round(), s.round_points(), s.winner(),
             s.phase(), s.to_act(), s.violations(), st.round if st else None)
+
+
+def teach(store: Store, prof: DeckProfile) -> None:
+    """The user already told the app every printed fact (no questions in these tests)."""
+    for card, f in prof.items():
+        store.set_fact(card.id, facts_to_json(f))

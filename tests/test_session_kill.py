@@ -16,7 +16,6 @@ import subprocess
 import time
 from pathlib import Path
 
-import pytest
 
 from companion.session import Session
 from companion.storage import Store
@@ -34,13 +33,6 @@ if not os.path.exists(PYTHON):
 SEED = 4242
 KILLS = 32
 BUDGET = 50.0  # seconds for the whole kill loop
-
-
-@pytest.fixture(autouse=True)
-def _fresh_registry():
-    Store._registry.clear()
-    yield
-    Store._registry.clear()
 
 
 def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path):

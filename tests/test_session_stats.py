@@ -16,13 +16,6 @@ from companion.storage import Store
 from test_session_helpers import drive, json_actions, sim
 
 
-@pytest.fixture(autouse=True)
-def _fresh_registry():
-    Store._registry.clear()
-    yield
-    Store._registry.clear()
-
-
 def summary(players, rounds, winner=None, revokes=None):
     return {"players": players, "target": 30, "mode": "pad", "rounds": rounds,
             "totals": [sum(r[i] for r in rounds) for i in range(len(players))], "winner": winner,

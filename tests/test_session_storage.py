@@ -3,14 +3,12 @@ so; malformed imports are rejected with a readable reason and change nothing."""
 from __future__ import annotations
 
 import json
-import os
 import random
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-import engine
 from engine.record import actions_to_record, record_to_json
 from engine.simulate import RevokeAt
 
@@ -20,13 +18,6 @@ from companion.storage import Store
 from test_session_helpers import answer, drive, fold_stored, json_actions, sim, snapshot
 
 NAMES = ["Лена", "Миша", "Ёжик"]
-
-
-@pytest.fixture(autouse=True)
-def _fresh_registry():
-    Store._registry.clear()
-    yield
-    Store._registry.clear()
 
 
 def played(tmp_path, k=40, seed=3):

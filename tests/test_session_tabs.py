@@ -10,24 +10,9 @@ import pytest
 from companion.session import Session
 from companion.storage import Store
 
-from test_session_helpers import answer, call, drive, fold_stored, json_actions, sim, snapshot
+from test_session_helpers import answer, call, drive, fold_stored, json_actions, sim, snapshot, teach
 
 NAMES = ["Лена", "Миша", "Ёжик"]
-
-
-@pytest.fixture(autouse=True)
-def _fresh_registry():
-    Store._registry.clear()
-    yield
-    Store._registry.clear()
-
-
-def teach(store: Store, prof) -> None:
-    for card, f in prof.items():
-        entry = {"pearls": f.pearls} if f.pearls is not None else {}
-        if f.bonus is not None:
-            entry["bonus"] = f.bonus.to_json()
-        store.set_fact(card.id, entry)
 
 
 def tabs(tmp_path, seed=1, taught=True, **kw):

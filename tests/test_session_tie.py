@@ -3,19 +3,11 @@ round (R-END, RUL-WINNER-MANY), the answer the round-end screen shows instead of
 totals with the target itself."""
 from __future__ import annotations
 
-import pytest
 
 from companion.session import Session
 from companion.storage import Store
 
 from test_session_helpers import drive, json_actions, sim
-
-
-@pytest.fixture(autouse=True)
-def _fresh_registry():
-    Store._registry.clear()
-    yield
-    Store._registry.clear()
 
 
 def tally(s: Session, **per: tuple[int, int]):

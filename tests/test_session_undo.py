@@ -12,27 +12,9 @@ from engine.record import action_from_json
 from companion.session import Session
 from companion.storage import Store
 
-from test_session_helpers import drive, fold_stored, json_actions, sim, snapshot
+from test_session_helpers import drive, fold_stored, json_actions, sim, snapshot, teach
 
 NAMES = ["Лена", "Миша", "Ёжик", "Аня"]
-
-
-@pytest.fixture(autouse=True)
-def _fresh_registry():
-    Store._registry.clear()
-    yield
-    Store._registry.clear()
-
-
-def teach(store: Store, prof) -> None:
-    """The user already told the app every printed fact (no questions in these tests)."""
-    for card, f in prof.items():
-        entry = {}
-        if f.pearls is not None:
-            entry["pearls"] = f.pearls
-        if f.bonus is not None:
-            entry["bonus"] = f.bonus.to_json()
-        store.set_fact(card.id, entry)
 
 
 def restart(store: Store) -> tuple[Store, Session]:

@@ -29,13 +29,6 @@ def play(n: int, player: str = "Лена") -> dict:
     return {"type": "play", "player": player, "card": f"narwhal-{n}", "n": n}
 
 
-@pytest.fixture(autouse=True)
-def _fresh_registry():
-    Store._registry.clear()
-    yield
-    Store._registry.clear()
-
-
 def reopen(store: Store) -> Store:
     """A restart: forget the shared instance and read the folder from disk again."""
     store.close()
