@@ -86,7 +86,12 @@ def setup_round(ui, bonuses: list[str], drawn: str = "orca-7"):
     ui.wait_text(ids.NOTICE, "R-SETUP-2")
     pick(ui, ids.SETUP_TRUMP_PICK, drawn)
     ui.wait_text(ids.SETUP_TRUMP, "косатка")
-    for seat, cid in enumerate(bonuses):
+    enter_bonuses_and_start(ui, bonuses)
+
+
+def enter_bonuses_and_start(ui, bonuses: list[str], first_seat: int = 0):
+    """Each seat's first bonus from the picker (from ``first_seat`` on), then start the round."""
+    for seat, cid in enumerate(bonuses, start=first_seat):
         if not exists(ui, picker_ids(ids.SETUP_BONUS_PICK).card(cid)):
             ui.tap_id(ids.setup_bonus(seat))
         pick(ui, ids.SETUP_BONUS_PICK, cid)
@@ -436,13 +441,7 @@ def test_game_screenshots(browser, server, tmp_path, size, scheme):
         ui.wait_text(ids.SETUP_TRUMP, "косатка")
         pick(ui, ids.SETUP_BONUS_PICK, g.bonuses[0])
         shot("round-setup")
-        for seat, cid in enumerate(g.bonuses[1:], start=1):
-            if not exists(ui, picker_ids(ids.SETUP_BONUS_PICK).card(cid)):
-                ui.tap_id(ids.setup_bonus(seat))
-            pick(ui, ids.SETUP_BONUS_PICK, cid)
-            ui.wait_text(ids.setup_bonus(seat), card_name_ru(cid))
-        ui.tap_id(ids.SETUP_START)
-        ui.wait_id(ids.SCREEN_TABLE)
+        enter_bonuses_and_start(ui, g.bonuses[1:], first_seat=1)
         who = g.turn()
         g.play(who, g.legal(who))
         shot("table")
