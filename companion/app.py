@@ -25,10 +25,14 @@ from .screens.pad import Pad
 from .screens.rules import Rules
 from .screens.settings import Settings
 from .screens.stats import Stats
+from .access import is_loopback
+from .screens.invite import Invite
+from .server import current as tablemode
 from .state import AppState
 from .storage import Store
 from .session import Session
 from .ui import SessionCtx, StateCtx
+from .widgets.game import game_route
 
 log = logging.getLogger("kity")
 
@@ -80,6 +84,11 @@ def App(state: AppState, session_box: tuple):
     ft.use_effect(apply_awake, dependencies=[state.keep_awake])
     ft.use_effect(apply_lang, dependencies=[state.lang])
 
+    def session_lang():
+        session.lang = state.lang  # the engine's explanations follow this device's language
+
+    ft.use_effect(session_lang, dependencies=[state.lang])
+
     return StateCtx(state, lambda: SessionCtx(session, lambda: ft.Router(
         [ft.Route(path="/", component=Home, children=[
             ft.Route(path="rules", component=Rules, children=[
@@ -93,15 +102,61 @@ def App(state: AppState, session_box: tuple):
             ft.Route(path="pad", component=Pad),
             ft.Route(path="history", component=History),
             ft.Route(path="stats", component=Stats),
+            ft.Route(path="invite", component=Invite),
         ])],
         manage_views=True,
     )))
+
+
+STORE_TOPIC = "kity/store"  # "the store changed": every session catches up
+GAME_ROUTES = ("/game", "/setup", "/round-end", "/pad")
+
+
+def follow_the_table(page: ft.Page, session: Session) -> None:
+    """Each session catches up when another device (or tab) changed the store.
+
+    The store tells the app after every change; the app publishes on a topic; each session's
+    handler schedules its own refresh with ``page.run_task``, which runs with that session's
+    page current and updates that session's own observable (one shared observable would
+    re-render into the wrong connection: a defect of Flet 1.0.5). A device on a game screen
+    follows the game to the screen it is now on (e.g. the round end)."""
+    store = session._store
+
+    async def refresh():
+        try:
+            moved = session.sync()
+            if moved and page.route in GAME_ROUTES:
+                target = game_route(session)
+                if target != page.route:
+                    page.navigate(target)
+        except Exception:
+            log.exception("catching up with the table")
+
+    def on_change(_topic, _message):
+        try:
+            page.run_task(refresh)
+        except Exception:  # the session is closing
+            log.debug("refresh not scheduled", exc_info=True)
+
+    page.pubsub.subscribe_topic(STORE_TOPIC, on_change)
+    hub = page.pubsub
+    store.watch(lambda: hub.send_all_on_topic(STORE_TOPIC, None))
+
+    async def on_connect(_e):
+        await refresh()  # back from a lost connection: catch up with what was missed
+
+    page.on_connect = on_connect
 
 
 def main(page: ft.Page) -> None:
     log.info("session start at +%.2fs", time.monotonic() - T0)
     store = Store.open()
     state = AppState.from_store(store, width=page.width or 0)
+    mode = tablemode()
+    if mode is not None:
+        prefs = ft.SharedPreferences()  # this device's own settings (its browser's storage)
+        state.use_device_settings(prefs, host=is_loopback(page.client_ip or ""))
+        page.run_task(state.load_device_settings)
     for incident in store.incidents:
         log.warning("storage incident: %s", incident)
     if store.incidents:
@@ -122,21 +177,30 @@ def main(page: ft.Page) -> None:
     # show a calm message instead and keep the session alive (flet 1.0.5 internal, tested).
     page.session.error = state.report_crash
     session = Session(store, lang=state.lang)  # one per tab; all tabs share the store
+    follow_the_table(page, session)
     page.render_views(App, state, (session,))
 
 
-def run() -> None:
-    """Serve the app offline on 127.0.0.1 and open the browser (unless headless)."""
-    logging.basicConfig(level=os.environ.get("KITY_LOG", "INFO"),
-                        format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    logging.getLogger("uvicorn.access").setLevel(logging.WARNING)
+def run(argv: list[str] | None = None) -> None:
+    """Serve the app offline in web mode: on 127.0.0.1 only, or with ``--table`` to the
+    phones at the table (see :mod:`companion.server`). Opens the browser when there is a
+    screen."""
+    import argparse
+
     from .paths import data_dir
-    log.info("data folder: %s", data_dir())
-    ft.run(
-        main,
-        view=ft.AppView.WEB_BROWSER,
-        host="127.0.0.1",
-        port=int(os.environ.get("KITY_PORT", "8550")),
-        no_cdn=True,
-        assets_dir=str(ASSETS_DIR),
-    )
+    from .server import serve
+
+    parser = argparse.ArgumentParser(prog="python -m companion", description=(
+        "Киты: the table companion. Without options only this computer can open it."))
+    parser.add_argument("--table", action="store_true", help=(
+        "table mode: the phones on this Wi-Fi join with the table's code (QR code on the "
+        "«Invite players» screen); KITY_TABLE_CODE fixes the code"))
+    args = parser.parse_args(argv)
+    # Library chatter stays at WARNING: the addresses the user needs are printed plainly.
+    logging.basicConfig(level=os.environ.get("KITY_LOG", "WARNING"),
+                        format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    port = int(os.environ.get("KITY_PORT", "8550"))
+    asgi = ft.run(main, export_asgi_app=True, no_cdn=True, assets_dir=str(ASSETS_DIR))
+    print(f"Данные / data folder: {data_dir()}", flush=True)
+    raise SystemExit(serve(asgi, port=port, table=args.table,
+                           fixed_code=os.environ.get("KITY_TABLE_CODE") or None))

@@ -7,11 +7,16 @@ The catalogs are ``assets/locales/<lang>/LC_MESSAGES/kity.po``. They are parsed 
 
 The engine's own words (explanations, card and family names) live in :mod:`engine.i18n`;
 use :func:`lang` to ask it for the current language.
+
+The language belongs to each session (each browser tab or phone), not to the process: in
+table mode two phones in two languages are served by one process. :func:`set_language` and
+:func:`lang` use the Flet page whose event or render is running; outside any page (tests,
+the command line) the process default applies.
 """
 from __future__ import annotations
 
 import io
-import threading
+import weakref
 from functools import lru_cache
 from pathlib import Path
 
@@ -24,8 +29,8 @@ from engine.i18n import DEFAULT_LANG, LANGS
 DOMAIN = "kity"
 LOCALES_DIR = Path(__file__).resolve().parent.parent / "assets" / "locales"
 
-_lock = threading.Lock()
-_current = DEFAULT_LANG
+_default = DEFAULT_LANG
+_by_page: "weakref.WeakKeyDictionary[object, str]" = weakref.WeakKeyDictionary()
 
 
 def po_path(lang: str) -> Path:
@@ -48,16 +53,32 @@ def normalize(lang: object) -> str:
     return lang if lang in LANGS else DEFAULT_LANG
 
 
+def _page():
+    """The Flet page of the running session, or None outside the app."""
+    try:
+        import flet as ft
+
+        return ft.context.page
+    except Exception:  # RuntimeError outside a Flet callback
+        return None
+
+
 def set_language(lang: str) -> str:
-    global _current
-    with _lock:
-        _current = normalize(lang)
-        return _current
+    """Set the language of the current session (or the process default outside the app)."""
+    global _default
+    code = normalize(lang)
+    page = _page()
+    if page is None:
+        _default = code
+    else:
+        _by_page[page] = code
+    return code
 
 
 def lang() -> str:
-    """The current UI language ("ru" or "en")."""
-    return _current
+    """The current session's UI language ("ru" or "en")."""
+    page = _page()
+    return _by_page.get(page, _default) if page is not None else _default
 
 
 def translate(lang_: str, msg: str) -> str:
@@ -70,9 +91,9 @@ def translate_n(lang_: str, singular: str, plural: str, n: int) -> str:
 
 def t(msg: str) -> str:
     """``msg`` (an English msgid) in the current language."""
-    return translate(_current, msg)
+    return translate(lang(), msg)
 
 
 def tn(singular: str, plural: str, n: int) -> str:
     """The plural form for ``n`` in the current language; the text may use ``{n}``."""
-    return translate_n(_current, singular, plural, n).replace("{n}", str(n))
+    return translate_n(lang(), singular, plural, n).replace("{n}", str(n))

@@ -17,6 +17,21 @@ HOME_CALC = "home-calc"
 HOME_DECK = "home-deck"
 HOME_SETTINGS = "home-settings"
 
+# invite players (table mode)
+SCREEN_INVITE = "screen-invite"
+HOME_INVITE = "home-invite"
+INVITE_OFF = "invite-off"
+INVITE_ENDED = "invite-ended"
+INVITE_CODE = "invite-code"
+INVITE_URL = "invite-url"
+INVITE_DEVICES = "invite-devices"
+INVITE_NEW = "invite-new-code"
+INVITE_NEW_YES = "invite-new-code-yes"
+INVITE_END = "invite-end"
+INVITE_END_YES = "invite-end-yes"
+SET_ME = "settings-me"  # «это я»: this device's seat (table mode)
+TURN_MINE = "turn-mine"  # «ваш ход» on the device of the player to act
+
 # calm messages
 NOTICE = "notice"
 NOTICE_CLOSE = "notice-close"

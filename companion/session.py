@@ -13,8 +13,9 @@ What the session adds to the engine:
 * deck facts learned from the user: an action that needs an unknown printed fact becomes a
   pending :class:`FactQuestion`; the answer goes to the user's deck profile and the action is
   retried; correcting a fact re-scores the game,
-* two tabs on one game: every write is compare-and-swap on the stored revision; the loser is
-  told, shown the new state, and loses nothing,
+* several tabs or phones on one game: every write is compare-and-swap on the stored revision;
+  the loser is told, shown the new state, and loses nothing; :meth:`Session.sync` catches up
+  with what another device wrote (the store tells the app after every change),
 * import and export of game records (``kozyrnye-kity/1``), finishing and abandoning games.
 
 No Flet control and no text live here: notices are message keys with parameters (the UI
@@ -22,7 +23,9 @@ renders them in the user's language), engine errors carry their own texts.
 """
 from __future__ import annotations
 
+import functools
 import random
+import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
@@ -108,6 +111,8 @@ class Session:
 
     def __init__(self, store: Store, lang: str = "ru"):
         self._store = store
+        self._mutex = threading.RLock()  # handlers (worker threads) and sync (the event loop)
+        self._seen_generation = store.generation
         self._unplayable: str | None = None  # a stored game that cannot be played nor archived
         self._log: list[dict] = []
         self._redo: list[dict] = []
@@ -503,11 +508,13 @@ class Session:
 
     # ---- internals -------------------------------------------------------------------------------
     def _touch(self) -> None:
+        self._seen_generation = self._store.generation  # what this session shows is current
         self.version += 1
 
     def _load_profile(self) -> None:
         deck = self.meta.get("deck") if isinstance(self.meta, dict) else None
-        self._profile = profile_from_json(self._store.deck_facts(), deck if isinstance(deck, dict) else {})
+        self._facts_seen = self._store.deck_facts()
+        self._profile = profile_from_json(self._facts_seen, deck if isinstance(deck, dict) else {})
 
     def _load_current(self) -> None:
         cur = self._store.current()
@@ -558,14 +565,17 @@ class Session:
         except (IllegalAction, MissingFact, RecordError) as e:
             return None, e
 
-    def _fold(self, log: list[dict]) -> tuple[list[GameState], tuple[int, ...], FactQuestion | None]:
+    def _fold(self, log: list[dict], start: tuple[list[GameState], tuple[int, ...]] | None = None,
+              ) -> tuple[list[GameState], tuple[int, ...], FactQuestion | None]:
         """States after each entry. An entry that no longer fits (after an edit) is applied in
         replay mode — kept and reported as a violation — or, if it cannot apply at all, skipped
-        and reported; nothing in the log is dropped."""
-        states = [self._start_state()]
-        skipped: list[int] = []
+        and reported; nothing in the log is dropped. ``start``: the states and skipped entries
+        of a prefix of ``log`` already folded (only the rest is applied)."""
+        states = list(start[0]) if start else [self._start_state()]
+        skipped: list[int] = list(start[1]) if start else []
         question = None
-        for i, action in enumerate(log):
+        for i in range(len(states) - 1, len(log)):
+            action = log[i]
             state, err = self._try(states[-1], action)
             if err is not None and isinstance(err, IllegalAction):
                 try:
@@ -657,6 +667,31 @@ class Session:
         self._touch()
         return Outcome(False, self.notice)
 
+    def sync(self) -> bool:
+        """Catch up with the store after another device (or tab) changed it. Entries added
+        there are folded on top of this session's states (no re-fold of the whole game);
+        anything else (undo, an edit, another game, new deck facts) reloads. Returns whether
+        the game changed; a change of the archive only re-renders."""
+        generation = self._store.generation
+        if generation == self._seen_generation:
+            return False
+        if not self._stale():
+            self._touch()  # the archive or the facts changed: lists and statistics re-render
+            return False
+        cur = self._store.current()
+        facts = self._store.deck_facts()
+        n = len(self._log)
+        if (cur is not None and cur.game_id == self.game_id and not cur.redo and not self._redo
+                and len(cur.actions) > n and cur.actions[:n] == self._log and facts == self._facts_seen):
+            states, skipped, question = self._fold(list(cur.actions), start=(self._states, self.skipped))
+            self._log, self.revision = list(cur.actions), cur.revision
+            self._states, self.skipped = states, skipped
+            self.question = question
+            self._touch()
+        else:
+            self.reload()
+        return True
+
     def dismiss_notice(self) -> None:
         """The table has read the last notice."""
         if self.notice is not None:
@@ -672,6 +707,24 @@ class Session:
         start = self._start_state()
         actions = [action_from_json(a, start.players) for i, a in enumerate(self._log) if i not in self.skipped]
         return actions_to_record(start, actions)
+
+
+def _serialized(method):
+    """One change at a time per session: a tap's handler (a worker thread) and :meth:`sync`
+    (the event loop, when another device wrote) never interleave."""
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        with self._mutex:
+            return method(self, *args, **kwargs)
+
+    return wrapper
+
+
+for _name in ("new_game", "finish", "abandon", "start_round", "use_bonus", "play", "choose_reward",
+              "choose_leader", "tally_round", "undo", "redo", "edit", "insert", "delete", "answer_fact",
+              "import_record", "dismiss_notice", "reload", "sync"):
+    setattr(Session, _name, _serialized(getattr(Session, _name)))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,7 +1,12 @@
-"""The one observable app state, and the actions components send to it.
+"""The one observable app state of a session, and the actions components send to it.
 
 Components render this state and call its methods; they never write the store or know a
 game rule. The store (a plain object) is held in a private field, which never notifies.
+
+Settings (language, theme, keep awake) are this device's: normally they are kept in the data
+folder; in table mode each phone keeps its own in its browser (``device`` is then a small
+async key-value store, Flet's ``SharedPreferences``), so a phone in English does not switch
+the host to English. ``me`` is the seat this device plays («это я»), table mode only.
 """
 from __future__ import annotations
 
@@ -18,6 +23,8 @@ log = logging.getLogger("kity")
 THEMES = ("system", "light", "dark")
 # setting keys in Store.settings()
 KEY_LANG, KEY_THEME, KEY_AWAKE = "language", "theme", "keep_awake"
+KEY_ME = "me"  # device-local only (table mode): the player this device is
+DEVICE_PREFIX = "kity."
 
 
 @dataclass(frozen=True)
@@ -37,7 +44,11 @@ class AppState:
     keep_awake: bool = False
     width: float = 0
     notice: Optional[Notice] = None
+    me: Optional[str] = None
+    table: bool = False  # this session is one of the devices of table mode
+    host: bool = True    # this device runs the app (it may make a new code, end table mode)
     _store: Any = field(default=None, repr=False)
+    _device: Any = field(default=None, repr=False)  # async get/set store of this device, in table mode
 
     # ---- construction
     @classmethod
@@ -59,7 +70,33 @@ class AppState:
         return self._store
 
     # ---- settings
+    def use_device_settings(self, device: Any, host: bool) -> None:
+        """Table mode: this session's settings live on its device (``device.get/set``, async)."""
+        self._device, self.table, self.host = device, True, host
+
+    async def load_device_settings(self) -> None:
+        """Table mode: take this device's own settings, where it has saved any."""
+        if self._device is None:
+            return
+        try:
+            got = {k: await self._device.get(DEVICE_PREFIX + k) for k in (KEY_LANG, KEY_THEME, KEY_AWAKE, KEY_ME)}
+        except Exception:  # no storage in this browser: the defaults stay
+            log.warning("device settings not readable", exc_info=True)
+            return
+        if got[KEY_LANG] in i18n.LANGS:
+            i18n.set_language(got[KEY_LANG])
+            self.lang = got[KEY_LANG]
+        if got[KEY_THEME] in THEMES:
+            self.theme = got[KEY_THEME]
+        if isinstance(got[KEY_AWAKE], bool):
+            self.keep_awake = got[KEY_AWAKE]
+        if isinstance(got[KEY_ME], str) and got[KEY_ME]:
+            self.me = got[KEY_ME]
+
     def _save(self, key: str, value: Any) -> bool:
+        if self._device is not None:
+            self._save_on_device(key, value)
+            return True
         try:
             self._store.set_setting(key, value)
             return True
@@ -68,6 +105,28 @@ class AppState:
             self.show(lambda: i18n.t("The setting could not be saved. It applies until the app is closed."),
                       "problem")
             return False
+
+    def _save_on_device(self, key: str, value: Any) -> None:
+        device = self._device
+
+        async def save():
+            try:
+                if value is None:
+                    await device.remove(DEVICE_PREFIX + key)
+                else:
+                    await device.set(DEVICE_PREFIX + key, value)
+            except Exception:  # private browsing, no storage: the setting holds for this visit
+                log.warning("device setting %s not saved", key, exc_info=True)
+
+        try:
+            ft.context.page.run_task(save)
+        except Exception:
+            log.warning("device setting %s not saved", key, exc_info=True)
+
+    def set_me(self, player: Optional[str]) -> None:
+        """«Это я»: this device is ``player``'s (None: nobody in particular)."""
+        self._save(KEY_ME, player)
+        self.me = player
 
     def set_lang(self, lang: str) -> None:
         lang = i18n.normalize(lang)

@@ -35,6 +35,9 @@ The app runs on a phone whose OS may kill it at any moment, so:
   ``revision``: a stale caller gets ``RevisionConflict`` and nothing is overwritten. Each file is
   read from disk once per ``Store`` (then served from the last written JSON text), so two
   *processes* must not share a folder.
+* **Every device hears of every change.** In table mode several browser sessions share one
+  ``Store``; after each change of the games or the deck facts, ``generation`` grows and the
+  function given to ``watch`` is called (outside the lock), so each session can catch up.
 * **Finishing a game is crash-safe:** (1) write ``archive/<id>.json`` — the commit point,
   idempotent by game id; (2) upsert its index entry; (3) clear ``current.json``. On open, a
   current game that already has a readable archive file had its finish interrupted: steps 2–3
@@ -56,7 +59,9 @@ Usage::
 
 from __future__ import annotations
 
+import functools
 import json
+import logging
 import os
 import re
 import threading
@@ -69,6 +74,8 @@ from tinydb.storages import Storage
 from tinydb.table import Document
 
 from .paths import data_dir
+
+log = logging.getLogger("kity")
 
 __all__ = [
     "AtomicJSONStorage", "CurrentGame", "RevisionConflict", "Store", "StorageIncident",
@@ -335,6 +342,25 @@ def _put_single(table, doc: dict) -> None:
 
 # --------------------------------------------------------------------------- store
 
+def _notifies(method):
+    """A ``Store`` method that changes games or facts: tell the watcher once it returned."""
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        result = method(self, *args, **kwargs)
+        with self._lock:
+            self.generation += 1
+        watcher = self._watcher
+        if watcher is not None:
+            try:
+                watcher()
+            except Exception:  # a listener's trouble must never undo a durable write
+                log.exception("store watcher failed")
+        return result
+
+    return wrapper
+
+
 class Store:
     """The app's data folder. Get it with ``Store.open(path)``; see the module docstring."""
 
@@ -356,6 +382,8 @@ class Store:
         self.root = root
         self.incidents: list[StorageIncident] = []
         self._lock = threading.RLock()
+        self.generation = 0  # grows with every change of games or facts
+        self._watcher: Optional[Callable[[], None]] = None
         os.makedirs(os.path.join(root, "archive"), exist_ok=True)
         self._game = self._db("current.json", _valid_current).table("game")
         self._index = self._db("archive.json", _valid_index).table("games")
@@ -372,6 +400,11 @@ class Store:
             if Store._registry.get(self.root) is self:
                 del Store._registry[self.root]
 
+    def watch(self, fn: Optional[Callable[[], None]]) -> None:
+        """Call ``fn()`` after every change of the games or the deck facts (one watcher: the
+        app's broadcast to its sessions; None removes it)."""
+        self._watcher = fn
+
     def _db(self, relpath: str, validate: Callable[[Any], bool]) -> TinyDB:
         return TinyDB(os.path.join(self.root, relpath), storage=AtomicJSONStorage,
                       validate=validate, on_incident=self.incidents.append, root=self.root)
@@ -384,6 +417,7 @@ class Store:
                 return None
             return CurrentGame(d["game_id"], d["meta"], d["actions"], d["redo"], d["revision"])
 
+    @_notifies
     def start_game(self, meta: dict, *, unless_other_than: Optional[str] = "") -> Optional[CurrentGame]:
         """Start a new game at revision 0 and return it.
 
@@ -406,6 +440,7 @@ class Store:
             raise RevisionConflict(doc and doc["revision"], doc and doc["game_id"])
         return doc
 
+    @_notifies
     def append_action(self, game_id: str, expected_revision: int, action: dict) -> int:
         """Append ``action`` and clear the redo stack; return the new revision.
 
@@ -420,6 +455,7 @@ class Store:
                                "revision": expected_revision + 1}, doc_ids=[_CURRENT_DOC])
             return expected_revision + 1
 
+    @_notifies
     def replace_log(self, game_id: str, expected_revision: int,
                     actions: list[dict], redo: list[dict]) -> int:
         """Replace the action log and redo stack (undo, redo, edit); return the new revision."""
@@ -431,6 +467,7 @@ class Store:
                                "revision": expected_revision + 1}, doc_ids=[_CURRENT_DOC])
             return expected_revision + 1
 
+    @_notifies
     def finish_current(self, game_id: str, expected_revision: int, record: Any, summary: dict,
                        status: Status = "finished") -> str:
         """Archive the current game (with its log, ``record`` and ``summary``), clear it and
@@ -444,6 +481,7 @@ class Store:
             self._game.truncate()                                # 3.
             return game_id
 
+    @_notifies
     def import_game(self, meta: dict, actions: list[dict], record: Any, summary: dict) -> str:
         """File an imported game record in the archive (status ``imported``); return its id.
         The current game is not touched."""
@@ -522,6 +560,7 @@ class Store:
         with self._lock:
             return {d["card_id"]: d["facts"] for d in self._facts.all()}
 
+    @_notifies
     def set_fact(self, card_id: str, facts: dict) -> None:
         with self._lock:
             self._facts.upsert({"card_id": card_id, "facts": dict(facts)},

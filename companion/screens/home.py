@@ -25,6 +25,7 @@ def Home():
         (t("Who wins the trick?"), ft.Icons.HELP_OUTLINE, "/rules/who-wins", ids.HOME_CALC),
         (t("Check my deck"), ft.Icons.STYLE_OUTLINED, "/deck", ids.HOME_DECK),
         (t("History and statistics"), ft.Icons.INSIGHTS, "/stats", ids.HOME_STATS),
+        (t("Invite players"), ft.Icons.QR_CODE_2, "/invite", ids.HOME_INVITE),
         (t("Settings"), ft.Icons.SETTINGS_OUTLINED, "/settings", ids.HOME_SETTINGS),
     ]
     wide = st.width >= 700

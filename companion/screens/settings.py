@@ -4,7 +4,7 @@ import flet as ft
 
 from .. import ids
 from ..i18n import t
-from ..ui import choice_row, safe_screen, screen, section_title, tagged, use_app
+from ..ui import choice_row, safe_screen, screen, section_title, tagged, use_app, use_session
 
 # Language names are written in their own language on purpose.
 LANG_NAMES = {"ru": "Русский", "en": "English"}
@@ -14,6 +14,8 @@ LANG_NAMES = {"ru": "Русский", "en": "English"}
 @safe_screen("/settings")
 def Settings():
     st = use_app()
+    s = use_session()
+    _ = s.version if s is not None else 0
     theme_names = {"system": t("As on the device"), "light": t("Light"), "dark": t("Dark")}
     body = [
         section_title(t("Language")),
@@ -34,6 +36,17 @@ def Settings():
         )),
         ft.Text(t("While the app is open, the screen does not go dark."), color=ft.Colors.ON_SURFACE_VARIANT),
         ft.Divider(),
-        ft.Text(t("Settings are saved on this device."), color=ft.Colors.ON_SURFACE_VARIANT),
     ]
+    if st.table and s is not None and s.active:
+        nobody = ""
+        body += [
+            section_title(t("This is me")),
+            ft.Text(t("This phone marks your seat: your bonuses and «your turn»."), color=ft.Colors.ON_SURFACE_VARIANT),
+            tagged(ids.SET_ME, choice_row(
+                [(p, p, f"{ids.SET_ME}-{i}") for i, p in enumerate(s.players)]
+                + [(nobody, t("Nobody in particular"), f"{ids.SET_ME}-none")],
+                st.me if st.me in s.players else nobody, lambda v: st.set_me(v or None))),
+            ft.Divider(),
+        ]
+    body.append(ft.Text(t("Settings are saved on this device."), color=ft.Colors.ON_SURFACE_VARIANT))
     return screen(st, "/settings", ids.SCREEN_SETTINGS, t("Settings"), body)

@@ -1,0 +1,371 @@
+"""Who may reach the app: one ASGI layer in front of Flet's web server, in every mode.
+
+Flet's web server has no access control of its own: anyone who can reach the port may open
+``/ws``, there is no ``Origin`` check, and every answer carries
+``Access-Control-Allow-Origin: *`` (see ``../shared/notes/flet-tinydb-facts.md``). So every
+request passes this :class:`Guard` first:
+
+* **Host** — the ``Host`` header must name this machine as the app serves it (loopback, or in
+  table mode one of its LAN addresses). A page whose own name was made to point at 127.0.0.1
+  (DNS rebinding) is refused.
+* **Origin** — a websocket is accepted only from the app's own origin (``http://<Host>``):
+  no other web page open in the same browser can read or change the games.
+* **No wildcard CORS** — ``Access-Control-Allow-Origin`` is removed from every answer.
+* **Table mode** (``access`` given): every request needs the table's code — ``?code=…`` once,
+  which sets an HttpOnly, SameSite=Strict cookie — or that cookie. Without them: a short RU/EN
+  page and 403 (the websocket is refused); after :data:`MAX_WRONG` wrong codes in
+  :data:`WINDOW` seconds from one address: 429 for that address. A new code makes every old
+  cookie worthless and closes the connections opened with one.
+* Flet's API documentation pages (``/docs``, ``/openapi.json``…) are never served.
+
+Nothing here knows Flet or a game rule; the table's code and its state live in
+:class:`TableAccess` (plain data, shared with the invite screen through ``companion.tablemode``).
+"""
+from __future__ import annotations
+
+import asyncio
+import hmac
+import ipaddress
+import secrets
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from http.cookies import SimpleCookie
+from typing import Awaitable, Callable, Iterable, Optional
+from urllib.parse import parse_qs
+
+COOKIE = "kity_table"
+MAX_WRONG = 10   # wrong codes from one address …
+WINDOW = 60.0    # … within this many seconds → 429
+CLOSE_REFUSED = 4403  # websocket close code when access is refused or withdrawn
+# What a browser may fetch without the cookie: the icons a phone asks for on its own (they
+# are fetched without credentials) and nothing that shows or changes a game.
+PUBLIC_PATHS = ("/favicon.png", "/manifest.json", "/icons/")
+HIDDEN_PATHS = ("/docs", "/redoc", "/openapi.json")
+# Crockford's base32 without the look-alikes I, L, O, U: 8 letters carry 40 bits.
+ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+CODE_LETTERS = 8
+
+Scope = dict
+Receive = Callable[[], Awaitable[dict]]
+Send = Callable[[dict], Awaitable[None]]
+
+
+def new_code(rng: Optional[secrets.SystemRandom] = None) -> str:
+    """A fresh table code: 8 letters of base32 (40 bits of randomness)."""
+    pick = rng.choice if rng is not None else secrets.choice
+    return "".join(pick(ALPHABET) for _ in range(CODE_LETTERS))
+
+
+def normalize_code(text: str) -> str:
+    """What a person may type: any case, with spaces or dashes; O is read as 0, I and L as 1."""
+    return text.upper().replace("-", "").replace(" ", "").replace("O", "0").replace("I", "1").replace("L", "1")
+
+
+def show_code(code: str) -> str:
+    """The code as shown to people: ``ABCD-EFGH``."""
+    return f"{code[:4]}-{code[4:]}" if len(code) == CODE_LETTERS else code
+
+
+def is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
+
+
+@dataclass(eq=False)
+class Connection:
+    """One open websocket (one browser tab), on the server's event loop ``loop``."""
+
+    client: str
+    token: Optional[str]
+    loop: asyncio.AbstractEventLoop
+    closed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def close(self) -> None:
+        """Withdraw the connection; safe from any thread (the invite screen's handlers run
+        on worker threads)."""
+        self.loop.call_soon_threadsafe(self.closed.set)
+
+
+class TableAccess:
+    """The table's code, the cookie token it gives, wrong-code counts, open connections.
+
+    ``fixed_code`` (``KITY_TABLE_CODE``) replaces the random code, for tests and demos;
+    ``clock`` is injectable for tests. All methods run on the server's event loop thread,
+    except the reads (``code``, ``connections``) the invite screen makes."""
+
+    def __init__(self, fixed_code: Optional[str] = None, clock: Callable[[], float] = time.monotonic):
+        self._fixed = normalize_code(fixed_code) if fixed_code else None
+        self._clock = clock
+        self._wrong: dict[str, deque] = {}
+        self.connections: set[Connection] = set()
+        self.ended = False
+        self.code = ""
+        self.token = ""
+        self.renew()
+
+    # ---- the code
+    def renew(self) -> str:
+        """A new code (the fixed one again, if fixed) and a new cookie token: every cookie
+        given before stops working and every connection opened with one is closed."""
+        self.code = self._fixed or new_code()
+        self.token = secrets.token_urlsafe(32)
+        self._close(lambda c: True)
+        return self.code
+
+    def end(self) -> None:
+        """Table mode is over: no code works any more and every connection from another
+        device is closed (this machine's own browser stays)."""
+        self.ended = True
+        self.token = secrets.token_urlsafe(32)
+        self._close(lambda c: not is_loopback(c.client))
+
+    def _close(self, which: Callable[[Connection], bool]) -> None:
+        for c in list(self.connections):
+            if which(c):
+                c.close()
+
+    def code_ok(self, text: str) -> bool:
+        return not self.ended and hmac.compare_digest(normalize_code(text).encode(), self.code.encode())
+
+    def token_ok(self, token: Optional[str]) -> bool:
+        return bool(token) and not self.ended and hmac.compare_digest(token.encode(), self.token.encode())
+
+    # ---- wrong codes
+    def blocked(self, client: str) -> bool:
+        q = self._wrong.get(client)
+        if not q:
+            return False
+        now = self._clock()
+        while q and now - q[0] > WINDOW:
+            q.popleft()
+        if not q:
+            del self._wrong[client]
+        return len(q) >= MAX_WRONG
+
+    def wrong(self, client: str) -> None:
+        if len(self._wrong) > 10_000:  # a flood of addresses must not grow memory for ever
+            self._wrong.clear()
+        self._wrong.setdefault(client, deque()).append(self._clock())
+
+    @property
+    def devices(self) -> int:
+        """Open app connections (each browser tab or phone that shows the game)."""
+        return len(self.connections)
+
+
+# --------------------------------------------------------------------------------------------
+# Pages shown instead of the app
+# --------------------------------------------------------------------------------------------
+_PAGE = """<!doctype html><html lang="ru"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Киты</title><style>
+body{{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1.2rem;
+font-size:1.25rem;line-height:1.5;color:#123;background:#f4f8fa}}
+h1{{font-size:1.6rem}} p.en{{color:#456}} input,button{{font-size:1.4rem;padding:.5rem .8rem;
+border-radius:.6rem;border:1px solid #789}} button{{background:#1E6A8D;color:#fff;border:0}}
+</style></head><body><h1>{title_ru}</h1><p>{text_ru}</p><p class="en">{text_en}</p>{form}</body></html>"""
+
+_FORM = """<form method="get" action="/"><label>Код стола / Table code<br>
+<input name="code" autocomplete="off" autocapitalize="characters" size="10" required></label>
+<button type="submit">Войти / Join</button></form>"""
+
+FORBIDDEN_HTML = _PAGE.format(
+    title_ru="Это стол «Китов»",
+    text_ru="Спросите код у хозяина стола: он на экране «Позвать игроков». Отсканируйте QR-код или введите код.",
+    text_en="Ask the host for the table's code: it is on the «Invite players» screen. Scan the QR code or type the code.",
+    form=_FORM)
+WRONG_HTML = _PAGE.format(
+    title_ru="Код не подошёл",
+    text_ru="Этот код не подходит (может быть, хозяин сделал новый). Спросите код у хозяина стола.",
+    text_en="This code does not work (the host may have made a new one). Ask the host for the table's code.",
+    form=_FORM)
+TOO_MANY_HTML = _PAGE.format(
+    title_ru="Слишком много попыток",
+    text_ru="Подождите минуту и спросите код у хозяина стола.",
+    text_en="Too many wrong codes. Wait a minute and ask the host for the table's code.",
+    form="")
+ENDED_HTML = _PAGE.format(
+    title_ru="Игра за столом закончена",
+    text_ru="Хозяин закрыл стол для телефонов.",
+    text_en="The host has closed the table to phones.",
+    form="")
+BAD_HOST_HTML = _PAGE.format(
+    title_ru="Неверный адрес",
+    text_ru="Откройте «Киты» по адресу, который показывает приложение.",
+    text_en="Open Киты at the address the app shows.",
+    form="")
+
+
+# --------------------------------------------------------------------------------------------
+# The guard
+# --------------------------------------------------------------------------------------------
+def _headers(scope: Scope) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for k, v in scope.get("headers", ()):
+        out.setdefault(k.decode("latin-1").lower(), v.decode("latin-1"))
+    return out
+
+
+def _split_host(host: str) -> tuple[str, Optional[str]]:
+    """``"[::1]:8550"`` → ``("::1", "8550")``; ``"a:80"`` → ``("a", "80")``."""
+    if host.startswith("["):
+        name, _, rest = host[1:].partition("]")
+        return name, rest[1:] if rest.startswith(":") else None
+    name, sep, port = host.rpartition(":")
+    return (name, port) if sep else (host, None)
+
+
+class Guard:
+    """ASGI middleware: see the module docstring. ``hosts`` are the names and addresses under
+    which the app may be reached (without port); ``port`` the port it serves."""
+
+    def __init__(self, app, *, port: int, hosts: Iterable[str] = ("127.0.0.1", "localhost", "::1"),
+                 access: Optional[TableAccess] = None):
+        self.app = app
+        self.port = str(port)
+        self.hosts = {h.lower() for h in hosts}
+        self.access = access
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = scope["type"]
+        if kind == "lifespan":
+            return await self.app(scope, receive, send)
+        headers = _headers(scope)
+        client = (scope.get("client") or ("", 0))[0]
+        if not self._host_ok(headers.get("host", "")):
+            return await self._refuse(kind, send, 421 if kind == "http" else None, BAD_HOST_HTML)
+        path = scope.get("path", "/")
+        if kind == "http" and path.startswith(HIDDEN_PATHS):
+            return await _page(send, 404, "")
+        if kind == "websocket" and not self._origin_ok(headers):
+            return await self._refuse(kind, send, None, "")
+        cookie = None
+        acc = self.access
+        if acc is not None:
+            cookie = _cookie(headers.get("cookie", ""))
+            verdict = self._table_verdict(kind, path, scope, client, cookie)
+            if isinstance(verdict, tuple):
+                return await self._refuse(kind, send, *verdict)
+            if verdict == "set-cookie":
+                send = _with_cookie(send, acc.token)
+                cookie = acc.token
+        if kind == "websocket":
+            return await self._websocket(scope, receive, send, client, cookie)
+        return await self.app(scope, receive, _without_cors(send))
+
+    # ---- checks
+    def _host_ok(self, host: str) -> bool:
+        name, port = _split_host(host.strip().lower())
+        return name in self.hosts and port in (None, self.port)
+
+    def _origin_ok(self, headers: dict[str, str]) -> bool:
+        origin = headers.get("origin")
+        return origin is not None and origin.lower() == f"http://{headers.get('host', '').lower()}"
+
+    def _table_verdict(self, kind, path, scope, client, cookie):
+        """``"pass"``, ``"set-cookie"`` (a right code: pass and give the cookie), or
+        ``(status, page)`` to refuse."""
+        acc = self.access
+        if acc.ended and not is_loopback(client):
+            return 403, ENDED_HTML
+        if acc.token_ok(cookie):
+            return "pass"
+        codes = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("code") if kind == "http" else None
+        if acc.blocked(client):
+            return 429, TOO_MANY_HTML
+        if codes:
+            if acc.code_ok(codes[0]):
+                return "set-cookie"
+            acc.wrong(client)
+            return (429, TOO_MANY_HTML) if acc.blocked(client) else (403, WRONG_HTML)
+        if kind == "http" and path.startswith(PUBLIC_PATHS):
+            return "pass"
+        return 403, FORBIDDEN_HTML
+
+    async def _refuse(self, kind: str, send: Send, status: Optional[int], body: str) -> None:
+        if kind == "websocket":
+            await send({"type": "websocket.close", "code": CLOSE_REFUSED})  # before accept: HTTP 403
+        else:
+            await _page(send, status or 403, body)
+
+    # ---- websockets
+    async def _websocket(self, scope: Scope, receive: Receive, send: Send, client: str, token) -> None:
+        acc = self.access
+        if acc is None:
+            return await self.app(scope, receive, send)
+        conn = Connection(client, token, asyncio.get_running_loop())
+        acc.connections.add(conn)
+        closed_by_us = False
+
+        async def guarded_receive() -> dict:
+            nonlocal closed_by_us
+            if not conn.closed.is_set():
+                got = asyncio.ensure_future(receive())
+                stop = asyncio.ensure_future(conn.closed.wait())
+                done, _ = await asyncio.wait({got, stop}, return_when=asyncio.FIRST_COMPLETED)
+                if got in done:
+                    stop.cancel()
+                    return got.result()
+                got.cancel()
+            if not closed_by_us:
+                closed_by_us = True
+                try:
+                    await send({"type": "websocket.close", "code": CLOSE_REFUSED})
+                except Exception:  # already gone
+                    pass
+            return {"type": "websocket.disconnect", "code": CLOSE_REFUSED}
+
+        async def guarded_send(message: dict) -> None:
+            if closed_by_us:
+                return  # the connection was withdrawn: the app's last words go nowhere
+            await send(message)
+
+        try:
+            await self.app(scope, guarded_receive, guarded_send)
+        finally:
+            acc.connections.discard(conn)
+
+
+def _cookie(header: str) -> Optional[str]:
+    try:
+        jar = SimpleCookie()
+        jar.load(header)
+    except Exception:
+        return None
+    morsel = jar.get(COOKIE)
+    return morsel.value if morsel else None
+
+
+def _with_cookie(send: Send, token: str) -> Send:
+    value = f"{COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict".encode()
+
+    async def wrapped(message: dict) -> None:
+        if message["type"] == "http.response.start":
+            message = {**message, "headers": list(message.get("headers", ())) + [(b"set-cookie", value)]}
+        await send(message)
+
+    return wrapped
+
+
+def _without_cors(send: Send) -> Send:
+    async def wrapped(message: dict) -> None:
+        if message["type"] == "http.response.start":
+            message = {**message, "headers": [(k, v) for k, v in message.get("headers", ())
+                                              if k.lower() != b"access-control-allow-origin"]}
+        await send(message)
+
+    return wrapped
+
+
+async def _page(send: Send, status: int, body: str) -> None:
+    data = body.encode("utf-8")
+    await send({"type": "http.response.start", "status": status, "headers": [
+        (b"content-type", b"text/html; charset=utf-8"),
+        (b"content-length", str(len(data)).encode()),
+        (b"cache-control", b"no-store"),
+    ]})
+    await send({"type": "http.response.body", "body": data})
+

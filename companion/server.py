@@ -1,0 +1,217 @@
+"""Serving Киты in the browser: this computer only, or the whole table by invitation.
+
+* Default: the app listens on ``127.0.0.1`` only.
+* Table mode (``python -m companion --table``): it also listens on each private LAN address
+  of this machine, and every request needs the table's code (see :mod:`companion.access`).
+  The phones join with ``http://<address>:<port>/?code=<code>`` (the invite screen shows it as
+  a QR code). Ending table mode stops the LAN listener: nothing is reachable from the network
+  any more.
+
+Both listeners serve one ASGI app: Flet's web app (``ft.run(..., export_asgi_app=True)``)
+behind the :class:`~companion.access.Guard`. The loopback server runs Flet's lifespan; the LAN
+server is a second uvicorn server on the same event loop without one.
+"""
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import logging
+import os
+import socket
+import sys
+import webbrowser
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+from .access import Guard, TableAccess, show_code
+
+log = logging.getLogger("kity")
+
+_CURRENT: Optional["TableMode"] = None
+
+
+def current() -> Optional["TableMode"]:
+    """The running table mode of this process, or None (default mode, or a phone build)."""
+    return _CURRENT
+
+
+def lan_addresses() -> list[str]:
+    """This machine's private IPv4 addresses (no loopback, no link-local), in a stable order."""
+    try:
+        import ifaddr
+        adapters = ifaddr.get_adapters()
+    except Exception:  # no interface list on this platform: no LAN address then
+        log.warning("could not list the network interfaces", exc_info=True)
+        return []
+    found = []
+    for adapter in adapters:
+        for ip in adapter.ips:
+            if not isinstance(ip.ip, str):
+                continue  # IPv6: (address, flowinfo, scope) — phones join over IPv4
+            try:
+                a = ipaddress.IPv4Address(ip.ip)
+            except ValueError:
+                continue
+            if a.is_private and not (a.is_loopback or a.is_link_local or a.is_unspecified):
+                found.append(str(a))
+    return sorted(set(found), key=lambda s: tuple(int(x) for x in s.split(".")))
+
+
+@dataclass
+class TableMode:
+    """What the invite screen shows and may change: the code, the join addresses, how many
+    devices are connected; a new code; the end of table mode."""
+
+    port: int
+    addresses: list[str]
+    access: TableAccess
+    _stop_lan: Optional[Callable[[], None]] = field(default=None, repr=False)
+
+    @property
+    def code(self) -> str:
+        return self.access.code
+
+    @property
+    def shown_code(self) -> str:
+        return show_code(self.access.code)
+
+    @property
+    def ended(self) -> bool:
+        return self.access.ended
+
+    @property
+    def devices(self) -> int:
+        return self.access.devices
+
+    def join_urls(self) -> list[str]:
+        return [f"http://{a}:{self.port}/?code={self.code}" for a in self.addresses]
+
+    def local_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/?code={self.code}"
+
+    def join_url(self) -> str:
+        """The address the phones should use (the first LAN address), else this computer's."""
+        urls = self.join_urls()
+        return urls[0] if urls else self.local_url()
+
+    def qr_png(self, url: Optional[str] = None) -> bytes:
+        """The join URL as a QR code: PNG bytes, dark on white, with its quiet zone."""
+        import io
+
+        import segno
+
+        buf = io.BytesIO()
+        segno.make(url or self.join_url(), error="m").save(buf, kind="png", scale=10, dark="#102a36", light="#ffffff")
+        return buf.getvalue()
+
+    def new_code(self) -> str:
+        """A new code: the old one stops working and the phones joined with it are cut off."""
+        return self.access.renew()
+
+    def end(self) -> None:
+        """Stop table mode: the LAN listener closes; this computer's browser stays."""
+        self.access.end()
+        if self._stop_lan is not None:
+            self._stop_lan()
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    sock.listen(128)
+    sock.setblocking(False)
+    return sock
+
+
+def _say(line: str = "") -> None:
+    print(line, flush=True)
+
+
+def serve(asgi_app, *, port: int, table: bool, fixed_code: Optional[str] = None,
+          open_browser: bool = True) -> int:
+    """Serve ``asgi_app`` (Flet's web app) until stopped; return the exit status."""
+    global _CURRENT
+    import uvicorn
+
+    addresses = lan_addresses() if table else []
+    access = TableAccess(fixed_code) if table else None
+    hosts = ["127.0.0.1", "localhost", *addresses]
+    guard = Guard(asgi_app, port=port, hosts=hosts, access=access)
+    try:
+        local_sock = _listen("127.0.0.1", port)
+        lan_socks = [_listen(a, port) for a in addresses]
+    except OSError as e:
+        _say(f"Киты: порт {port} занят ({e.strerror}). Может быть, «Киты» уже запущены? "
+             f"Другой порт: KITY_PORT=8551")
+        _say(f"Kity: port {port} is in use. Is Киты already running? Another port: KITY_PORT=8551")
+        return 1
+
+    def config(lifespan: str) -> uvicorn.Config:
+        return uvicorn.Config(guard, ws="websockets-sansio", lifespan=lifespan, log_level="warning",
+                              access_log=False)
+
+    local = uvicorn.Server(config("on"))
+    lan = uvicorn.Server(config("off")) if lan_socks else None
+    if table:
+        mode = TableMode(port, addresses, access)
+
+        def stop_lan() -> None:
+            if lan is not None:
+                lan.should_exit = True
+
+        mode._stop_lan = stop_lan
+        _CURRENT = mode
+        _say("Киты — игра за столом / table mode")
+        if addresses:
+            for url in mode.join_urls():
+                _say(f"Join: {url}")
+        else:
+            _say("Нет адреса в локальной сети: телефоны не смогут подключиться. "
+                 "No LAN address: phones cannot join; this computer only.")
+            _say(f"Join: {mode.local_url()}")
+        _say(f"Код стола / table code: {mode.shown_code}")
+        _say("Телефоны: отсканируйте QR-код на экране «Позвать игроков». "
+             "Phones: scan the QR code on the «Invite players» screen.")
+        url = mode.local_url()
+    else:
+        url = f"http://127.0.0.1:{port}/"
+        _say(f"Киты: {url}  (только этот компьютер / this computer only; Ctrl+C — выход / quit)")
+    if open_browser:
+        _open(url)
+
+    async def run_all() -> None:
+        tasks = [asyncio.create_task(local.serve(sockets=[local_sock]))]
+        if lan is not None:
+            tasks.append(asyncio.create_task(lan.serve(sockets=lan_socks)))
+        done, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        if local.should_exit or tasks[0] in done:  # the app is stopping: the LAN goes too
+            if lan is not None:
+                lan.should_exit = True
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    try:
+        asyncio.run(run_all())
+    except KeyboardInterrupt:
+        pass
+    finally:
+        _CURRENT = None
+    return 0
+
+
+def _open(url: str) -> None:
+    """Open the browser when there is a screen to open it on (not in tests, not over SSH)."""
+    if os.environ.get("KITY_NO_BROWSER") or os.environ.get("FLET_FORCE_WEB_SERVER"):
+        return
+    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        _say("Нет экрана: откройте адрес выше в браузере. No display: open the address above in a browser.")
+        return
+    try:
+        webbrowser.open(url)
+    except Exception:
+        log.warning("could not open the browser", exc_info=True)
