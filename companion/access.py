@@ -14,8 +14,10 @@ request passes this :class:`Guard` first:
 * **Table mode** (``access`` given): every request needs the table's code — ``?code=…`` once,
   which sets an HttpOnly, SameSite=Strict cookie — or that cookie. Without them: a short RU/EN
   page and 403 (the websocket is refused); after :data:`MAX_WRONG` wrong codes in
-  :data:`WINDOW` seconds from one address: 429 for that address. A new code makes every old
-  cookie worthless and closes the connections opened with one.
+  :data:`WINDOW` seconds from one address: 429 for that address. A new code makes every
+  phone's cookie worthless and closes the phones' connections (this machine's own browser,
+  which shows the new code, stays). Client addresses are those uvicorn gives: the socket's
+  peer, or ``X-Forwarded-For`` when the peer is a proxy on this machine (uvicorn's default).
 * Flet's API documentation pages (``/docs``, ``/openapi.json``…) are never served.
 
 Nothing here knows Flet or a game rule; the table's code and its state live in
@@ -90,11 +92,14 @@ class Connection:
 
 
 class TableAccess:
-    """The table's code, the cookie token it gives, wrong-code counts, open connections.
+    """The table's code, the cookie tokens it gives, wrong-code counts, open connections.
 
-    ``fixed_code`` (``KITY_TABLE_CODE``) replaces the random code, for tests and demos;
-    ``clock`` is injectable for tests. All methods run on the server's event loop thread,
-    except the reads (``code``, ``connections``) the invite screen makes."""
+    Two cookies: the phones' (``token``) and this machine's own browser's (``host_token``,
+    given when the code is used from a loopback address). A new code replaces the phones'
+    token and closes their connections; the host's browser stays, so the invite screen can
+    show the new code. ``fixed_code`` (``KITY_TABLE_CODE``) replaces the random code, for tests
+    and demos; ``clock`` is injectable for tests. The reads (``code``, ``devices``) come from
+    the invite screen's thread; the rest runs on the server's event loop."""
 
     def __init__(self, fixed_code: Optional[str] = None, clock: Callable[[], float] = time.monotonic):
         self._fixed = normalize_code(fixed_code) if fixed_code else None
@@ -102,36 +107,44 @@ class TableAccess:
         self._wrong: dict[str, deque] = {}
         self.connections: set[Connection] = set()
         self.ended = False
+        self.host_token = secrets.token_urlsafe(32)
         self.code = ""
         self.token = ""
         self.renew()
 
     # ---- the code
     def renew(self) -> str:
-        """A new code (the fixed one again, if fixed) and a new cookie token: every cookie
-        given before stops working and every connection opened with one is closed."""
+        """A new code (the fixed one again, if fixed) and a new cookie for the phones: every
+        phone's cookie stops working and every phone's connection is closed."""
         self.code = self._fixed or new_code()
         self.token = secrets.token_urlsafe(32)
-        self._close(lambda c: True)
+        self._close_phones()
         return self.code
 
     def end(self) -> None:
-        """Table mode is over: no code works any more and every connection from another
-        device is closed (this machine's own browser stays)."""
+        """Table mode is over: no code works any more and every phone is disconnected; this
+        machine's own browser stays, as without table mode."""
         self.ended = True
         self.token = secrets.token_urlsafe(32)
-        self._close(lambda c: not is_loopback(c.client))
+        self._close_phones()
 
-    def _close(self, which: Callable[[Connection], bool]) -> None:
+    def _close_phones(self) -> None:
         for c in list(self.connections):
-            if which(c):
+            if not is_loopback(c.client):
                 c.close()
 
     def code_ok(self, text: str) -> bool:
         return not self.ended and hmac.compare_digest(normalize_code(text).encode(), self.code.encode())
 
-    def token_ok(self, token: Optional[str]) -> bool:
-        return bool(token) and not self.ended and hmac.compare_digest(token.encode(), self.token.encode())
+    def cookie_for(self, client: str) -> str:
+        """The cookie a right code gives to ``client``."""
+        return self.host_token if is_loopback(client) else self.token
+
+    def admits(self, client: str, cookie: Optional[str]) -> bool:
+        """Whether ``client`` with ``cookie`` may pass without a code."""
+        if is_loopback(client):
+            return self.ended or _same(cookie, self.host_token) or _same(cookie, self.token)
+        return not self.ended and _same(cookie, self.token)
 
     # ---- wrong codes
     def blocked(self, client: str) -> bool:
@@ -154,6 +167,10 @@ class TableAccess:
     def devices(self) -> int:
         """Open app connections (each browser tab or phone that shows the game)."""
         return len(self.connections)
+
+
+def _same(given: Optional[str], expected: str) -> bool:
+    return bool(given) and hmac.compare_digest(given.encode(), expected.encode())
 
 
 # --------------------------------------------------------------------------------------------
@@ -250,8 +267,8 @@ class Guard:
             if isinstance(verdict, tuple):
                 return await self._refuse(kind, send, *verdict)
             if verdict == "set-cookie":
-                send = _with_cookie(send, acc.token)
-                cookie = acc.token
+                cookie = acc.cookie_for(client)
+                send = _with_cookie(send, cookie)
         if kind == "websocket":
             return await self._websocket(scope, receive, send, client, cookie)
         return await self.app(scope, receive, _without_cors(send))
@@ -269,10 +286,10 @@ class Guard:
         """``"pass"``, ``"set-cookie"`` (a right code: pass and give the cookie), or
         ``(status, page)`` to refuse."""
         acc = self.access
-        if acc.ended and not is_loopback(client):
-            return 403, ENDED_HTML
-        if acc.token_ok(cookie):
+        if acc.admits(client, cookie):
             return "pass"
+        if acc.ended:
+            return 403, ENDED_HTML
         codes = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("code") if kind == "http" else None
         if acc.blocked(client):
             return 429, TOO_MANY_HTML

@@ -153,8 +153,10 @@ def serve(asgi_app, *, port: int, table: bool, fixed_code: Optional[str] = None,
         return 1
 
     def config(lifespan: str) -> uvicorn.Config:
+        # A websocket that never registers keeps a Flet task waiting for ever: without a
+        # limit, stopping the app would wait for it.
         return uvicorn.Config(guard, ws="websockets-sansio", lifespan=lifespan, log_level="warning",
-                              access_log=False)
+                              access_log=False, timeout_graceful_shutdown=3)
 
     local = uvicorn.Server(config("on"))
     lan = uvicorn.Server(config("off")) if lan_socks else None

@@ -107,12 +107,11 @@ def Invite():
     )
     code = ft.Column([
         ft.Text(t("Table code"), size=16, color=ft.Colors.ON_SURFACE_VARIANT),
-        probe(ids.INVITE_CODE, mode.shown_code, size=44 if wide else 38, weight=ft.FontWeight.BOLD,
-              selectable=True, font_family="monospace"),
+        probe(ids.INVITE_CODE, mode.shown_code, size=44 if wide else 38, weight=ft.FontWeight.BOLD),
     ], spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
     address = ft.Column([
         ft.Text(t("Or open this address on the phone:"), size=16, color=ft.Colors.ON_SURFACE_VARIANT),
-        probe(ids.INVITE_URL, url, size=20, selectable=True, weight=ft.FontWeight.W_500),
+        probe(ids.INVITE_URL, url, size=20, weight=ft.FontWeight.W_500),
     ], spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
     count = probe(ids.INVITE_DEVICES, tn("{n} device connected", "{n} devices connected", devices), size=20,
                   weight=ft.FontWeight.W_600)

@@ -140,13 +140,18 @@ def turn_text(s, ph) -> tuple[str, str]:
 @ft.memo
 @ft.component
 @safe_render
-def TurnBanner(text: str, icon, wide: bool):
+def TurnBanner(text: str, icon, wide: bool, mine: bool = False):
+    """Whose turn it is; on the phone of the player to act (table mode, «это я») also «Ваш ход»."""
+    bg, fg = ((ft.Colors.TERTIARY_CONTAINER, ft.Colors.ON_TERTIARY_CONTAINER) if mine
+              else (ft.Colors.PRIMARY_CONTAINER, ft.Colors.ON_PRIMARY_CONTAINER))
+    lines = [probe(ids.TABLE_TURN, text, size=30 if wide else 24, weight=ft.FontWeight.BOLD, color=fg)]
+    if mine:
+        lines.insert(0, probe(ids.TURN_MINE, t("Your turn"), size=20, weight=ft.FontWeight.W_600, color=fg))
     return ft.Container(
-        bgcolor=ft.Colors.PRIMARY_CONTAINER, border_radius=16, padding=ft.Padding.symmetric(horizontal=16, vertical=10),
+        bgcolor=bg, border_radius=16, padding=ft.Padding.symmetric(horizontal=16, vertical=10),
         content=ft.Row([
-            ft.Icon(icon, size=34 if wide else 28, color=ft.Colors.ON_PRIMARY_CONTAINER),
-            ft.Container(probe(ids.TABLE_TURN, text, size=30 if wide else 24, weight=ft.FontWeight.BOLD,
-                               color=ft.Colors.ON_PRIMARY_CONTAINER), expand=True),
+            ft.Icon(icon, size=34 if wide else 28, color=fg),
+            ft.Container(ft.Column(lines, spacing=0), expand=True),
         ], spacing=12),
     )
 
@@ -415,7 +420,7 @@ def Table():
     text, icon = turn_text(s, ph)
     top = [
         TrumpPanel(r.trump.value, int(r.token), wide, lg, key="table-trump-panel"),
-        TurnBanner(text, icon, wide, key="table-turn-banner"),
+        TurnBanner(text, icon, wide, st.table and st.me is not None and st.me == to_act, key="table-turn-banner"),
         TrickView(t("Round {round} · trick {trick}").format(round=r.number, trick=r.trick_number),
                   tuple((p.card.id, s.players[p.seat]) for p in r.plays),
                   tuple(txt for txt in (event_text(e) for e in r.events) if txt), lg, key="table-trick-view"),

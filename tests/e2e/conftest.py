@@ -1,7 +1,7 @@
 """Browser test harness: the real app (``python -m companion``) driven in Debian chromium.
 
 * ``server``: the app as a subprocess on a free port, with a temporary ``KITY_DATA_DIR`` and
-  ``FLET_FORCE_WEB_SERVER=1`` (function scope: a fresh data folder per test, ~1 s). Call
+  ``KITY_NO_BROWSER=1`` (function scope: a fresh data folder per test, ~1 s). Call
   ``server.restart()`` to check that something survives a restart (same data folder).
 * ``browser``: one chromium per session (``/usr/bin/chromium``; never ``playwright install``).
 * ``ui`` / ``ui_tablet``: a page at phone 412×915 / tablet 1280×800 with the a11y tree on and
@@ -71,21 +71,31 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, data_dir: Path, log_dir: Path, extra_env: dict | None = None):
+    """The app as a subprocess. ``table_code``: table mode (``--table``) with that fixed code;
+    ``url`` then carries the code (the join address on this machine)."""
+
+    def __init__(self, data_dir: Path, log_dir: Path, extra_env: dict | None = None,
+                 table_code: str | None = None):
         self.data_dir, self.log_dir, self.extra_env = data_dir, log_dir, extra_env or {}
+        self.table_code = table_code
         self.proc = None
         self.starts = 0
 
     def start(self) -> None:
         self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}/"
+        self.base = f"http://127.0.0.1:{self.port}/"
+        self.url = self.base + (f"?code={self.table_code}" if self.table_code else "")
         self.starts += 1
         self.log = self.log_dir / f"server-{self.starts}.log"
         env = dict(os.environ, KITY_PORT=str(self.port), KITY_DATA_DIR=str(self.data_dir),
-                   FLET_FORCE_WEB_SERVER="1", **self.extra_env)
+                   KITY_NO_BROWSER="1", **self.extra_env)
         env.pop("FLET_SERVER_PORT", None)
+        args = []
+        if self.table_code:
+            env["KITY_TABLE_CODE"] = self.table_code
+            args = ["--table"]
         self.t0 = time.perf_counter()
-        self.proc = subprocess.Popen([sys.executable, "-m", "companion"], env=env, cwd=REPO,
+        self.proc = subprocess.Popen([sys.executable, "-m", "companion", *args], env=env, cwd=REPO,
                                      stdout=open(self.log, "w"), stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while True:

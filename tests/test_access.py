@@ -1,0 +1,302 @@
+"""Who may reach the app (companion.access): the guard in front of Flet's web server.
+
+Two layers of tests, both over real sockets on 127.0.0.1:
+* the guard around a tiny ASGI app (HTTP answers with ``Access-Control-Allow-Origin: *`` like
+  Flet's; a websocket that echoes), served by uvicorn in a thread: every rule of the guard,
+  including a new code closing the websockets opened with the old one;
+* the real app (``python -m companion``) in default mode: the hole the issue found is closed.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+import uvicorn
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import connect
+
+from companion.access import (
+    ALPHABET, CLOSE_REFUSED, CODE_LETTERS, MAX_WRONG, Guard, TableAccess, new_code, normalize_code, show_code,
+)
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+async def tiny_app(scope, receive, send):
+    """Answers like Flet's server does: a page with ``Access-Control-Allow-Origin: *``, and a
+    websocket that echoes every text message."""
+    if scope["type"] == "http":
+        await send({"type": "http.response.start", "status": 200,
+                    "headers": [(b"content-type", b"text/plain"), (b"access-control-allow-origin", b"*")]})
+        await send({"type": "http.response.body", "body": b"the app"})
+    elif scope["type"] == "websocket":
+        msg = await receive()
+        assert msg["type"] == "websocket.connect"
+        await send({"type": "websocket.accept"})
+        while True:
+            msg = await receive()
+            if msg["type"] == "websocket.disconnect":
+                return
+            await send({"type": "websocket.send", "text": "echo:" + (msg.get("text") or "")})
+
+
+class Served:
+    """``app`` served by uvicorn on a free loopback port, in a thread."""
+
+    def __init__(self, app):
+        self.port = free_port()
+        self.server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning",
+                                                    ws="websockets-sansio", lifespan="off"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self):
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while not self.server.started:
+            assert time.monotonic() < deadline, "server did not start"
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc):
+        self.server.should_exit = True
+        self.thread.join(10)
+
+    def url(self, path="/", host=None):
+        return f"http://{host or '127.0.0.1'}:{self.port}{path}"
+
+    def get(self, path="/", headers=None):
+        """(status, headers, body) of a GET; errors are answers too."""
+        req = urllib.request.Request(self.url(path), headers=headers or {})
+        try:
+            with urllib.request.urlopen(req, timeout=5) as r:
+                return r.status, r.headers, r.read().decode()
+        except urllib.error.HTTPError as e:
+            return e.code, e.headers, e.read().decode()
+
+    def ws(self, origin="same", headers=None, path="/ws"):
+        o = f"http://127.0.0.1:{self.port}" if origin == "same" else origin
+        return connect(f"ws://127.0.0.1:{self.port}{path}", origin=o, additional_headers=headers or {},
+                       open_timeout=5)
+
+
+def refused_status(fn) -> int:
+    with pytest.raises(InvalidStatus) as e:
+        fn()
+    return e.value.response.status_code
+
+
+# ---------------------------------------------------------------------------------------------
+# Every mode
+# ---------------------------------------------------------------------------------------------
+def test_default_mode_refuses_a_foreign_origin_and_accepts_its_own():
+    with Served(Guard(tiny_app, port=0)) as s:
+        s.server.config.app.port = str(s.port)  # the guard knows the port it serves
+        assert refused_status(lambda: s.ws(origin="https://evil.example")) == 403
+        assert refused_status(lambda: s.ws(origin=None)) == 403  # no Origin: not the app's page
+        assert refused_status(lambda: s.ws(origin=f"http://localhost:{s.port + 1}")) == 403
+        with s.ws() as ws:
+            ws.send("hello")
+            assert ws.recv(timeout=5) == "echo:hello"
+
+
+def test_no_wildcard_cors_and_no_api_docs():
+    with Served(Guard(tiny_app, port=0)) as s:
+        s.server.config.app.port = str(s.port)
+        status, headers, body = s.get("/")
+        assert status == 200 and body == "the app"
+        assert headers.get("Access-Control-Allow-Origin") is None
+        for path in ("/docs", "/openapi.json", "/redoc"):
+            assert s.get(path)[0] == 404
+
+
+def test_a_name_pointed_at_this_machine_is_refused():
+    """DNS rebinding: a page of evil.example whose name resolves to 127.0.0.1."""
+    with Served(Guard(tiny_app, port=0)) as s:
+        s.server.config.app.port = str(s.port)
+        assert s.get("/", {"Host": f"evil.example:{s.port}"})[0] == 421
+        assert s.get("/", {"Host": f"localhost:{s.port}"})[0] == 200
+        assert s.get("/", {"Host": f"127.0.0.1:{s.port + 1}"})[0] == 421
+
+
+# ---------------------------------------------------------------------------------------------
+# Table mode
+# ---------------------------------------------------------------------------------------------
+# A phone: uvicorn takes the client address from X-Forwarded-For when the peer is on this
+# machine (its default), which is how these tests reach the guard "from the LAN".
+PHONE = "192.168.77.21"
+OTHER_PHONE = "192.168.77.22"
+
+
+def as_phone(ip=PHONE, cookie=None):
+    h = {"X-Forwarded-For": ip}
+    if cookie:
+        h["Cookie"] = f"kity_table={cookie}"
+    return h
+
+
+def table(code="ABCD2345", clock=time.monotonic):
+    acc = TableAccess(code, clock=clock)
+    return acc, Guard(tiny_app, port=0, access=acc)
+
+
+def test_the_code_has_40_bits_and_reads_forgivingly():
+    codes = {new_code() for _ in range(200)}
+    assert len(codes) == 200
+    assert all(len(c) == CODE_LETTERS and set(c) <= set(ALPHABET) for c in codes)
+    assert len(ALPHABET) ** CODE_LETTERS >= 2 ** 40
+    assert show_code("ABCD2345") == "ABCD-2345"
+    assert normalize_code("abcd-2345") == "ABCD2345"
+    assert normalize_code(" O1l i ") == "0111"  # O is zero, I and L are one
+    assert TableAccess("abcd 2345").code == "ABCD2345"  # KITY_TABLE_CODE may be typed loosely
+
+
+def test_table_mode_needs_the_code_then_the_cookie():
+    acc, guard = table()
+    with Served(guard) as s:
+        guard.port = str(s.port)
+        for who in (as_phone(), {}):  # a phone, and this machine's own browser
+            status, _, body = s.get("/", who)
+            assert status == 403
+            assert "Спросите код у хозяина стола" in body and "Ask the host" in body
+            assert s.get("/main.dart.js", who)[0] == 403  # nothing but a few icons without the cookie
+            assert s.get("/favicon.png", who)[0] == 200
+        status, headers, body = s.get("/?code=abcd-2345", as_phone())
+        assert status == 200 and body == "the app"
+        cookie = headers.get("Set-Cookie")
+        assert cookie.startswith(f"kity_table={acc.token};")
+        assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and "Path=/" in cookie
+        assert s.get("/main.dart.js", as_phone(cookie=acc.token))[0] == 200
+        assert s.get("/main.dart.js", as_phone(cookie="forged"))[0] == 403
+        assert s.get("/main.dart.js", as_phone(cookie=acc.host_token))[0] == 403  # the host's is the host's
+        _, headers, _ = s.get("/?code=ABCD2345")
+        assert headers.get("Set-Cookie").startswith(f"kity_table={acc.host_token};")
+
+
+def test_table_mode_websocket_needs_the_cookie_and_the_origin():
+    acc, guard = table()
+    with Served(guard) as s:
+        guard.port = str(s.port)
+        assert refused_status(lambda: s.ws(headers=as_phone())) == 403
+        assert refused_status(lambda: s.ws(headers=as_phone(cookie="forged"))) == 403
+        assert refused_status(lambda: s.ws(origin="https://evil.example", headers=as_phone(cookie=acc.token))) == 403
+        with s.ws(headers=as_phone(cookie=acc.token)) as ws:
+            ws.send("a")
+            assert ws.recv(timeout=5) == "echo:a"
+            assert acc.devices == 1
+
+
+def test_ten_wrong_codes_in_a_minute_give_429_for_that_address():
+    now = [1000.0]
+    acc, guard = table(clock=lambda: now[0])
+    with Served(guard) as s:
+        guard.port = str(s.port)
+        statuses = [s.get(f"/?code=WRONG{i:03d}", as_phone())[0] for i in range(MAX_WRONG)]
+        assert statuses == [403] * (MAX_WRONG - 1) + [429]
+        status, _, body = s.get("/?code=ABCD2345", as_phone())  # even the right code waits now
+        assert status == 429 and "Подождите минуту" in body
+        assert s.get("/", as_phone())[0] == 429
+        assert refused_status(lambda: s.ws(headers=as_phone())) == 403
+        assert s.get("/?code=ABCD2345", as_phone(OTHER_PHONE))[0] == 200  # another address is not held
+        now[0] += 61  # a minute later the address may try again
+        assert s.get("/?code=ABCD2345", as_phone())[0] == 200
+
+
+def test_a_new_code_disconnects_the_phones_joined_with_the_old_one():
+    acc, guard = table()
+    with Served(guard) as s:
+        guard.port = str(s.port)
+        old = acc.token
+        with s.ws(headers=as_phone(cookie=old)) as phone, s.ws(headers={"Cookie": f"kity_table={acc.host_token}"}) as host:
+            phone.send("x")
+            assert phone.recv(timeout=5) == "echo:x"
+            acc.renew()  # from another thread, as the invite screen's handler does
+            with pytest.raises(ConnectionClosed) as e:
+                for _ in range(50):
+                    phone.recv(timeout=5)
+            assert e.value.rcvd is not None and e.value.rcvd.code == CLOSE_REFUSED
+            host.send("still here")  # the host's browser shows the new code
+            assert host.recv(timeout=5) == "echo:still here"
+            assert acc.devices == 1
+        assert s.get("/", as_phone(cookie=old))[0] == 403
+        assert refused_status(lambda: s.ws(headers=as_phone(cookie=old))) == 403
+        _, headers, _ = s.get("/?code=ABCD2345", as_phone())  # a fixed code stays, its cookie is new
+        assert headers.get("Set-Cookie").startswith(f"kity_table={acc.token};") and acc.token != old
+        with s.ws(headers=as_phone(cookie=acc.token)) as ws2:
+            ws2.send("y")
+            assert ws2.recv(timeout=5) == "echo:y"
+
+
+def test_after_the_end_of_table_mode_phones_are_out_and_this_machine_stays():
+    acc, guard = table()
+    with Served(guard) as s:
+        guard.port = str(s.port)
+        phone_cookie = acc.token
+        with s.ws(headers=as_phone(cookie=phone_cookie)) as phone:
+            acc.end()
+            with pytest.raises(ConnectionClosed):
+                for _ in range(50):
+                    phone.recv(timeout=5)
+        status, _, body = s.get("/?code=ABCD2345", as_phone())
+        assert status == 403 and "закрыл стол" in body
+        assert s.get("/", as_phone(cookie=phone_cookie))[0] == 403
+        assert s.get("/")[0] == 200  # this machine: as without table mode
+
+
+# ---------------------------------------------------------------------------------------------
+# The real app, default mode
+# ---------------------------------------------------------------------------------------------
+@pytest.fixture
+def real_app(tmp_path):
+    port = free_port()
+    env = dict(os.environ, KITY_PORT=str(port), KITY_DATA_DIR=str(tmp_path / "data"), KITY_NO_BROWSER="1")
+    proc = subprocess.Popen([sys.executable, "-m", "companion"], cwd=REPO, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1).read()
+                break
+            except Exception:
+                assert proc.poll() is None and time.monotonic() < deadline, proc.stdout.read()
+                time.sleep(0.05)
+        yield port, proc
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_real_app_default_mode_closes_the_hole(real_app):
+    port, proc = real_app
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as r:
+        assert r.status == 200
+        assert r.headers.get("Access-Control-Allow-Origin") is None
+    with pytest.raises(InvalidStatus) as e:
+        connect(f"ws://127.0.0.1:{port}/ws", origin="https://evil.example", open_timeout=5)
+    assert e.value.response.status_code == 403
+    with connect(f"ws://127.0.0.1:{port}/ws", origin=f"http://127.0.0.1:{port}", open_timeout=5) as ws:
+        assert ws.protocol.state.name == "OPEN"  # the app's own page may connect
+
+
+def test_real_app_listens_on_loopback_only(real_app):
+    port, proc = real_app
+    listening = Path("/proc/net/tcp").read_text().splitlines()[1:] if Path("/proc/net/tcp").exists() else []
+    if not listening:
+        pytest.skip("no /proc/net/tcp on this system")
+    ours = [line.split()[1] for line in listening if line.split()[3] == "0A" and line.split()[1].endswith(f":{port:04X}")]
+    assert ours == ["0100007F:%04X" % port]  # 127.0.0.1 only, nothing on 0.0.0.0 or a LAN address
