@@ -1,12 +1,14 @@
 """Benchmarks of Киты: prints figures, asserts nothing (timings on shared machines are noisy).
 
-    .venv/bin/python scripts/bench.py [--quick] [--ui]
+    .venv/bin/python scripts/bench.py [--quick] [--ui] [--table]
 
 Engine: median time to read, replay and validate a 4-player record of 1, 5 and 20 full
 rounds (target: 5 rounds ≤ 2 ms; growth must be linear). Storage: time to save one action
 with 0, 100 and 1,000 finished games archived (target: at 1,000 ≤ 1.2× the cost at 0), and
 the time to resume a game at start-up. ``--ui`` adds the browser figures (tap → screen,
-cold start, peak memory of the app process), see tests/e2e/bench_ui.py.
+cold start, peak memory of the app process), see tests/e2e/bench_ui.py. ``--table`` adds table
+mode (a host and three phones: tap on one → visible on all four, the app's CPU per entry with
+four and with one device connected), see tests/e2e/bench_table.py.
 """
 from __future__ import annotations
 
@@ -122,6 +124,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true", help="fewer repetitions")
     ap.add_argument("--ui", action="store_true", help="also measure the app in a browser")
+    ap.add_argument("--table", action="store_true", help="also measure table mode (four browsers on one game)")
     args = ap.parse_args()
     bench_engine(repeat=30 if args.quick else 200)
     bench_storage(n_actions=50 if args.quick else 200)
@@ -130,6 +133,11 @@ def main() -> None:
         from bench_ui import bench_ui  # type: ignore
 
         bench_ui()
+    if args.table:
+        sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+        from bench_table import bench_table  # type: ignore
+
+        bench_table()
 
 
 if __name__ == "__main__":

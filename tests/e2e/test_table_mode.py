@@ -270,3 +270,31 @@ def test_access_checks(devices, table_server):
     host.wait_text(ids.INVITE_DEVICES, "1")  # the phone is gone; the host stays
     host.wait_text(ids.INVITE_CODE, "NARW-H234")  # KITY_TABLE_CODE fixes the code; the cookies are new
     assert page.goto(base).status == 403  # the phone's old cookie no longer opens the app
+
+
+@pytest.mark.skipif(__import__("os").environ.get("KITY_SCREENSHOTS") != "1",
+                    reason="set KITY_SCREENSHOTS=1 to refresh docs/screenshots")
+def test_screenshots_of_table_mode(devices, table_server):
+    """The invite screen (host, tablet and phone size) and a phone joined as a seat."""
+    host = devices.open(TABLET, phone=False)
+    host_phone = devices.open(PHONE, phone=False)
+    seat_phone = devices.open(PHONE)
+    seat_tablet = devices.open(TABLET)
+    for ui in (host, host_phone):
+        ui.tap_id(ids.HOME_INVITE)
+        ui.wait_text(ids.INVITE_DEVICES, "4")
+    host.shot("invite-tablet-light", keep=True)
+    host_phone.shot("invite-phone-light", keep=True)
+    host.back()
+    flow.start_game(host)
+    g = flow.Game(host)
+    flow.setup_round(host, g.bonuses)
+    for ui in (seat_phone, seat_tablet):
+        ui.tap_id(ids.HOME_SETTINGS)
+        ui.tap_id(f"{ids.SET_ME}-0")
+        ui.shot("seat-settings-" + ("phone" if ui is seat_phone else "tablet") + "-light", keep=True)
+        ui.back()
+        ui.tap_id(ids.HOME_CONTINUE)
+        ui.wait_id(ids.TURN_MINE)
+    seat_phone.shot("seat-your-turn-phone-light", keep=True)
+    seat_tablet.shot("seat-your-turn-tablet-light", keep=True)
