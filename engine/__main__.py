@@ -10,11 +10,28 @@ import sys
 
 from .errors import RecordError
 from .i18n import LANGS
-from .record import read_record
+from .record import LIMITS, quote, read_record
 from .replay import replay_record
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The command; whatever happens, at most one line on stderr and never a traceback."""
+    for stream in (sys.stdout, sys.stderr):  # text from a record can never break the output
+        try:
+            stream.reconfigure(errors="backslashreplace")
+        except (AttributeError, ValueError):
+            pass
+    try:
+        return _main(argv)
+    except SystemExit:
+        raise
+    except BaseException as e:  # noqa: BLE001 — the contract: one line, exit 2
+        name = "interrupted" if isinstance(e, KeyboardInterrupt) else f"internal error: {type(e).__name__}"
+        print(f"python -m engine: {name}", file=sys.stderr)
+        return 2
+
+
+def _main(argv: list[str] | None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description="Козырные киты rules engine")
     sub = parser.add_subparsers(dest="command", required=True)
     rp = sub.add_parser("replay", help="replay and check a kozyrnye-kity/1 game record")
@@ -24,13 +41,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     try:
+        # read one byte more than a record may hold: a larger file is refused, not loaded
         if args.file == "-":
-            data = sys.stdin.buffer.read()
+            data = sys.stdin.buffer.read(LIMITS.max_bytes + 1)
         else:
             with open(args.file, "rb") as f:
-                data = f.read()
+                data = f.read(LIMITS.max_bytes + 1)
     except OSError as e:
-        err = RecordError("", "r.read", {"detail": f"{args.file}: {e.strerror or e}"})
+        err = RecordError("", "r.read", {"detail": f"{quote(args.file, 80)}: {e.strerror or type(e).__name__}"})
         print(err.text(args.lang), file=sys.stderr)
         return 2
     try:

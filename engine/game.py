@@ -184,6 +184,7 @@ class GameState:
     winner: int | None = None
     ended_after: int | None = None  # number of closed rounds when the game ended
     violations: tuple[Violation, ...] = ()
+    closed_totals: tuple[int, ...] = ()  # totals over ``rounds`` (kept, so closing a round is O(1))
 
     @property
     def n(self) -> int:
@@ -314,10 +315,7 @@ def round_points(r: RoundState) -> tuple[int, ...]:
 
 
 def totals(state: GameState, include_current: bool = False) -> tuple[int, ...]:
-    t = [0] * state.n
-    for s in state.rounds:
-        for i, p in enumerate(s.points):
-            t[i] += p
+    t = list(state.closed_totals) if state.closed_totals else [0] * state.n
     if include_current and state.round is not None:
         for i, p in enumerate(round_points(state.round)):
             t[i] += p
@@ -479,12 +477,18 @@ def _close_round(state: GameState, r: RoundState) -> GameState:
 
 
 def _with_closed(state: GameState, summary: RoundSummary) -> GameState:
+    """Close a round. Only the new round end can make a winner: at every earlier one nobody
+    was alone at the top at or above the target (else ``winner`` would be set), so the check
+    of R-END / RUL-WINNER-MANY costs the same however long the game (replay stays linear)."""
     rounds = state.rounds + (summary,)
-    if state.winner is None:
-        winner, ended = end_of_game([s.points for s in rounds], state.target)
-    else:
-        winner, ended = state.winner, state.ended_after
-    return replace(state, rounds=rounds, winner=winner, ended_after=ended)
+    before = state.closed_totals or (0,) * state.n
+    total = tuple(a + b for a, b in zip(before, summary.points))
+    winner, ended = state.winner, state.ended_after
+    if winner is None:
+        top = max(total)
+        if top >= state.target and total.count(top) == 1:
+            winner, ended = total.index(top), len(rounds)
+    return replace(state, rounds=rounds, winner=winner, ended_after=ended, closed_totals=total)
 
 
 def _reopen_round(ctx: _Ctx, state: GameState) -> GameState:
@@ -498,7 +502,8 @@ def _reopen_round(ctx: _Ctx, state: GameState) -> GameState:
     ctx.violate("round-length", "R-SCORE-1", "v.round-length-more", {}, round=r.number, trick=r.trick_number, player=None)
     rounds = state.rounds[:-1]
     winner, ended = end_of_game([s.points for s in rounds], state.target)
-    return replace(state, rounds=rounds, round=r, winner=winner, ended_after=ended)
+    total = tuple(a - b for a, b in zip(state.closed_totals or (0,) * state.n, last.points))
+    return replace(state, rounds=rounds, round=r, winner=winner, ended_after=ended, closed_totals=total)
 
 
 def _resolve_missing_leader(ctx: _Ctx, state: GameState) -> GameState:

@@ -394,6 +394,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "r.empty-plays": {"ru": "во взятке нет ни одной карты", "en": "the trick has no plays"},
     "r.five-bonus": {"ru": "у пятёрки нет бонуса (RUL-FIVE-BONUS)", "en": "a 5 has no bonus (RUL-FIVE-BONUS)"},
+    "r.too-big": {"ru": "файл слишком большой для записи игры ({size} байт, наибольший — {limit})",
+                  "en": "the file is too large for a game record ({size} bytes, at most {limit})"},
+    "r.too-many": {"ru": "слишком много элементов для настоящей игры ({count}, наибольшее — {limit})",
+                   "en": "too many entries for a real game ({count}, at most {limit})"},
+    "r.text": {"ru": "текст с недопустимыми символами (не Юникод)", "en": "text with invalid characters (not Unicode)"},
+    "r.name-long": {"ru": "имя {value} длиннее {limit} знаков", "en": "the name {value} is longer than {limit} characters"},
+    "r.name-chars": {"ru": "в имени {value} есть управляющие символы", "en": "the name {value} holds control characters"},
     "r.where": {"ru": "запись игры, {path}: {detail}", "en": "game record, {path}: {detail}"},
     "r.where-top": {"ru": "запись игры: {detail}", "en": "game record: {detail}"},
 }

@@ -9,6 +9,8 @@ the engine's action log.
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Iterator, Mapping, Sequence
@@ -20,6 +22,21 @@ from .game import (
 )
 
 FORMAT = "kozyrnye-kity/1"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What a record may hold before it is refused unread: a real game is far inside these
+    (a 5-round game is about 30 KB). Checked before any replay work, so a hostile or broken
+    file costs little and cannot freeze the app."""
+
+    max_bytes: int = 4 * 1024 * 1024
+    max_rounds: int = 200
+    max_tricks: int = 16   # R-SCORE-1 says 8; up to twice that is kept and reported, more is refused
+    max_name: int = 40     # characters of a player name (the app's name field takes as many)
+
+
+LIMITS = Limits()
 _CARDS = {c.id: c for c in FAMILY_CARDS + (FIVE,)}
 _NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
 
@@ -84,12 +101,19 @@ class GameRecord:
 # ---------------------------------------------------------------------------------------------
 # Reading
 # ---------------------------------------------------------------------------------------------
-def read_record(text: str | bytes) -> GameRecord:
-    """Parse the text of a record; any problem raises :class:`RecordError`."""
+def read_record(text: str | bytes, limits: Limits | None = LIMITS) -> GameRecord:
+    """Parse the text of a record; any problem raises :class:`RecordError`.
+
+    What is read can also be stored: JSON's NaN and Infinity and lone surrogates (text that
+    is not Unicode) are refused, and so is a record beyond ``limits`` (None: no limits, for
+    benchmarks)."""
+    size = len(text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text)
+    if limits is not None and size > limits.max_bytes:
+        raise RecordError("", "r.too-big", {"size": size, "limit": limits.max_bytes})
     try:
         if isinstance(text, bytes):
             text = text.decode("utf-8-sig")
-        value = json.loads(text)
+        value = json.loads(text, parse_constant=_no_constant)
     except UnicodeDecodeError as e:
         raise RecordError("", "r.read", {"detail": f"UTF-8: {e.reason}"}) from None
     except (ValueError, RecursionError) as e:  # JSONDecodeError is a ValueError; so is a 5,000-digit int
@@ -98,14 +122,69 @@ def read_record(text: str | bytes) -> GameRecord:
         else:
             detail = "nested too deep" if isinstance(e, RecursionError) else str(e).split(";")[0]
         raise RecordError("", "r.json", {"detail": detail}) from None
-    return parse_record(value)
+    _check_text(value)
+    return parse_record(value, limits)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _check_text(value: Any) -> None:
+    """Every string (keys too) must be real Unicode: a lone surrogate cannot be written to a
+    UTF-8 file, so the app could not keep the record it accepted."""
+    stack, path = [(value, "")], ""
+    while stack:
+        v, path = stack.pop()
+        if isinstance(v, dict):
+            for k, x in v.items():
+                kpath = _join(path, k)
+                if _has_surrogate(k):
+                    raise RecordError(kpath, "r.text")
+                stack.append((x, kpath))
+        elif isinstance(v, list):
+            stack.extend((x, _join(path, i)) for i, x in enumerate(v))
+        elif isinstance(v, str) and _has_surrogate(v):
+            raise RecordError(path, "r.text")
+
+
+def _has_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+        return False
+    except UnicodeEncodeError:
+        return True
+
+
+def quote(text: str, limit: int = 40) -> str:
+    """Untrusted text for a message: in quotes, control and format characters (newlines, ESC,
+    BEL, direction overrides) and lone surrogates escaped, at most ``limit`` characters."""
+    out = []
+    for ch in text[: limit + 1]:
+        cat = unicodedata.category(ch)
+        out.append(ch.encode("unicode_escape").decode("ascii") if cat in ("Cc", "Cf", "Cs", "Zl", "Zp") or ch in '"\\'
+                   else ch)
+    body = "".join(out[:limit])
+    return f'"{body}…"' if len(text) > limit else f'"{body}"'
+
+
+def bad_name(name: str, limits: Limits | None = LIMITS) -> str | None:
+    """Why ``name`` cannot be a player's name (a message key), or None."""
+    if limits is not None and len(name) > limits.max_name:
+        return "r.name-long"
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp") for ch in name):
+        return "r.name-chars"
+    return None
 
 
 _TYPE_NAMES = {dict: "object", list: "array", str: "string", int: "integer"}
 
 
 def _show(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False)
+    """A value from the file for a message: JSON, with no raw control or format character,
+    at most 40 characters."""
+    text = "".join(ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) in ("Cf", "Cs", "Zl", "Zp")
+                   else ch for ch in json.dumps(value, ensure_ascii=False)[:200])
     return text if len(text) <= 40 else text[:37] + "…"
 
 
@@ -127,9 +206,16 @@ def _typed(value: Any, typ: type, path: str) -> Any:
     return value
 
 
+_PLAIN_KEY = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
+
+
 def _join(path: str, key: str | int) -> str:
+    """A location in the record, for messages: a key from the file is quoted and shortened
+    when it is anything but a plain name (it may hold newlines or terminal escapes)."""
     if isinstance(key, int):
         return f"{path}[{key}]"
+    if not _PLAIN_KEY.match(key):
+        key = quote(key)
     return f"{path}.{key}" if path else key
 
 
@@ -161,7 +247,7 @@ def _extra(obj: Mapping, known: set[str]) -> Mapping[str, Any]:
     return extra if extra else _NO_EXTRA
 
 
-def parse_record(value: Any) -> GameRecord:
+def parse_record(value: Any, limits: Limits | None = LIMITS) -> GameRecord:
     """A JSON value (already decoded) → :class:`GameRecord`, or :class:`RecordError`."""
     top = _typed(value, dict, "")
     fmt = top.get("format")
@@ -175,6 +261,10 @@ def parse_record(value: Any) -> GameRecord:
     players = tuple(players_raw)
     if not 2 <= len(players) <= 4 or len(set(players)) != len(players) or any(not p.strip() for p in players):
         raise RecordError("players", "r.players")
+    for i, p in enumerate(players):
+        why = bad_name(p, limits)
+        if why:
+            raise RecordError(_join("players", i), why, {"value": quote(p), "limit": limits.max_name if limits else 0})
     target = _get(top, "target", int, "", required=False)
     if target is not None and target < 1:
         raise RecordError("target", "r.value", {"value": target, "detail": "> 0"})
@@ -182,9 +272,11 @@ def parse_record(value: Any) -> GameRecord:
     if "deck" in top:
         deck = tuple(_parse_deck(_get(top, "deck", dict, "")))
     rounds_raw = _get(top, "rounds", list, "")
+    if limits is not None and len(rounds_raw) > limits.max_rounds:
+        raise RecordError("rounds", "r.too-many", {"count": len(rounds_raw), "limit": limits.max_rounds})
     rounds = []
     for i, r in enumerate(rounds_raw):
-        rounds.append(_parse_round(r, players, _join("rounds", i), last=(i == len(rounds_raw) - 1)))
+        rounds.append(_parse_round(r, players, _join("rounds", i), last=(i == len(rounds_raw) - 1), limits=limits))
     return GameRecord(players, tuple(rounds), target, deck,
                       _extra(top, {"format", "players", "target", "deck", "rounds"}))
 
@@ -260,7 +352,7 @@ def profile_from_json(*sources: Mapping[str, Any]) -> DeckProfile:
 _PLAYED_KEYS = {"trump", "token", "bonuses", "leader", "tricks"}
 
 
-def _parse_round(r: Any, players: Sequence[str], path: str, last: bool) -> Round:
+def _parse_round(r: Any, players: Sequence[str], path: str, last: bool, limits: Limits | None = LIMITS) -> Round:
     _typed(r, dict, path)
     if "tally" in r:
         if _PLAYED_KEYS & set(r):
@@ -293,6 +385,8 @@ def _parse_round(r: Any, players: Sequence[str], path: str, last: bool) -> Round
         raise RecordError(bpath, "r.per-player")
     leader = _player(_get(r, "leader", str, path), players, _join(path, "leader"))
     traw = _get(r, "tricks", list, path)
+    if limits is not None and len(traw) > limits.max_tricks:
+        raise RecordError(_join(path, "tricks"), "r.too-many", {"count": len(traw), "limit": limits.max_tricks})
     tricks = []
     for j, t in enumerate(traw):
         tricks.append(_parse_trick(t, players, _join(_join(path, "tricks"), j), last=last and j == len(traw) - 1))
