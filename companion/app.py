@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 import time
 from pathlib import Path
 
@@ -29,10 +30,12 @@ from .access import is_loopback
 from .screens.invite import Invite
 from .server import current as tablemode
 from .state import AppState
-from .storage import Store
+from .paths import data_dir
+from .storage import SILENT, FolderInUse, Store
 from .session import Session
 from .ui import SessionCtx, StateCtx
 from .widgets.game import game_route
+from .widgets.notices import storage_text
 
 log = logging.getLogger("kity")
 
@@ -108,6 +111,19 @@ def App(state: AppState, session_box: tuple):
     )))
 
 
+@ft.component
+def Unavailable(folder: str, reason: str):
+    """The first screen when the data folder cannot be used at all: what is wrong, what to do."""
+    return [ft.View(route="/", padding=24, controls=[
+        ft.Icon(ft.Icons.FOLDER_OFF_OUTLINED, size=48, color=ft.Colors.ERROR),
+        ft.Text(i18n.t("The data folder cannot be used"), size=24, weight=ft.FontWeight.BOLD),
+        ft.Text(i18n.t("Folder: {folder}").format(folder=folder), size=17, selectable=True),
+        ft.Text(i18n.t("Reason: {reason}").format(reason=reason), size=17),
+        ft.Text(i18n.t("Nothing was changed in it. Check that the folder exists and can be read and written, or "
+                       "start Киты with another folder: KITY_DATA_DIR=/path bash scripts/run.sh"), size=17),
+    ])]
+
+
 STORE_TOPIC = "kity/store"  # "the store changed": every session catches up
 GAME_ROUTES = ("/game", "/setup", "/round-end", "/pad")
 
@@ -150,7 +166,12 @@ def follow_the_table(page: ft.Page, session: Session) -> None:
 
 def main(page: ft.Page) -> None:
     log.info("session start at +%.2fs", time.monotonic() - T0)
-    store = Store.open()
+    try:
+        store = Store.open()
+    except Exception as e:  # the data folder itself is out of reach: say so, start anyway
+        log.exception("data folder")
+        page.render_views(Unavailable, str(getattr(e, "filename", "") or data_dir()), getattr(e, "strerror", "") or str(e))
+        return
     state = AppState.from_store(store, width=page.width or 0)
     mode = tablemode()
     if mode is not None:
@@ -159,9 +180,9 @@ def main(page: ft.Page) -> None:
         page.run_task(state.load_device_settings)
     for incident in store.incidents:
         log.warning("storage incident: %s", incident)
-    if store.incidents:
-        state.show(lambda: i18n.t("Some saved data was damaged and has been restored from the last good copy."),
-                   route="/")
+    news = [i for i in store.incidents if i.code not in SILENT]  # only what was really set aside or restored
+    if news:
+        state.show(lambda: " ".join(storage_text(i.code, i.params) for i in news), "problem", route="/")
 
     page.title = i18n.t("Kity")
     page.theme = theme(False)
@@ -187,7 +208,6 @@ def run(argv: list[str] | None = None) -> None:
     screen."""
     import argparse
 
-    from .paths import data_dir
     from .server import serve
 
     parser = argparse.ArgumentParser(prog="python -m companion", description=(
@@ -200,6 +220,14 @@ def run(argv: list[str] | None = None) -> None:
     logging.basicConfig(level=os.environ.get("KITY_LOG", "WARNING"),
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")
     port = int(os.environ.get("KITY_PORT", "8550"))
+    try:
+        Store.open()  # this process owns the data folder from now on (one Киты per folder)
+    except FolderInUse as e:
+        print(e.message("ru"), file=sys.stderr)
+        print(e.message("en"), file=sys.stderr)
+        raise SystemExit(1)
+    except OSError as e:  # the app still starts and says what is wrong on its first screen
+        log.warning("data folder: %s", e)
     asgi = ft.run(main, export_asgi_app=True, no_cdn=True, assets_dir=str(ASSETS_DIR))
     print(f"Данные / data folder: {data_dir()}", flush=True)
     raise SystemExit(serve(asgi, port=port, table=args.table,

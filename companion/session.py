@@ -38,12 +38,12 @@ from engine import (
 from engine.cards import parse_card
 from engine.game import Phase
 from engine.record import (
-    action_from_json, action_to_json, actions_to_record, facts_from_json, facts_to_json, profile_from_json,
+    LIMITS, bad_name, quote, action_from_json, action_to_json, actions_to_record, facts_from_json, facts_to_json, profile_from_json,
     read_record, record_actions, record_to_json,
 )
 from engine.replay import replay_record
 
-from .storage import RevisionConflict, Store
+from .storage import SILENT, RevisionConflict, Store
 
 MODES = ("full", "pad")  # full tracking, or score pad only (tallied rounds)
 
@@ -128,8 +128,9 @@ class Session:
         self.skipped: tuple[int, ...] = ()  # log entries an edit made impossible to apply
         self._load_profile()
         self._load_current()
-        if store.incidents:
-            inc = store.incidents[-1]
+        news = [i for i in store.incidents if i.code not in SILENT]
+        if news:
+            inc = news[-1]
             self.notice = Notice("storage", f"storage.{inc.code}", dict(inc.params))
 
     # ---- reading ------------------------------------------------------------------------------
@@ -295,6 +296,9 @@ class Session:
             engine.new_game(players, target)
         except IllegalAction as e:
             return Outcome(False, Notice("refused", error=e))
+        for p in players:  # what a record cannot hold, a game does not take (it could not be exported)
+            if bad_name(p) is not None:
+                return Outcome(False, Notice("refused", "session.bad-name", {"name": quote(p), "limit": LIMITS.max_name}))
         if mode not in MODES:
             return Outcome(False, Notice("refused", "session.bad-mode", {"mode": mode}))
         # check and start as one step: another tab may start a game at the same moment
@@ -709,22 +713,35 @@ class Session:
         return actions_to_record(start, actions)
 
 
-def _serialized(method):
+def _serialized(method, saves: bool):
     """One change at a time per session: a tap's handler (a worker thread) and :meth:`sync`
-    (the event loop, when another device wrote) never interleave."""
+    (the event loop, when another device wrote) never interleave. ``saves``: the method
+    returns an Outcome, and a write that fails (disk full, a read-only folder) becomes a
+    refusal that says so — the store is unchanged then, and so is the session (every change
+    is saved before it is shown)."""
 
     @functools.wraps(method)
     def wrapper(self, *args, **kwargs):
         with self._mutex:
-            return method(self, *args, **kwargs)
+            if not saves:
+                return method(self, *args, **kwargs)
+            try:
+                return method(self, *args, **kwargs)
+            except OSError as e:
+                reason = e.strerror or type(e).__name__
+                self.notice = Notice("storage", "session.not-saved", {"reason": reason})
+                self._touch()
+                return Outcome(False, self.notice)
 
     return wrapper
 
 
 for _name in ("new_game", "finish", "abandon", "start_round", "use_bonus", "play", "choose_reward",
               "choose_leader", "tally_round", "undo", "redo", "edit", "insert", "delete", "answer_fact",
-              "import_record", "dismiss_notice", "reload", "sync"):
-    setattr(Session, _name, _serialized(getattr(Session, _name)))
+              "import_record"):
+    setattr(Session, _name, _serialized(getattr(Session, _name), saves=True))
+for _name in ("dismiss_notice", "reload", "sync"):
+    setattr(Session, _name, _serialized(getattr(Session, _name), saves=False))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -79,13 +79,21 @@ log = logging.getLogger("kity")
 
 __all__ = [
     "AtomicJSONStorage", "CurrentGame", "RevisionConflict", "Store", "StorageIncident",
-    "RESTORED_FROM_BACKUP", "RESET_TO_EMPTY", "ARCHIVE_INDEX_REBUILT",
+    "RESTORED_FROM_BACKUP", "RESET_TO_EMPTY", "BACKUP_SET_ASIDE", "UNREADABLE", "MOVED_ASIDE", "NOT_SAVED",
+    "ARCHIVE_INDEX_REBUILT", "SILENT", "FolderInUse",
 ]
 
 # Incident codes (translate them in the UI; params are in StorageIncident.params).
 RESTORED_FROM_BACKUP = "restored_from_backup"  # file bad/missing, previous version restored
-RESET_TO_EMPTY = "reset_to_empty"              # file bad and no good backup: starts empty
-ARCHIVE_INDEX_REBUILT = "archive_index_rebuilt"  # `count` games re-added from archive/
+RESET_TO_EMPTY = "reset_to_empty"              # file bad and no good backup: set aside, starts empty
+BACKUP_SET_ASIDE = "backup_set_aside"          # the file is good, its .bak was damaged: set aside
+UNREADABLE = "unreadable"                      # the file cannot be read (permissions…): left as it is,
+                                               # and never overwritten while this Store runs
+MOVED_ASIDE = "moved_aside"                    # something stood where a folder belongs: kept aside
+NOT_SAVED = "not_saved"                        # a start-up repair could not be written (tried again next start)
+ARCHIVE_INDEX_REBUILT = "archive_index_rebuilt"  # `count` games re-added from archive/ (an interrupted
+                                               # step completed: nothing was damaged, not shown)
+SILENT = frozenset({ARCHIVE_INDEX_REBUILT})    # incidents that are not news for the user
 
 Status = Literal["finished", "abandoned", "imported"]
 _GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
@@ -115,6 +123,43 @@ class StorageIncident:
         return params
 
 
+class FolderInUse(Exception):
+    """Another process (another Киты) owns this data folder: two writers would overwrite each
+    other's games. ``message(lang)`` says so plainly."""
+
+    def __init__(self, root: str):
+        super().__init__(f"the data folder {root} is used by another running Киты")
+        self.root = root
+
+    def message(self, lang: str = "ru") -> str:
+        if lang == "en":
+            return (f"Киты is already running with this data folder ({self.root}). Use that window, "
+                    "or stop it first; another data folder: KITY_DATA_DIR=…")
+        return (f"«Киты» уже открыты с этой папкой данных ({self.root}). Пользуйтесь тем окном "
+                "или сначала закройте его; другая папка: KITY_DATA_DIR=…")
+
+
+_OWNED: dict[str, int] = {}  # data folders this process owns → the open lock file
+
+
+def _own_folder(root: str) -> None:
+    """Take the data folder for this process (an OS lock on ``<root>/.lock``, released by the
+    OS when the process ends, even when it is killed). A second process gets FolderInUse."""
+    if root in _OWNED:
+        return
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: no lock (the phone builds run one process anyway)
+        return
+    fd = os.open(os.path.join(root, ".lock"), os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise FolderInUse(root) from None
+    _OWNED[root] = fd
+
+
 class RevisionConflict(Exception):
     """Someone else changed (or replaced) the current game first. Reload and retry."""
 
@@ -134,6 +179,13 @@ class CurrentGame:
 
 
 # --------------------------------------------------------------------------- file level
+
+def _remove(path: str) -> None:
+    try:
+        os.remove(path)
+    except OSError:
+        pass
+
 
 def _fsync_dir(path: str) -> None:
     """Make renames in ``path`` durable (not possible, nor needed, on Windows)."""
@@ -176,6 +228,7 @@ class AtomicJSONStorage(Storage):
         self._root = root or os.path.dirname(self.path)
         self._loaded = False
         self._text: Optional[str] = None  # None: empty database
+        self._unreadable = False
 
     # TinyDB Storage API
     def read(self) -> Optional[dict[str, dict[str, Any]]]:
@@ -185,6 +238,8 @@ class AtomicJSONStorage(Storage):
         return None if self._text is None else json.loads(self._text)
 
     def write(self, data: dict[str, dict[str, Any]]) -> None:
+        if self._unreadable:  # never replace a file we could not read: it may be all the user has
+            raise PermissionError(f"{self.path} could not be read; it is not overwritten")
         # Serialise first: a non-JSON value raises before anything on disk changes.
         text = json.dumps(data, ensure_ascii=False, allow_nan=False)
         self._write_text(text, keep_backup=True)
@@ -192,15 +247,37 @@ class AtomicJSONStorage(Storage):
 
     # internals
     def _write_text(self, text: str, keep_backup: bool) -> None:
+        raw = text.encode("utf-8")  # text that is not Unicode fails here, before the disk
         os.makedirs(os.path.dirname(self.path), exist_ok=True)
-        with open(self._tmp, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())  # the data is on disk before any name points at it
-        if keep_backup and os.path.exists(self.path):
-            os.replace(self.path, self.bak)  # previous complete version stays available
-        os.replace(self._tmp, self.path)  # atomic: readers see the old or the new file
+        try:
+            with open(self._tmp, "wb") as f:
+                f.write(raw)
+                f.flush()
+                os.fsync(f.fileno())  # the data is on disk before any name points at it
+        except BaseException:
+            _remove(self._tmp)  # a disk that filled up mid-write leaves no orphan
+            raise
+        try:
+            if keep_backup and os.path.exists(self.path):
+                self._keep_backup()  # previous complete version stays available
+            os.replace(self._tmp, self.path)  # atomic: readers see the old or the new file
+        except BaseException:
+            _remove(self._tmp)
+            raise
         _fsync_dir(os.path.dirname(self.path))
+
+    def _keep_backup(self) -> None:
+        try:
+            os.replace(self.path, self.bak)
+        except OSError:
+            if not (os.path.isdir(self.bak) and not os.path.islink(self.bak)):
+                raise
+            # a folder where the backup belongs would fail every write for good: keep it aside
+            aside = self._aside(self.bak)
+            if aside is None:
+                raise
+            self._report(MOVED_ASIDE, "wrong_shape", [aside], None, file=self.bak)
+            os.replace(self.path, self.bak)
 
     def _check(self, path: str) -> tuple[Optional[str], Optional[str]]:
         """Return (text, None) for a good file, else (None, reason)."""
@@ -209,6 +286,8 @@ class AtomicJSONStorage(Storage):
                 raw = f.read()
         except FileNotFoundError:
             return None, "missing"
+        except IsADirectoryError:
+            return None, "wrong_shape"  # a folder where the file belongs: it goes aside
         except OSError:
             return None, "unreadable"
         if not raw.strip():
@@ -253,7 +332,14 @@ class AtomicJSONStorage(Storage):
                 os.remove(self._tmp)
             except OSError:
                 pass
+        if reason == "unreadable":
+            # not damaged, just out of reach (permissions, a folder in its place…): leave it as
+            # it is and never write over it; the user is told what to check
+            self._unreadable = True
+            self._report(UNREADABLE, reason, [], None)
+            return None
         if reason is None:
+            self._check_backup()
             return text
         aside = [] if reason == "missing" else [self._aside(self.path)]
         bak_text, bak_reason = self._check(self.bak)
@@ -271,10 +357,23 @@ class AtomicJSONStorage(Storage):
         self._report(RESET_TO_EMPTY, reason, aside, None)
         return None
 
-    def _report(self, code: str, reason: str, aside: list, restored_from: Optional[str]) -> None:
+    def _check_backup(self) -> None:
+        """The file is good; a damaged ``.bak`` is set aside (and said), so that it can never
+        be "restored" over good data later."""
+        if not os.path.lexists(self.bak):
+            return
+        _text, reason = self._check(self.bak)
+        if reason is None or reason == "missing":
+            return
+        aside = self._aside(self.bak)
+        if aside is not None:
+            self._report(BACKUP_SET_ASIDE, reason, [aside], None, file=self.bak)
+
+    def _report(self, code: str, reason: str, aside: list, restored_from: Optional[str],
+                file: Optional[str] = None) -> None:
         if self._on_incident:
             kept = tuple(self._rel(p) for p in aside if p)
-            self._on_incident(StorageIncident(code, self._rel(self.path), reason, kept,
+            self._on_incident(StorageIncident(code, self._rel(file or self.path), reason, kept,
                                               restored_from))
 
 
@@ -322,12 +421,16 @@ def _valid_profile(data: dict) -> bool:
 
 
 def _player_names(meta: dict) -> list[str]:
-    """Names from ``meta["players"]``: a list of names or of dicts with a ``name``."""
+    """Names from ``meta["players"]``: a list of names or of dicts with a ``name``. A name a
+    new game could not take (too long, control or direction characters — an old import) is
+    left out, so it never reaches the name suggestions."""
+    from engine.record import bad_name
+
     names = []
     players = meta.get("players") if isinstance(meta, dict) else None
     for p in players if isinstance(players, list) else []:
         name = p.get("name") if isinstance(p, dict) else p
-        if isinstance(name, str) and name:
+        if isinstance(name, str) and name and bad_name(name) is None:
             names.append(name)
     return names
 
@@ -378,27 +481,61 @@ class Store:
             return store
 
     def __init__(self, root: str):
-        """Use ``Store.open``: two instances on one folder would overwrite each other."""
+        """Use ``Store.open``: two instances on one folder would overwrite each other.
+
+        Opening never fails for what is in the folder: what cannot be read is set aside or
+        left alone and reported in ``incidents``; a repair that cannot be written is tried
+        again at the next start. Only another process owning the folder stops it
+        (:class:`FolderInUse`)."""
         self.root = root
         self.incidents: list[StorageIncident] = []
         self._lock = threading.RLock()
         self.generation = 0  # grows with every change of games or facts
         self._watcher: Optional[Callable[[], None]] = None
-        os.makedirs(os.path.join(root, "archive"), exist_ok=True)
+        os.makedirs(root, exist_ok=True)
+        _own_folder(root)
+        self._archive_dir_ok()
         self._game = self._db("current.json", _valid_current).table("game")
         self._index = self._db("archive.json", _valid_index).table("games")
         profile = self._db("profile.json", _valid_profile)
         self._facts, self._settings = profile.table("facts"), profile.table("settings")
         for table in (self._game, self._index, self._facts):
             len(table)  # load now, so incidents are known right after open
-        self._complete_interrupted_finish()
-        self._rebuild_index()
+        for repair in (self._complete_interrupted_finish, self._rebuild_index):
+            try:
+                repair()
+            except OSError as e:  # disk full, read-only folder…: the data stays as it was
+                log.warning("start-up repair %s not saved", repair.__name__, exc_info=True)
+                self.incidents.append(StorageIncident(NOT_SAVED, "archive.json", e.strerror or type(e).__name__))
+
+    def _archive_dir_ok(self) -> None:
+        """``archive/`` must be a folder: a file in its place is kept aside."""
+        path = os.path.join(self.root, "archive")
+        if os.path.lexists(path) and not os.path.isdir(path):
+            n = 1
+            while os.path.lexists(f"{path}.corrupt-{n}"):
+                n += 1
+            try:
+                os.replace(path, f"{path}.corrupt-{n}")
+                self.incidents.append(StorageIncident(MOVED_ASIDE, "archive", "wrong_shape",
+                                                      (f"archive.corrupt-{n}",)))
+            except OSError as e:
+                self.incidents.append(StorageIncident(UNREADABLE, "archive", e.strerror or "unreadable"))
+                return
+        try:
+            os.makedirs(path, exist_ok=True)
+        except OSError as e:
+            self.incidents.append(StorageIncident(UNREADABLE, "archive", e.strerror or "unreadable"))
 
     def close(self) -> None:
-        """Forget this instance; the next ``Store.open`` re-reads the folder from disk."""
+        """Forget this instance and give the folder up (another process may take it); the
+        next ``Store.open`` re-reads the folder from disk."""
         with self._registry_lock:
             if Store._registry.get(self.root) is self:
                 del Store._registry[self.root]
+                fd = _OWNED.pop(self.root, None)
+                if fd is not None:
+                    os.close(fd)  # releases the OS lock
 
     def watch(self, fn: Optional[Callable[[], None]]) -> None:
         """Call ``fn()`` after every change of the games or the deck facts (one watcher: the
@@ -477,18 +614,44 @@ class Store:
         with self._lock:
             doc = self._expect(game_id, expected_revision)
             entry = {k: v for k, v in doc.items() if k != "revision"}
-            self._archive_entry(entry, status, record, summary)  # 1. + 2.
-            self._game.truncate()                                # 3.
+            had_file = os.path.exists(self._archive_path(game_id))
+            try:
+                self._archive_entry(entry, status, record, summary)  # 1. + 2.
+                self._game.truncate()                                # 3.
+            except Exception:  # (a kill is not an exception here: start-up completes that)
+                # all or nothing: the game stays the current one, as before the call (if this
+                # undo fails too, the start-up check below sees a stale copy and keeps the game)
+                if not had_file:
+                    self._forget_archived(game_id)
+                raise
             return game_id
 
     @_notifies
     def import_game(self, meta: dict, actions: list[dict], record: Any, summary: dict) -> str:
         """File an imported game record in the archive (status ``imported``); return its id.
-        The current game is not touched."""
+        The current game is not touched. All or nothing: if a write fails, nothing is filed."""
         entry = {"game_id": uuid.uuid4().hex, "meta": dict(meta), "actions": list(actions), "redo": []}
         with self._lock:
-            self._archive_entry(entry, "imported", record, summary)
+            try:
+                self._archive_entry(entry, "imported", record, summary)
+            except Exception:
+                self._forget_archived(entry["game_id"])
+                raise
             return entry["game_id"]
+
+    def _archive_path(self, game_id: str) -> str:
+        return os.path.join(self.root, "archive", game_id + ".json")
+
+    def _forget_archived(self, game_id: str) -> None:
+        """Undo a filing that failed half-way: its archive file (removing a file works on a
+        full disk) and, if it got that far, its index row."""
+        path = self._archive_path(game_id)
+        for p in (path, path + ".bak", path + ".tmp"):
+            _remove(p)
+        try:
+            self._index.remove(Query().game_id == game_id)
+        except (OSError, KeyError):
+            pass  # left for the start-up check: a row whose file is gone is dropped there
 
     def _archive_entry(self, entry: dict, status: str, record: Any, summary: dict) -> None:
         existing = self._read_archived(entry["game_id"])
@@ -523,17 +686,35 @@ class Store:
             self._index.insert(self._index_row(entry))
 
     def _complete_interrupted_finish(self) -> None:
+        """A current game that also has an archive file: its finish was interrupted. Complete
+        it only if the archived copy holds exactly the current log; a copy that differs is
+        stale (the finish failed and the table played on), so it is removed and the game
+        stays current — no confirmed action is ever dropped."""
         doc = self._game.get(doc_id=_CURRENT_DOC)
-        if doc and os.path.exists(os.path.join(self.root, "archive", doc["game_id"] + ".json")):
-            archived = self._read_archived(doc["game_id"])
-            if archived:  # only clear the current game once its archive copy is readable
-                self._index_upsert(archived)
-                self._game.truncate()
+        if not doc or not os.path.exists(self._archive_path(doc["game_id"])):
+            return
+        archived = self._read_archived(doc["game_id"])
+        if archived and archived["actions"] == doc["actions"] and archived["redo"] == doc["redo"]:
+            self._index_upsert(archived)
+            self._game.truncate()
+        elif archived is not None:
+            log.warning("stale archive copy of the current game %s removed", doc["game_id"])
+            self._forget_archived(doc["game_id"])
 
     def _rebuild_index(self) -> None:
+        try:
+            names = os.listdir(os.path.join(self.root, "archive"))
+        except OSError as e:
+            self.incidents.append(StorageIncident(UNREADABLE, "archive", e.strerror or "unreadable"))
+            return
+        current = self._game.get(doc_id=_CURRENT_DOC)
+        is_current = Query().game_id == (current or {}).get("game_id")
+        if current and not os.path.exists(self._archive_path(current["game_id"])) and self._index.contains(is_current):
+            # a row of the game in progress whose filing was undone: it is not archived
+            self._index.remove(is_current)
         known = {d["game_id"] for d in self._index.all()}
         found = []
-        for name in os.listdir(os.path.join(self.root, "archive")):
+        for name in names:
             game_id = name[:-5] if name.endswith(".json") else None
             if game_id and game_id not in known and _GAME_ID.match(game_id):
                 archived = self._read_archived(game_id)

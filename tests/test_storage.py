@@ -249,14 +249,14 @@ def _damage(path: Path, kind: str) -> None:
     elif kind == "wrong_doc":
         path.write_text('{"game": {"1": {"game_id": 5}}, "games": {"1": {"seq": "x"}},'
                         ' "facts": {"1": {"card_id": 1}}}', encoding="utf-8")
-    elif kind == "unreadable":
-        path.mkdir()  # a directory where the file should be: open() fails
+    elif kind == "a_folder":
+        path.mkdir()  # a directory where the file should be: set aside like a damaged file
     elif kind == "missing":
         pass  # killed between the two renames of a write: only the .bak is left
 
 
 REASON = {"truncated": "not_json", "garbage": "not_json", "empty": "empty",
-          "not_a_table": "wrong_shape", "wrong_doc": "wrong_shape", "unreadable": "unreadable",
+          "not_a_table": "wrong_shape", "wrong_doc": "wrong_shape", "a_folder": "wrong_shape",
           "missing": "missing"}
 KINDS = list(REASON)
 

@@ -5,6 +5,8 @@ here was computed by the engine (through the session); texts with rule IDs come 
 """
 from __future__ import annotations
 
+import asyncio
+
 import logging
 from typing import Any, Callable, Mapping, Optional
 
@@ -215,23 +217,25 @@ def ImportPanel():
     get_text, set_text = use_latest("")
     result, set_result = ft.use_state(None)  # (ok, notice)
 
-    def run(data) -> None:
-        out = session.import_record(data)
+    async def run(data) -> None:
+        # off the event loop: a large record must not freeze the other tabs and phones
+        out = await asyncio.to_thread(session.import_record, data)
         set_result((out.ok, out.notice))
 
     async def pick():
         try:
             files = await svc["picker"].pick_files(dialog_title=t("Choose a game record"), with_data=True,
-                                                   file_type=ft.FilePickerFileType.ANY)
+                                                   file_type=ft.FilePickerFileType.CUSTOM,
+                                                   allowed_extensions=["json", "txt"])
         except Exception:
             log.exception("pick record")
             set_result((False, None))
             return
         if files and files[0].bytes is not None:
-            run(files[0].bytes)
+            await run(files[0].bytes)
 
-    def paste_import():
-        run(get_text())
+    async def paste_import():
+        await run(get_text())
 
     body = [
         section_title(t("Import a game record")),

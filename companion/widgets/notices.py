@@ -45,6 +45,11 @@ def _catalog(key: str, params: Mapping[str, Any], lg: str) -> str:
         "session.bad-fact": lambda: t("That card fact cannot be saved."),
         "session.five-no-facts": lambda: t("A 5 shows no pearls and no bonus (RUL-FIVE-BONUS)."),
         "session.conflict": lambda: t("The game was changed on another screen; this is the latest state."),
+        "session.bad-name": lambda: t("The name {name} cannot be used: at most {limit} characters, no control "
+                                      "characters.").format(name=params.get("name", ""), limit=params.get("limit", "")),
+        "session.not-saved": lambda: t("Could not save ({reason}): nothing was changed. Free some space on the "
+                                       "device or check the data folder, then try again.").format(
+                                           reason=params.get("reason", "")),
         "session.unreadable-game": lambda: t("The saved game could not be read; it was put aside in the history."),
         "session.imported": lambda: t("The game record was added to the history."),
     }
@@ -55,8 +60,30 @@ def _catalog(key: str, params: Mapping[str, Any], lg: str) -> str:
     if fn is not None:
         return fn()
     if key.startswith("storage."):
-        return t("Some saved data was damaged and has been restored from the last good copy.")
+        return storage_text(key[len("storage."):], params)
     return t("Something went wrong. Nothing was lost; please try again.")
+
+
+def storage_text(code: str, params) -> str:
+    """What a storage incident means for the user: only what was really set aside, restored or
+    left alone, and what to do."""
+    file, kept = params.get("file", ""), ", ".join(params.get("kept_aside", ()) or ())
+    if code == "restored_from_backup":
+        return t("The saved file {file} was damaged; the last good copy was restored.").format(file=file)
+    if code == "reset_to_empty":
+        return t("The saved file {file} was damaged and had no good copy; it was kept aside as {kept}.").format(
+            file=file, kept=kept)
+    if code == "backup_set_aside":
+        return t("An old backup copy ({file}) was damaged and was kept aside as {kept}. Your data is fine.").format(
+            file=file, kept=kept)
+    if code == "moved_aside":
+        return t("Something stood where {file} belongs; it was kept aside as {kept}.").format(file=file, kept=kept)
+    if code == "unreadable":
+        return t("{file} in the data folder cannot be read; it was left as it is. Check the folder's "
+                 "permissions.").format(file=file)
+    if code == "not_saved":
+        return t("A repair of the saved games could not be written; it is tried again at the next start.")
+    return t("Some saved data was damaged and has been restored from the last good copy.")
 
 
 def session_text(notice) -> str:
