@@ -9,7 +9,7 @@
    ``~/Library/Application Support/Kity`` on macOS, ``$XDG_DATA_HOME/kity`` or
    ``~/.local/share/kity`` elsewhere.
 
-The folder is created if missing.
+The folder is created if missing (when it cannot be, the store reports why).
 """
 
 from __future__ import annotations
@@ -42,5 +42,8 @@ def data_dir() -> Path:
     else:
         path = _platform_dir()
     path = path.resolve()
-    path.mkdir(parents=True, exist_ok=True)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        pass  # the store says what is wrong with it, on the app's first screen
     return path
