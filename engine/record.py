@@ -8,6 +8,7 @@ the engine's action log.
 """
 from __future__ import annotations
 
+import functools
 import json
 import re
 import unicodedata
@@ -107,7 +108,14 @@ def read_record(text: str | bytes, limits: Limits | None = LIMITS) -> GameRecord
     What is read can also be stored: JSON's NaN and Infinity and lone surrogates (text that
     is not Unicode) are refused, and so is a record beyond ``limits`` (None: no limits, for
     benchmarks)."""
-    size = len(text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text)
+    if isinstance(text, str):
+        try:
+            raw = text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise RecordError("", "r.text") from None
+    else:
+        raw = text
+    size = len(raw)
     if limits is not None and size > limits.max_bytes:
         raise RecordError("", "r.too-big", {"size": size, "limit": limits.max_bytes})
     try:
@@ -122,8 +130,12 @@ def read_record(text: str | bytes, limits: Limits | None = LIMITS) -> GameRecord
         else:
             detail = "nested too deep" if isinstance(e, RecursionError) else str(e).split(";")[0]
         raise RecordError("", "r.json", {"detail": detail}) from None
-    _check_text(value)
+    if "\\u" in text and _SURROGATE_ESCAPE.search(text):  # only escapes can make a lone surrogate
+        _check_text(value)
     return parse_record(value, limits)
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 def _no_constant(name: str) -> Any:
@@ -214,9 +226,14 @@ def _join(path: str, key: str | int) -> str:
     when it is anything but a plain name (it may hold newlines or terminal escapes)."""
     if isinstance(key, int):
         return f"{path}[{key}]"
-    if not _PLAIN_KEY.match(key):
-        key = quote(key)
+    key = _path_key(key) if len(key) <= 40 else quote(key)
     return f"{path}.{key}" if path else key
+
+
+@functools.lru_cache(maxsize=512)
+def _path_key(key: str) -> str:
+    """The record's keys repeat (rounds, tricks, plays…): each is checked once."""
+    return key if _PLAIN_KEY.match(key) else quote(key)
 
 
 def _card(value: Any, path: str) -> Card:

@@ -61,6 +61,21 @@ def bench_engine(repeat: int) -> None:
     print(f"  target: 5 rounds ≤ 2 ms → {'met' if per_round[5] * 5 <= 2 else 'NOT met'}")
 
 
+def bench_long_replay() -> None:
+    """Replay of very long score-pad games (limits off): the cost per round must stay flat."""
+    import json
+
+    print("Engine: replay of a long score-pad game (record limits off; one run each)")
+    for n in (1_000, 2_000, 10_000):
+        rounds = [{"tally": {"A": {"pearls": 1, "unused_bonuses": 0}, "B": {"pearls": 0, "unused_bonuses": 1}}}
+                  for _ in range(n)]
+        text = json.dumps({"format": "kozyrnye-kity/1", "players": ["A", "B"], "target": 10**9, "rounds": rounds})
+        t = time.perf_counter()
+        replay_record(read_record(text, limits=None))
+        took = time.perf_counter() - t
+        print(f"  {n:>6} tallied rounds: {took * 1000:8.1f} ms  ({took * 1e6 / n:.1f} µs per round)")
+
+
 def bench_storage(n_actions: int) -> None:
     from companion.session import Session
     from companion.storage import Store
@@ -127,6 +142,7 @@ def main() -> None:
     ap.add_argument("--table", action="store_true", help="also measure table mode (four browsers on one game)")
     args = ap.parse_args()
     bench_engine(repeat=30 if args.quick else 200)
+    bench_long_replay()
     bench_storage(n_actions=50 if args.quick else 200)
     if args.ui:
         sys.path.insert(0, str(ROOT / "tests" / "e2e"))
