@@ -32,6 +32,11 @@ INVITE_END_YES = "invite-end-yes"
 SET_ME = "settings-me"  # «это я»: this device's seat (table mode)
 TURN_MINE = "turn-mine"  # «ваш ход» on the device of the player to act
 
+
+def player_mine(seat: int) -> str:
+    """«вы» on this device's own seat (table mode)."""
+    return f"player-{seat}-mine"
+
 # calm messages
 NOTICE = "notice"
 NOTICE_CLOSE = "notice-close"

@@ -25,7 +25,7 @@ from engine_helpers import (
 P4 = ["Андрей", "Тёма", "Лена", "Женя"]
 B4 = {"Андрей": "orca-1", "Тёма": "narwhal-1", "Лена": "blue-1", "Женя": "sperm-1"}
 DECK = full_deck_json(2, "pearl")
-FORMAT_PAGE = Path("/work/shared/rules/game-record-format.md")
+FORMAT_PAGE = Path(__file__).resolve().parents[1] / ".." / "shared" / "rules" / "game-record-format.md"
 
 
 def rec4(*tricks, bonuses=None, leader="Андрей", trump="blue", token=9, deck=DECK, more_rounds=()):
@@ -100,12 +100,14 @@ def test_format_page_example_replays():
     """The sample record on the format page: Лена wins the trick with 3 pearls. NOTE: in the sample
     Тёма uses "orca-7", which is Андрей's first bonus, so the only possible finding is
     bonus-not-available (the sample itself is inconsistent; see the report)."""
+    if not FORMAT_PAGE.exists():
+        pytest.skip("../shared (the rules digests) is not next to this repository")
     text = FORMAT_PAGE.read_text(encoding="utf-8")
     sample = json.loads(re.search(r"```json\n(\{\n  \"format\".*?)\n```", text, re.S).group(1))
     out = replay_json(sample)
     trick1 = out["rounds"][0]["tricks"][0]
     assert trick1["winner"] == "Лена" and trick1["gained"] == 3 and trick1["token"] == 9
-    assert {v["code"] for v in out["violations"]} <= {"bonus-not-available"}
+    assert {v["code"] for v in out["violations"]} == {"bonus-not-available"}
 
 
 # ---------------------------------------------------------------------------------------------

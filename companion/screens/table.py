@@ -177,16 +177,19 @@ def TrickView(title: str, plays: tuple, lines: tuple, lg: str):
 @ft.component
 @safe_render
 def PlayerPanel(seat: int, name: str, to_act: bool, bonuses: tuple, total: int, rnd: int, pile: int, target: int,
-                on_bonus, lg: str):
+                on_bonus, lg: str, mine: bool = False):
     """One player: name, total, pearls and points of this round, progress to the target, the
     bonuses in front (``bonuses``: (card id, label, usable now)). The frame marks the player to
-    act; its parts are memoized on their own (a change of turn redraws only the frame)."""
+    act; ``mine``: this device's seat («это я», table mode), tinted and marked «вы». Its parts
+    are memoized on their own (a change of turn redraws only the frame)."""
     color = PLAYER_COLORS[seat % len(PLAYER_COLORS)]
     return ft.Container(
         border=ft.Border.all(3 if to_act else 1, color if to_act else ft.Colors.OUTLINE_VARIANT),
         border_radius=16, padding=12,
-        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        bgcolor=ft.Colors.TERTIARY_CONTAINER if mine else ft.Colors.SURFACE_CONTAINER_LOW,
         content=ft.Column([
+            *([probe(ids.player_mine(seat), t("you"), size=15, weight=ft.FontWeight.W_600,
+                     color=ft.Colors.ON_TERTIARY_CONTAINER)] if mine else []),
             _PlayerHead(seat, name, total, lg, key="head"),
             _PlayerRound(seat, pile, rnd, lg, key="round"),
             _PlayerProgress(seat, total + rnd, target, lg, key="progress"),
@@ -416,7 +419,7 @@ def Table():
         usable = s.usable_bonuses(p)
         bonuses = tuple((cid, f"{card_label(cid)} · {bonus_text(s, cid)}", cid in usable) for cid in front.get(p, ()))
         players.append(PlayerPanel(i, p, p == to_act, bonuses, totals.get(p, 0), rnd.get(p, 0), r.pile[i],
-                                   state.target, on_bonus, lg, key=f"table-player-{i}"))
+                                   state.target, on_bonus, lg, st.table and st.me == p, key=f"table-player-{i}"))
     text, icon = turn_text(s, ph)
     top = [
         TrumpPanel(r.trump.value, int(r.token), wide, lg, key="table-trump-panel"),

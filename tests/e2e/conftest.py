@@ -82,6 +82,12 @@ class Server:
         self.starts = 0
 
     def start(self) -> None:
+        # the app owns its data folder (one process per folder): a test that seeded it in
+        # this process gives it up first
+        from companion.storage import Store
+        seeded = Store._registry.get(os.path.realpath(self.data_dir))
+        if seeded is not None:
+            seeded.close()
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}/"
         self.url = self.base + (f"?code={self.table_code}" if self.table_code else "")

@@ -36,8 +36,11 @@ def ru(msgid: str) -> str:
 # seeding and fixtures
 # ---------------------------------------------------------------------------------------------
 def archived(data: Path) -> list[dict]:
-    """The archive as the server wrote it (a fresh read, not this process's cached store)."""
-    return Store(os.path.realpath(data)).archived()
+    """The archive index as the server wrote it (read from the file: the running server owns
+    the folder), most recent first, like ``Store.archived``."""
+    path = data / "archive.json"
+    index = json.loads(path.read_text(encoding="utf-8")).get("games", {}) if path.exists() else {}
+    return sorted(index.values(), key=lambda d: -d["seq"])
 
 
 def pad_game(data: Path, rounds: list[dict], players=PLAYERS, target=30, finish=False) -> Session:

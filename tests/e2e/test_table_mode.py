@@ -127,6 +127,8 @@ def test_host_and_three_phones_play_a_trick(devices, table_server):
     me.tap_id(ids.HOME_CONTINUE)
     me.wait_id(ids.TURN_MINE)
     assert translate("ru", "Your turn") in me.read(ids.TURN_MINE)
+    assert me.read(ids.player_mine(0)) == translate("ru", "you")  # its own panel and bonuses are marked
+    assert not me.page.locator(me.sel(ids.player_mine(1))).count()
     assert not host.page.locator(host.sel(ids.TURN_MINE)).count()
 
     for k, device in enumerate(phones):
