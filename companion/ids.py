@@ -30,7 +30,13 @@ INVITE_NEW_YES = "invite-new-code-yes"
 INVITE_END = "invite-end"
 INVITE_END_YES = "invite-end-yes"
 SET_ME = "settings-me"  # «это я»: this device's seat (table mode)
+TABLE_REVOKE = "table-revoke"  # a revoke proved by the last entry (RUL-REVOKE)
 TURN_MINE = "turn-mine"  # «ваш ход» on the device of the player to act
+
+
+def turn_bonus(card_id: str) -> str:
+    """A usable bonus of the player to act, shown by the card picker."""
+    return f"turn-bonus-{card_id}"
 
 
 def player_mine(seat: int) -> str:

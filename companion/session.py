@@ -41,6 +41,7 @@ from engine.record import (
     LIMITS, bad_name, quote, action_from_json, action_to_json, actions_to_record, facts_from_json, facts_to_json, profile_from_json,
     read_record, record_actions, record_to_json,
 )
+from engine.i18n import render
 from engine.replay import replay_record
 
 from .storage import SILENT, RevisionConflict, Store
@@ -218,6 +219,46 @@ class Session:
         if 1 <= round_no <= len(s.rounds):
             return s.rounds[round_no - 1].detail
         return None
+
+    def last_gain(self) -> tuple[str, int] | None:
+        """(winner, pearls gained) of the last decided trick, for «Лена +3» (R-REWARD-1)."""
+        s = self.state
+        if s is None:
+            return None
+        r = s.round if s.round is not None and s.round.tricks else (s.rounds[-1].detail if s.rounds else None)
+        if r is None or not r.tricks:
+            return None
+        t = r.tricks[-1]
+        return s.players[t.winner], t.gained
+
+    def first_bonus_refusal(self, seat: int, card: str, chosen: Mapping[int, str]) -> str | None:
+        """Why ``card`` cannot be ``seat``'s first bonus while the other seats have ``chosen``
+        theirs (the engine's message, with the rule ID), or None when it can."""
+        s = self.state
+        if s is None or not 0 <= seat < s.n:
+            return None
+        try:
+            c = parse_card(card)
+            others = [parse_card(v) for k, v in chosen.items() if k != seat]
+        except ValueError:
+            return None
+        problems = engine.game.first_bonus_problems(s, seat, c, others)
+        return " ".join(render(key, params, self.lang) for _code, _rule, key, params in problems) or None
+
+    def new_revokes(self) -> tuple[Violation, ...]:
+        """Revokes the last entry proved (RUL-REVOKE): the card just played shows that the player
+        held a family they did not follow in an earlier trick. The table shows them at once."""
+        if len(self._states) < 2:
+            return ()
+        before = {(v.code, v.round, v.trick, v.player) for v in self._states[-2].violations}
+        return tuple(v for v in self._states[-1].violations
+                     if v.code == "revoke" and (v.code, v.round, v.trick, v.player) not in before)
+
+    def led_family(self) -> str | None:
+        """The family of the current trick that the next players follow (R-TRICK-2), if any."""
+        s = self.state
+        r = s.round if s else None
+        return r.led.value if r is not None and r.led is not None else None
 
     def leader_chooser(self) -> str | None:
         s = self.state

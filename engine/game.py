@@ -426,6 +426,21 @@ def _check_not_over(ctx: _Ctx, state: GameState) -> None:
                     round=n, trick=None, player=None)
 
 
+def first_bonus_problems(state: GameState, seat: int, card: Card, others: Sequence[Card]) -> list[tuple]:
+    """Why ``card`` cannot lie in front of ``seat`` as its first bonus next to the ``others``
+    (R-SETUP-4): (code, rule, message key, params) for each broken rule — a 5 has no bonus
+    (RUL-FIVE-BONUS; in a 2-player game there are no 5s at all, R-SETUP-1), and every card
+    exists once (R-COMP)."""
+    out = []
+    if card.is_five:
+        if state.n == 2:
+            out.append(("five-in-two-player", "R-SETUP-1", "v.five-in-two-player", {}))
+        out.append(("five-as-bonus", "RUL-FIVE-BONUS", "v.five-as-bonus", {"player": state.players[seat]}))
+    elif any(c == card for c in others):
+        out.append(("duplicate-card", "R-COMP", "v.duplicate-card", {"card": card}))
+    return out
+
+
 def _start_round(ctx: _Ctx, state: GameState, a: StartRound) -> GameState:
     state = _close_open_round(ctx, state)
     _check_not_over(ctx, state)
@@ -437,15 +452,11 @@ def _start_round(ctx: _Ctx, state: GameState, a: StartRound) -> GameState:
     number = len(state.rounds) + 1
     seen = fives = 0
     for seat, card in enumerate(a.bonuses):
+        for code, rule, key, params in first_bonus_problems(state, seat, card, a.bonuses[:seat]):
+            ctx.violate(code, rule, key, params, round=number, trick=None, player=seat)
         if card.is_five:
-            if state.n == 2:
-                ctx.violate("five-in-two-player", "R-SETUP-1", "v.five-in-two-player", {}, round=number, trick=None, player=seat)
-            ctx.violate("five-as-bonus", "RUL-FIVE-BONUS", "v.five-as-bonus", {"player": state.players[seat]},
-                        round=number, trick=None, player=seat)
             fives += 1
         else:
-            if seen >> card.code & 1:
-                ctx.violate("duplicate-card", "R-COMP", "v.duplicate-card", {"card": card}, round=number, trick=None, player=seat)
             seen |= 1 << card.code
     r = RoundState(
         number=number, trump=a.trump, token=a.token, first_leader=leader, first_bonuses=tuple(a.bonuses),

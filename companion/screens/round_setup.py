@@ -72,6 +72,13 @@ def RoundSetup():
         st.dismiss()
         buzz()
 
+    def pick_bonus(seat: int, cid: str, ok: tuple, others: dict):
+        if cid in ok:
+            set_bonus(seat, cid)
+        else:  # say why at once, with the rule, instead of at «Start the round»
+            why = s.first_bonus_refusal(seat, cid, others) or t("This card is not available.")
+            st.show(lambda: why, "problem", route=ROUTE)
+
     def start():
         cur = get_d()
         if cur["trump"] is None:
@@ -147,8 +154,12 @@ def RoundSetup():
             on_click=lambda e, i=i: edit(open=i))))
         if is_open:
             body.append(ft.Text(t("First bonus of {player}:").format(player=p), size=17, weight=ft.FontWeight.W_600))
-            body.append(CardPicker(available=unseen, on_pick=lambda c, i=i: set_bonus(i, c),
-                                   prefix=ids.SETUP_BONUS_PICK, selected=cid, key=f"setup-bonus-picker-{i}"))
+            # what cannot be this player's first bonus is greyed out; a tap on it says why
+            others = {k: v for k, v in d["bonuses"].items() if k != i}
+            ok = tuple(c for c in unseen if s.first_bonus_refusal(i, c, others) is None)
+            body.append(CardPicker(available=ok, on_pick=lambda c, i=i, ok=ok, others=others: pick_bonus(i, c, ok, others),
+                                   prefix=ids.SETUP_BONUS_PICK, selected=cid, explain=True,
+                                   used=t("cannot be a first bonus"), key=f"setup-bonus-picker-{i}"))
     suggested = s.suggested_leader()
     leader = d["leader"] if d["leader"] is not None else (suggested or players[0])
     body += [ft.Divider(), section_title(t("3. First player")),

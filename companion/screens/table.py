@@ -94,32 +94,29 @@ def game_actions(s, st, buzz, undo_id: str = ids.TABLE_UNDO, redo_id: str = ids.
 @safe_render
 def TrumpPanel(fam: str, tok: int, wide: bool, lg: str):
     """Trump family and token side, large enough to read across the table."""
-    big = 56 if wide else 40
-    box_h = 130 if wide else 108
+    # readable from across a kitchen table (about 1 m): two-word family names wrap on a phone
+    big = 64 if wide else 48
+    box_h = 150 if wide else 148
     color = family_color(fam)
     trump = ft.Container(
         expand=3, height=box_h, bgcolor=color, border_radius=20, padding=ft.Padding.symmetric(horizontal=16, vertical=10),
         content=ft.Column([
             ft.Text(t("Trump"), size=16, color=ft.Colors.WHITE),
             probe(ids.TABLE_TRUMP, fam_label(fam), size=big, weight=ft.FontWeight.BOLD, color=ft.Colors.WHITE,
-                  max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                  max_lines=1 if wide else 2, overflow=ft.TextOverflow.ELLIPSIS),
         ], spacing=0, tight=True),
     )
     token = ft.Container(
         expand=2, height=box_h, border_radius=20, padding=ft.Padding.symmetric(horizontal=12, vertical=10),
-        bgcolor=ft.Colors.TERTIARY_CONTAINER,
+        bgcolor=ft.Colors.TERTIARY,
         content=ft.Column([
-            ft.Text(t("Token"), size=16, color=ft.Colors.ON_TERTIARY_CONTAINER),
+            ft.Text(t("Token"), size=16, color=ft.Colors.ON_TERTIARY),
             ft.Row([
-                probe(ids.TABLE_TOKEN, str(tok), size=big, weight=ft.FontWeight.BOLD,
-                      color=ft.Colors.ON_TERTIARY_CONTAINER),
-                ft.Column([
-                    ft.Icon(ft.Icons.ARROW_UPWARD if tok == 9 else ft.Icons.ARROW_DOWNWARD, size=26,
-                            color=ft.Colors.ON_TERTIARY_CONTAINER),
-                    ft.Text(token_meaning(tok), size=16, weight=ft.FontWeight.W_600,
-                            color=ft.Colors.ON_TERTIARY_CONTAINER),
-                ], spacing=0, tight=True),
-            ], spacing=8, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                probe(ids.TABLE_TOKEN, str(tok), size=big, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_TERTIARY),
+                ft.Icon(ft.Icons.ARROW_UPWARD if tok == 9 else ft.Icons.ARROW_DOWNWARD, size=36 if wide else 30,
+                        color=ft.Colors.ON_TERTIARY),
+            ], spacing=4, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            ft.Text(token_meaning(tok), size=24 if wide else 22, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_TERTIARY),
         ], spacing=0, tight=True),
     )
     return ft.Row([trump, token], spacing=10, vertical_alignment=ft.CrossAxisAlignment.START)
@@ -220,7 +217,7 @@ def _PlayerRound(seat: int, pile: int, rnd: int, lg: str):
         probe(ids.player_pile(seat), tn("{n} pearl", "{n} pearls", pile), size=16),
         ft.Text("·", size=16),
         probe(ids.player_round(seat), t("this round: {points}").format(
-            points=tn("{n} point", "{n} points", rnd)), size=16),
+            points=tn("{n} point", "{n} points", rnd)), size=20, weight=ft.FontWeight.W_600),
     ], spacing=6, wrap=True)
 
 
@@ -244,15 +241,53 @@ def _PlayerBonuses(seat: int, bonuses: tuple, on_bonus, lg: str):
                 label, icon=ft.Icons.BOLT, height=TOUCH,
                 style=ft.ButtonStyle(text_style=ft.TextStyle(size=16), shape=ft.RoundedRectangleBorder(radius=12)),
                 on_click=lambda e, c=cid: on_bonus(seat, c))))
-        else:
-            chips.append(ft.Semantics(identifier=ids.player_bonus(seat, cid), label=label, container=True,
-                                      exclude_semantics=True, key=ids.player_bonus(seat, cid), content=ft.Container(
-                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=12,
-                padding=ft.Padding.symmetric(horizontal=12, vertical=8),
-                content=ft.Text(label, size=15, color=ft.Colors.ON_SURFACE_VARIANT))))
+        else:  # not usable now: a tap says why (the rules engine's refusal, with the rule ID)
+            chips.append(tagged(ids.player_bonus(seat, cid), ft.OutlinedButton(
+                label, height=TOUCH,
+                style=ft.ButtonStyle(text_style=ft.TextStyle(size=15), color=ft.Colors.ON_SURFACE_VARIANT,
+                                     shape=ft.RoundedRectangleBorder(radius=12),
+                                     side=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+                on_click=lambda e, c=cid: on_bonus(seat, c))))
     return ft.Semantics(identifier=ids.player_bonuses(seat), container=True, content=ft.Row(
         chips or [ft.Text(t("no bonuses in front"), size=15, color=ft.Colors.ON_SURFACE_VARIANT)],
         wrap=True, spacing=6, run_spacing=6))
+
+
+@ft.memo
+@ft.component
+@safe_render
+def RevokeNote(texts: tuple):
+    """A revoke just proved (RUL-REVOKE), with both tricks; the app does not penalise: the
+    table decides."""
+    return ft.Container(
+        bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=14, padding=12,
+        content=ft.Column([
+            ft.Row([ft.Icon(ft.Icons.INFO_OUTLINE, color=ft.Colors.ON_TERTIARY_CONTAINER),
+                    ft.Text(t("A revoke, just proved"), size=18, weight=ft.FontWeight.W_600,
+                            color=ft.Colors.ON_TERTIARY_CONTAINER)], spacing=8),
+            *[probe(ids.TABLE_REVOKE, text, size=16, color=ft.Colors.ON_TERTIARY_CONTAINER) for text in texts],
+            ft.Text(t("The table decides what follows; the game goes on."), size=15,
+                    color=ft.Colors.ON_TERTIARY_CONTAINER),
+        ], spacing=6, tight=True))
+
+
+@ft.memo
+@ft.component
+@safe_render
+def TurnBonuses(seat: int, player: str, bonuses: tuple, on_bonus, lg: str):
+    """The usable bonuses of the player to act, by the picker: use one before the card
+    (R-TRICK-3: on their own turn, before playing their card)."""
+    return ft.Container(
+        bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=14, padding=10,
+        content=ft.Column([
+            ft.Text(t("{player} may use a bonus first:").format(player=player), size=16,
+                    color=ft.Colors.ON_SECONDARY_CONTAINER),
+            ft.Row([tagged(ids.turn_bonus(cid), ft.FilledButton(
+                label, icon=ft.Icons.BOLT, height=TOUCH,
+                style=ft.ButtonStyle(text_style=ft.TextStyle(size=16), shape=ft.RoundedRectangleBorder(radius=12)),
+                on_click=lambda e, c=cid: on_bonus(seat, c))) for cid, label in bonuses],
+                wrap=True, spacing=6, run_spacing=6),
+        ], spacing=6, tight=True))
 
 
 @ft.component
@@ -351,7 +386,12 @@ def Table():
             st.show(outcome_text(out), "problem")
 
     def do(fn, *args):
-        after(fn(*args))
+        out = fn(*args)
+        after(out)
+        if out.ok and fn == s.choose_reward:  # a calm confirmation: «Лена +3»
+            gain = s.last_gain()
+            if gain is not None:
+                st.show(lambda g=gain: t("{player} +{n}").format(player=g[0], n=g[1]), route=ROUTE)
 
     def play(card_id: str):
         who = s.to_act()
@@ -410,10 +450,19 @@ def Table():
     if ph is Phase.PLAY:
         entry.append(ft.Text(t("Card played by {player}:").format(player=to_act), size=18, weight=ft.FontWeight.W_600,
                              key="table-pick-label"))
-        entry.append(CardPicker(available=s.unseen_cards(), on_pick=on_play, prefix=ids.TABLE_PICK, key="table-picker"))
+        usable_now = s.usable_bonuses(to_act)
+        if usable_now:  # the player to act sees their usable bonuses right by the picker
+            seat = s.players.index(to_act)
+            entry.append(TurnBonuses(seat, to_act, tuple((cid, f"{card_label(cid)} · {bonus_text(s, cid)}")
+                                                          for cid in usable_now), on_bonus, lg, key="table-turn-bonuses"))
+        entry.append(CardPicker(available=s.unseen_cards(), on_pick=on_play, prefix=ids.TABLE_PICK,
+                                focus=s.led_family(), explain=True, key="table-picker"))
     else:
         entry.append(ResultPanel(on_done=on_do, key="table-result"))
 
+    revokes = s.new_revokes()
+    if revokes:  # said calmly at the moment the proof card is entered; the table decides
+        entry.insert(0, RevokeNote(tuple(v.text(lg) for v in revokes), key="table-revoke"))
     players = []
     for i, p in enumerate(s.players):
         usable = s.usable_bonuses(p)

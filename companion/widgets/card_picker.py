@@ -59,7 +59,8 @@ def picker_ids(prefix: str) -> PickerIds:
     return PickerIds(prefix)
 
 
-def _value_button(card, ok: bool, chosen: bool, on_pick, ids_: PickerIds, *, expand: bool, size: float) -> ft.Control:
+def _value_button(card, ok: bool, chosen: bool, on_pick, ids_: PickerIds, *, expand: bool, size: float,
+                  explain: bool = False, used: str = "") -> ft.Control:
     color = family_color(card.family)
     name = card_name(card, lang())
     if chosen:
@@ -73,18 +74,18 @@ def _value_button(card, ok: bool, chosen: bool, on_pick, ids_: PickerIds, *, exp
         btn = ft.OutlinedButton
     return ft.Container(expand=expand, content=tagged(ids_.card(card.id), selected=chosen, control=btn(
         content=ft.Text(str(card.value), size=22, weight=ft.FontWeight.BOLD,
-                        semantics_label=name if ok else f"{name} — {t('already played')}",
+                        semantics_label=name if ok else f"{name} — {used or t('already played')}",
                         style=None if ok else ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH)),
-        width=None if expand else size, height=max(TOUCH + 4, size), style=style, disabled=not ok,
+        width=None if expand else size, height=max(TOUCH + 4, size), style=style, disabled=not ok and not explain,
         on_click=lambda e, c=card.id: on_pick(c),
     )))
 
 
-def _five_button(five_ok: bool, chosen: bool, pick, ids_: PickerIds) -> ft.Control:
+def _five_button(five_ok: bool, chosen: bool, pick, ids_: PickerIds, explain: bool = False) -> ft.Control:
     return tagged(ids_.five, selected=chosen, control=ft.OutlinedButton(
         content=ft.Text(t("5 (no family)"), size=18, weight=ft.FontWeight.W_600,
                         style=None if five_ok else ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH)),
-        height=TOUCH + 4, disabled=not five_ok,
+        height=TOUCH + 4, disabled=not five_ok and not explain,
         style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12), color=FIVE_COLOR if five_ok else None,
                              side=ft.BorderSide(2 if five_ok else 1, FIVE_COLOR if five_ok else ft.Colors.OUTLINE_VARIANT)),
         on_click=lambda e: pick(FIVE.id)))
@@ -106,22 +107,28 @@ def _family_tag(f) -> ft.Control:
 @ft.memo
 @ft.component
 @safe_render
-def _ValueButton(card_id: str, ok: bool, chosen: bool, pick, prefix: str, size: float, lg: str):
-    return _value_button(parse_card(card_id), ok, chosen, pick, picker_ids(prefix), expand=True, size=size)
+def _ValueButton(card_id: str, ok: bool, chosen: bool, pick, prefix: str, size: float, lg: str,
+                 explain: bool = False, used: str = ""):
+    return _value_button(parse_card(card_id), ok, chosen, pick, picker_ids(prefix), expand=True, size=size,
+                         explain=explain, used=used)
 
 
-def _value_buttons(cards, avail, selected, pick, prefix: str, size: float, lg: str) -> list[ft.Control]:
-    return [_ValueButton(c, c in avail, c == selected, pick, prefix, size, lg, key=f"v-{c}") for c in cards]
+def _value_buttons(cards, avail, selected, pick, prefix: str, size: float, lg: str, explain: bool = False,
+                   used: str = "") -> list[ft.Control]:
+    return [_ValueButton(c, c in avail, c == selected, pick, prefix, size, lg, explain, used, key=f"v-{c}")
+            for c in cards]
 
 
 @ft.memo
 @ft.component
 @safe_render
-def _FamilyRow(family: str, avail: tuple, selected: Optional[str], pick, prefix: str, lg: str):
+def _FamilyRow(family: str, avail: tuple, selected: Optional[str], pick, prefix: str, lg: str, explain: bool = False,
+               used: str = ""):
     """One family of the full grid (tablet): its name, then its eight values."""
     f = Family(family)
     cards = [c.id for c in FAMILY_CARDS if c.family is f]
-    return ft.Row([_family_tag(f), *_value_buttons(cards, avail, selected, pick, prefix, 56, lg)], spacing=6)
+    return ft.Row([_family_tag(f), *_value_buttons(cards, avail, selected, pick, prefix, 56, lg, explain, used)],
+                  spacing=6)
 
 
 @ft.memo
@@ -146,34 +153,44 @@ def _FamilyTab(family: str, on: bool, left: int, on_family, prefix: str, lg: str
 @ft.memo
 @ft.component
 @safe_render
-def _ValueRow(cards: tuple, avail: tuple, selected: Optional[str], pick, prefix: str, lg: str):
+def _ValueRow(cards: tuple, avail: tuple, selected: Optional[str], pick, prefix: str, lg: str, explain: bool = False,
+              used: str = ""):
     """Four values of the family shown (phone)."""
-    return ft.Row(_value_buttons(cards, avail, selected, pick, prefix, 60, lg), spacing=8)
+    return ft.Row(_value_buttons(cards, avail, selected, pick, prefix, 60, lg, explain, used), spacing=8)
 
 
 @ft.memo
 @ft.component
 @safe_render
-def _FiveButton(five_ok: bool, chosen: bool, pick, prefix: str, lg: str):
-    return _five_button(five_ok, chosen, pick, picker_ids(prefix))
+def _FiveButton(five_ok: bool, chosen: bool, pick, prefix: str, lg: str, explain: bool = False):
+    return _five_button(five_ok, chosen, pick, picker_ids(prefix), explain)
 
 
 @ft.memo
 @ft.component
 @safe_render
 def CardPicker(available: Iterable[str], on_pick: Callable[[str], None], prefix: str = "pick",
-               selected: Optional[str] = None, enabled: bool = True):
+               selected: Optional[str] = None, enabled: bool = True, focus: Optional[str] = None,
+               explain: bool = False, used: str = ""):
     """Memoized: with the same props (``available`` as a tuple, a stable ``on_pick``) the
-    parent's re-render skips it entirely."""
+    parent's re-render skips it entirely. ``focus``: a family to open on (on the table, the
+    led family for every player after the leader); a tab the user taps wins until the focus
+    changes. ``explain``: cards that may not be entered still answer a tap (``on_pick`` gets
+    them, and the screen says why, from the session); ``used`` is what screen readers hear
+    for them (default «уже сыграна»)."""
     st = use_app()
     avail = frozenset(available) if enabled else frozenset()
     first = parse_card(selected).family if selected and selected != FIVE.id else None
     if first is None:
         first = next((f for f in FAMILIES if any(c.id in avail for c in FAMILY_CARDS if c.family is f)), FAMILIES[0])
-    get_family, set_family = use_latest(first.value)
+    get_choice, set_choice = use_latest((None, first.value))  # (focus when the tab was chosen, family)
     # the parts get stable handlers: ``on_pick`` may be a fresh lambda on each render
     pick = use_stable(on_pick)
-    on_family = use_stable(set_family)
+    on_family = use_stable(lambda f: set_choice((focus, f)))
+
+    def get_family() -> str:
+        chosen_under, fam = get_choice()
+        return focus if focus is not None and chosen_under != focus else fam
     wide = st.width >= WIDE
     lg = lang()
 
@@ -183,7 +200,8 @@ def CardPicker(available: Iterable[str], on_pick: Callable[[str], None], prefix:
     rows: list[ft.Control] = []
     if wide:
         for f in FAMILIES:
-            rows.append(_FamilyRow(f.value, in_family(f), selected, pick, prefix, lg, key=f"{prefix}-row-{f.value}"))
+            rows.append(_FamilyRow(f.value, in_family(f), selected, pick, prefix, lg, explain, used,
+                                   key=f"{prefix}-row-{f.value}"))
     else:
         fam = get_family()
         rows.append(ft.Row([_FamilyTab(f.value, f.value == fam, len(in_family(f)), on_family, prefix, lg,
@@ -191,6 +209,6 @@ def CardPicker(available: Iterable[str], on_pick: Callable[[str], None], prefix:
         cards = tuple(c.id for c in FAMILY_CARDS if c.family.value == fam)
         for k, half in enumerate((cards[:4], cards[4:])):
             rows.append(_ValueRow(half, tuple(c for c in half if c in avail), selected if selected in half else None,
-                                  pick, prefix, lg, key=f"{prefix}-values-{k}"))
-    rows.append(_FiveButton(FIVE.id in avail, selected == FIVE.id, pick, prefix, lg, key=f"{prefix}-five"))
+                                  pick, prefix, lg, explain, used, key=f"{prefix}-values-{k}"))
+    rows.append(_FiveButton(FIVE.id in avail, selected == FIVE.id, pick, prefix, lg, explain, key=f"{prefix}-five"))
     return ft.Column(rows, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

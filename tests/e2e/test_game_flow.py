@@ -251,8 +251,11 @@ def test_whole_round_by_tapping(ui, server):
     used = picker_ids(ids.TABLE_PICK)
     if exists(ui, used.family(first.split("-")[0])):
         ui.tap_id(used.family(first.split("-")[0]))
-    assert disabled(ui, used.card(first)), ui.by_id(used.card(first)).evaluate("e => e.outerHTML")
-    assert not disabled(ui, used.card(second))
+    assert "уже сыграна" in (ui.by_id(used.card(first)).evaluate("e => e.outerHTML") or "")
+    ui.tap_id(used.card(first))  # a tap on it says why, and changes nothing
+    ui.wait_text(ids.NOTICE, "R-COMP")
+    assert g.turn() == PLAYERS[1]
+    ui.tap_id(ids.NOTICE_CLOSE)
     g.play(PLAYERS[1], second)
     while not exists(ui, ids.RESULT_WINNER):
         who = g.turn()
