@@ -95,8 +95,8 @@ def game_actions(s, st, buzz, undo_id: str = ids.TABLE_UNDO, redo_id: str = ids.
 def TrumpPanel(fam: str, tok: int, wide: bool, lg: str):
     """Trump family and token side, large enough to read across the table."""
     # readable from across a kitchen table (about 1 m): two-word family names wrap on a phone
-    big = 64 if wide else 48
-    box_h = 150 if wide else 148
+    big = 60 if wide else 48
+    box_h = 156 if wide else 148
     color = family_color(fam)
     trump = ft.Container(
         expand=3, height=box_h, bgcolor=color, border_radius=20, padding=ft.Padding.symmetric(horizontal=16, vertical=10),
@@ -116,7 +116,7 @@ def TrumpPanel(fam: str, tok: int, wide: bool, lg: str):
                 ft.Icon(ft.Icons.ARROW_UPWARD if tok == 9 else ft.Icons.ARROW_DOWNWARD, size=36 if wide else 30,
                         color=ft.Colors.ON_TERTIARY),
             ], spacing=4, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-            ft.Text(token_meaning(tok), size=24 if wide else 22, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_TERTIARY),
+            ft.Text(token_meaning(tok), size=22, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_TERTIARY),
         ], spacing=0, tight=True),
     )
     return ft.Row([trump, token], spacing=10, vertical_alignment=ft.CrossAxisAlignment.START)
@@ -278,16 +278,16 @@ def TurnBonuses(seat: int, player: str, bonuses: tuple, on_bonus, lg: str):
     """The usable bonuses of the player to act, by the picker: use one before the card
     (R-TRICK-3: on their own turn, before playing their card)."""
     return ft.Container(
-        bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=14, padding=10,
-        content=ft.Column([
-            ft.Text(t("{player} may use a bonus first:").format(player=player), size=16,
+        bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=14, padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+        content=ft.Row([
+            ft.Text(t("{player} may use a bonus first:").format(player=player), size=15,
                     color=ft.Colors.ON_SECONDARY_CONTAINER),
-            ft.Row([tagged(ids.turn_bonus(cid), ft.FilledButton(
+            *[tagged(ids.turn_bonus(cid), ft.FilledButton(
                 label, icon=ft.Icons.BOLT, height=TOUCH,
-                style=ft.ButtonStyle(text_style=ft.TextStyle(size=16), shape=ft.RoundedRectangleBorder(radius=12)),
+                style=ft.ButtonStyle(text_style=ft.TextStyle(size=16), shape=ft.RoundedRectangleBorder(radius=12),
+                                     padding=ft.Padding.symmetric(horizontal=10)),
                 on_click=lambda e, c=cid: on_bonus(seat, c))) for cid, label in bonuses],
-                wrap=True, spacing=6, run_spacing=6),
-        ], spacing=6, tight=True))
+        ], wrap=True, spacing=6, run_spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
 
 
 @ft.component
@@ -398,6 +398,11 @@ def Table():
         if who is None:
             return
         after(s.play(who, card_id))
+        revokes = s.new_revokes()
+        if revokes:  # one short line; the whole explanation is under the picker
+            short = tuple((s.players[v.player] if isinstance(v.player, int) else v.player, v.trick) for v in revokes)
+            st.show(lambda: " ".join(t("Revoke: {player} in trick {trick} (RUL-REVOKE), see below.").format(
+                player=p, trick=k) for p, k in short), route=ROUTE)
 
     def bonus_outcome(out, seat: int, card_id: str):
         """A change-trump bonus showing several families: the session asks which (R-BONUS-TRUMP)."""
@@ -453,16 +458,17 @@ def Table():
         usable_now = s.usable_bonuses(to_act)
         if usable_now:  # the player to act sees their usable bonuses right by the picker
             seat = s.players.index(to_act)
-            entry.append(TurnBonuses(seat, to_act, tuple((cid, f"{card_label(cid)} · {bonus_text(s, cid)}")
-                                                          for cid in usable_now), on_bonus, lg, key="table-turn-bonuses"))
+            entry.append(TurnBonuses(seat, to_act, tuple((cid, card_label(cid)) for cid in usable_now), on_bonus, lg,
+                                     key="table-turn-bonuses"))
         entry.append(CardPicker(available=s.unseen_cards(), on_pick=on_play, prefix=ids.TABLE_PICK,
-                                focus=s.led_family(), explain=True, key="table-picker"))
+                                focus=s.led_family(), turn=to_act, explain=True, key="table-picker"))
     else:
         entry.append(ResultPanel(on_done=on_do, key="table-result"))
 
     revokes = s.new_revokes()
-    if revokes:  # said calmly at the moment the proof card is entered; the table decides
-        entry.insert(0, RevokeNote(tuple(v.text(lg) for v in revokes), key="table-revoke"))
+    if revokes:  # said calmly at the moment the proof card is entered (below the picker, which
+        # stays in reach; the device that entered it also gets the line in the message bar)
+        entry.append(RevokeNote(tuple(v.text(lg) for v in revokes), key="table-revoke"))
     players = []
     for i, p in enumerate(s.players):
         usable = s.usable_bonuses(p)

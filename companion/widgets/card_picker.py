@@ -81,9 +81,12 @@ def _value_button(card, ok: bool, chosen: bool, on_pick, ids_: PickerIds, *, exp
     )))
 
 
-def _five_button(five_ok: bool, chosen: bool, pick, ids_: PickerIds, explain: bool = False) -> ft.Control:
+def _five_button(five_ok: bool, chosen: bool, pick, ids_: PickerIds, explain: bool = False,
+                 used: str = "") -> ft.Control:
+    label = t("5 (no family)")
     return tagged(ids_.five, selected=chosen, control=ft.OutlinedButton(
-        content=ft.Text(t("5 (no family)"), size=18, weight=ft.FontWeight.W_600,
+        content=ft.Text(label, size=18, weight=ft.FontWeight.W_600,
+                        semantics_label=label if five_ok else f"{label} — {used or t('already played')}",
                         style=None if five_ok else ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH)),
         height=TOUCH + 4, disabled=not five_ok and not explain,
         style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12), color=FIVE_COLOR if five_ok else None,
@@ -162,8 +165,8 @@ def _ValueRow(cards: tuple, avail: tuple, selected: Optional[str], pick, prefix:
 @ft.memo
 @ft.component
 @safe_render
-def _FiveButton(five_ok: bool, chosen: bool, pick, prefix: str, lg: str, explain: bool = False):
-    return _five_button(five_ok, chosen, pick, picker_ids(prefix), explain)
+def _FiveButton(five_ok: bool, chosen: bool, pick, prefix: str, lg: str, explain: bool = False, used: str = ""):
+    return _five_button(five_ok, chosen, pick, picker_ids(prefix), explain, used)
 
 
 @ft.memo
@@ -171,11 +174,11 @@ def _FiveButton(five_ok: bool, chosen: bool, pick, prefix: str, lg: str, explain
 @safe_render
 def CardPicker(available: Iterable[str], on_pick: Callable[[str], None], prefix: str = "pick",
                selected: Optional[str] = None, enabled: bool = True, focus: Optional[str] = None,
-               explain: bool = False, used: str = ""):
+               turn: Optional[str] = None, explain: bool = False, used: str = ""):
     """Memoized: with the same props (``available`` as a tuple, a stable ``on_pick``) the
     parent's re-render skips it entirely. ``focus``: a family to open on (on the table, the
     led family for every player after the leader); a tab the user taps wins until the focus
-    changes. ``explain``: cards that may not be entered still answer a tap (``on_pick`` gets
+    or the ``turn`` (whose card is entered) changes. ``explain``: cards that may not be entered still answer a tap (``on_pick`` gets
     them, and the screen says why, from the session); ``used`` is what screen readers hear
     for them (default «уже сыграна»)."""
     st = use_app()
@@ -186,11 +189,11 @@ def CardPicker(available: Iterable[str], on_pick: Callable[[str], None], prefix:
     get_choice, set_choice = use_latest((None, first.value))  # (focus when the tab was chosen, family)
     # the parts get stable handlers: ``on_pick`` may be a fresh lambda on each render
     pick = use_stable(on_pick)
-    on_family = use_stable(lambda f: set_choice((focus, f)))
+    on_family = use_stable(lambda f: set_choice(((focus, turn), f)))
 
     def get_family() -> str:
         chosen_under, fam = get_choice()
-        return focus if focus is not None and chosen_under != focus else fam
+        return focus if focus is not None and chosen_under != (focus, turn) else fam
     wide = st.width >= WIDE
     lg = lang()
 
@@ -210,5 +213,6 @@ def CardPicker(available: Iterable[str], on_pick: Callable[[str], None], prefix:
         for k, half in enumerate((cards[:4], cards[4:])):
             rows.append(_ValueRow(half, tuple(c for c in half if c in avail), selected if selected in half else None,
                                   pick, prefix, lg, explain, used, key=f"{prefix}-values-{k}"))
-    rows.append(_FiveButton(FIVE.id in avail, selected == FIVE.id, pick, prefix, lg, explain, key=f"{prefix}-five"))
+    rows.append(_FiveButton(FIVE.id in avail, selected == FIVE.id, pick, prefix, lg, explain, used,
+                            key=f"{prefix}-five"))
     return ft.Column(rows, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
