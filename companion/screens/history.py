@@ -194,6 +194,8 @@ def History():
     st = use_app()
     session = use_session()
     go = ft.context.page.navigate
+    # opened from the table or the score pad, its back arrow returns there (the route nests)
+    here = ft.context.page.route if str(ft.context.page.route).endswith("/history") else "/history"
     editing, set_editing = ft.use_state(None)
 
     def undo():
@@ -213,7 +215,7 @@ def History():
             ft.Divider(),
             ImportPanel(),
         ]
-        return screen(st, "/history", ids.SCREEN_HISTORY, t("Game history"), body)
+        return screen(st, here, ids.SCREEN_HISTORY, t("Game history"), body)
 
     entries = session.entries()
     small = ft.ButtonStyle(text_style=ft.TextStyle(size=17), shape=ft.RoundedRectangleBorder(radius=12))
@@ -249,4 +251,4 @@ def History():
         ImportPanel(),
         EditDialogHost(editing, lambda: set_editing(None)),
     ]
-    return screen(st, "/history", ids.SCREEN_HISTORY, t("Game history"), body)
+    return screen(st, here, ids.SCREEN_HISTORY, t("Game history"), body)

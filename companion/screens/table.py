@@ -76,7 +76,7 @@ def game_actions(s, st, buzz, undo_id: str = ids.TABLE_UNDO, redo_id: str = ids.
             st.show(outcome_text(out), "problem")
 
     history = [tagged(history_id, ft.IconButton(ft.Icons.HISTORY, tooltip=t("Game history"), icon_size=28,
-                                                on_click=lambda: go("/history")))] if history_id else []
+                                                on_click=lambda: go(f"{ROUTE}/history")))] if history_id else []
     return history + [
         tagged(undo_id, ft.IconButton(ft.Icons.UNDO, tooltip=t("Undo"), icon_size=28, on_click=undo,
                                       disabled=not s.log)),

@@ -394,8 +394,9 @@ def test_correction_of_a_past_trick_from_the_table(ui, server, tmp_path):
     ui.wait_text(ids.HIST_CHANGES, ru(line).format(**c.params) if line else "")
     ui.wait_text(ids.hist_entry(index), f"{who}: {card_name_ru(new)}")
 
-    # back at the table: the recomputed state
-    ui.tap(ru("Back to the game"))
+    # back at the table with the app bar's back arrow (the history opened from the table
+    # returns there, not home): the recomputed state
+    ui.back()
     ui.wait_id(ids.SCREEN_TABLE)
     r = expected.state.round
     rnd = expected.round_points()
