@@ -30,6 +30,8 @@ INVITE_NEW_YES = "invite-new-code-yes"
 INVITE_END = "invite-end"
 INVITE_END_YES = "invite-end-yes"
 SET_ME = "settings-me"  # «это я»: this device's seat (table mode)
+STATS_WHEN = "stats-when"  # date and length of a past game
+HIST_STARTED = "history-started"  # when the game in progress started
 TABLE_REVOKE = "table-revoke"  # a revoke proved by the last entry (RUL-REVOKE)
 TURN_MINE = "turn-mine"  # «ваш ход» on the device of the player to act
 

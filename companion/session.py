@@ -27,6 +27,7 @@ import functools
 import random
 import threading
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, Callable, Mapping, Sequence
 
 import flet as ft
@@ -110,8 +111,9 @@ class Change:
 class Session:
     """One table's view of the game in progress. Public fields notify the UI on change."""
 
-    def __init__(self, store: Store, lang: str = "ru"):
+    def __init__(self, store: Store, lang: str = "ru", clock: Callable[[], datetime] | None = None):
         self._store = store
+        self._clock = clock or (lambda: datetime.now().astimezone())  # the app's clock; the engine has none
         self._mutex = threading.RLock()  # handlers (worker threads) and sync (the event loop)
         self._seen_generation = store.generation
         self._unplayable: str | None = None  # a stored game that cannot be played nor archived
@@ -343,8 +345,8 @@ class Session:
         if mode not in MODES:
             return Outcome(False, Notice("refused", "session.bad-mode", {"mode": mode}))
         # check and start as one step: another tab may start a game at the same moment
-        cur = self._store.start_game({"players": players, "target": target, "mode": mode, "deck": {}},
-                                     unless_other_than=self._unplayable)
+        cur = self._store.start_game({"players": players, "target": target, "mode": mode, "deck": {},
+                                      "started": self._now()}, unless_other_than=self._unplayable)
         if cur is None:
             return self._conflict()
         self._adopt(cur)
@@ -369,9 +371,11 @@ class Session:
         return self._archive("abandoned")
 
     def _archive(self, status: str) -> Outcome:
-        record = record_to_json(self._record())
+        ended = self._now()
+        record = record_to_json(self._record(ended))
+        summary = {**summarize(self.state, self.mode), **self._times(ended)}
         try:
-            self._store.finish_current(self.game_id, self.revision, record, summarize(self.state, self.mode), status)
+            self._store.finish_current(self.game_id, self.revision, record, summary, status)
         except RevisionConflict:
             return self._conflict()
         self._clear()
@@ -530,10 +534,11 @@ class Session:
         except RecordError as e:
             return Outcome(False, Notice("refused", error=e))
         _state, actions = record_actions(rec)
-        meta = {"players": list(rec.players), "target": rec.effective_target, "mode": "full",
+        times = {k: rec.extra[k] for k in ("started", "ended") if isinstance(rec.extra.get(k), str) and parse_time(rec.extra[k])}
+        meta = {"players": list(rec.players), "target": rec.effective_target, "mode": "full", **times,
                 "deck": {c.id: facts_to_json(f) for c, f in (rec.deck or ())}, "imported": True}
         self._store.import_game(meta, [action_to_json(a, rec.players) for _, a in actions], record_to_json(rec),
-                                summarize(result.state, "full"))
+                                {**summarize(result.state, "full"), **times})
         self._touch()
         return Outcome(True, Notice("import", "session.imported",
                                     {"violations": len(result.violations), "finished": result.finished},
@@ -748,10 +753,25 @@ class Session:
         self._load_profile()
         self._load_current()
 
-    def _record(self):
+    def _record(self, ended: str | None = None):
         start = self._start_state()
         actions = [action_from_json(a, start.players) for i, a in enumerate(self._log) if i not in self.skipped]
-        return actions_to_record(start, actions)
+        return actions_to_record(start, actions, self._times(ended))
+
+    def _now(self) -> str:
+        return self._clock().isoformat(timespec="seconds")
+
+    def _times(self, ended: str | None) -> dict:
+        """``started`` / ``ended`` of this game (ISO 8601 with the UTC offset), where known:
+        optional fields of the record and of the archive's summary."""
+        out = {"started": self.meta.get("started"), "ended": ended}
+        return {k: v for k, v in out.items() if isinstance(v, str)}
+
+    @property
+    def started(self) -> str | None:
+        """When the game in progress started (ISO 8601), if the app knows it."""
+        v = self.meta.get("started")
+        return v if isinstance(v, str) else None
 
 
 def _serialized(method, saves: bool):
@@ -788,6 +808,16 @@ for _name in ("dismiss_notice", "reload", "sync"):
 # ---------------------------------------------------------------------------------------------
 # Pure helpers
 # ---------------------------------------------------------------------------------------------
+def parse_time(value: Any) -> datetime | None:
+    """An ISO 8601 time from a record or the archive (``started``, ``ended``), else None."""
+    if not isinstance(value, str) or len(value) > 40:
+        return None
+    try:
+        return datetime.fromisoformat(value)
+    except ValueError:
+        return None
+
+
 def diff_states(old: GameState | None, new: GameState) -> list[Change]:
     """What an edit changed, in game order: trick winners and rewards, round points, totals,
     violations found or gone, the winner of the game."""

@@ -62,6 +62,8 @@ def test_full_game_to_the_winner_learns_the_deck_and_archives(tmp_path, n, seed)
     assert not s.active and s.state is None and store.current() is None
     [row] = s.archived()
     assert row["game_id"] == game_id and row["status"] == "finished"
+    times = {k: row["summary"].pop(k) for k in ("started", "ended")}  # the app's clock (test_session_dates)
+    assert set(times) == {"started", "ended"} and times["started"] <= times["ended"]
     assert row["summary"] == summary
     assert summary["winner"] == players[sm.final.winner]
     assert summary["totals"] == list(engine.totals(sm.final))

@@ -15,6 +15,7 @@ from ..i18n import lang, t
 from ..ui import TOUCH, big_button, probe, safe_render, safe_screen, screen, section_title, tagged, use_app, use_session
 from ..widgets.card_picker import CardPicker
 from ..widgets.notices import outcome_text, report
+from ..widgets.when import game_when
 from .pad import tally_inputs
 from .records import ExportPanel, ImportPanel, changes_panel, violation_rows
 
@@ -219,7 +220,10 @@ def History():
 
     entries = session.entries()
     small = ft.ButtonStyle(text_style=ft.TextStyle(size=17), shape=ft.RoundedRectangleBorder(radius=12))
+    started = game_when({"started": session.started})
     body: list[ft.Control] = [
+        *([probe(ids.HIST_STARTED, t("Started: {when}").format(when=started), size=16,
+                 color=ft.Colors.ON_SURFACE_VARIANT)] if started else []),
         ft.Row([
             tagged(ids.HIST_UNDO, ft.OutlinedButton(t("Undo"), icon=ft.Icons.UNDO, height=TOUCH, style=small,
                                                     disabled=not session.log, on_click=undo)),

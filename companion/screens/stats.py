@@ -10,6 +10,7 @@ from ..i18n import lang, t, tn
 from ..stats import player_stats
 from ..ui import TOUCH, probe, safe_render, safe_screen, screen, section_title, tagged, use_app, use_session
 from ..widgets.look import PLAYER_COLORS
+from ..widgets.when import game_when
 from .records import ExportPanel, ImportPanel
 
 
@@ -86,6 +87,9 @@ def GameDetail(row: dict, on_back):
         probe(ids.STATS_DETAIL, t("Game {n}").format(n=row.get("seq", "")) + " · " + _status(row.get("status")),
               size=22, weight=ft.FontWeight.BOLD),
     ]
+    when = game_when(summary)
+    if when:
+        body.append(probe(ids.STATS_WHEN, when, size=17, color=ft.Colors.ON_SURFACE_VARIANT))
     if summary.get("winner"):
         body.append(ft.Text(t("{player} wins the game!").format(player=summary["winner"]), size=18))
     if pts is not None and pts[1]:
@@ -105,6 +109,7 @@ def _game_row(row: dict, on_open) -> ft.Control:
     players = row.get("players") or summary.get("players") or []
     winner = summary.get("winner")
     line2 = ", ".join(str(p) for p in players)
+    when = game_when(summary)
     line3 = (t("Winner: {player}").format(player=winner) if winner else t("No winner")) + " · " + _status(row.get("status"))
     n_rounds = len(summary.get("rounds") or [])
     line3 += " · " + tn("{n} round", "{n} rounds", n_rounds)
@@ -114,7 +119,8 @@ def _game_row(row: dict, on_open) -> ft.Control:
         on_click=lambda e: on_open(row["game_id"]),
         content=ft.Row([
             ft.Column([
-                ft.Text(t("Game {n}").format(n=row.get("seq", "")), size=18, weight=ft.FontWeight.W_600),
+                ft.Text(t("Game {n}").format(n=row.get("seq", "")) + (f" · {when}" if when else ""), size=18,
+                        weight=ft.FontWeight.W_600),
                 ft.Text(line2, size=16),
                 ft.Text(line3, size=14, color=ft.Colors.ON_SURFACE_VARIANT),
             ], spacing=2, tight=True, expand=True),
