@@ -133,6 +133,7 @@ def test_setup_greys_out_what_cannot_be_a_first_bonus_and_says_why(phone):
     flow.pick(ui, ids.SETUP_BONUS_PICK, "orca-9")  # Аня's card again, for Борис
     ui.wait_text(ids.NOTICE, "R-COMP")
     assert "косатка 9" not in ui.read(ids.setup_bonus(1))
+    ui.shot(f"at-the-table-setup-refusal-{ui.size}-light")
 
 
 def test_a_trick_in_few_taps_with_bonuses_at_hand_a_revoke_at_once(phone):
@@ -156,6 +157,7 @@ def test_a_trick_in_few_taps_with_bonuses_at_hand_a_revoke_at_once(phone):
     assert "Гоша" in ui.read(ids.RESULT_WINNER)  # orca is trump, token 9: the highest orca (R-WIN)
     taps.reward("orca-2")
     ui.wait_text(ids.NOTICE, f"Гоша +{pearls('orca-2')}")  # point 6: the reward confirmed
+    ui.shot(f"at-the-table-reward-{ui.size}-light")
     assert (taps.cards, taps.tabs, taps.rewards) == (4, 0, 1)
     print(f"\n{ui.size}: plain 4-player trick: {taps.cards} card taps + {taps.rewards} reward tap, {taps.tabs} tab switches")
 
@@ -186,3 +188,9 @@ def test_a_trick_in_few_taps_with_bonuses_at_hand_a_revoke_at_once(phone):
     assert in_viewport(ui, ids.NOTICE)
     assert in_viewport(ui, PICK.card("narwhal-8"))  # and the picker stays in reach
     ui.shot(f"at-the-table-revoke-{ui.size}-light")
+    # point 8/9: the history opened from the table says when the game started and goes back there
+    ui.tap_id("table-history")
+    ui.wait_id(ids.HIST_STARTED)
+    ui.shot(f"at-the-table-history-{ui.size}-light")
+    ui.back()
+    ui.wait_id(ids.SCREEN_TABLE)
