@@ -8,11 +8,6 @@ Two layers of tests, both over real sockets on 127.0.0.1:
 """
 from __future__ import annotations
 
-import asyncio
-import os
-import socket
-import subprocess
-import sys
 import threading
 import time
 import urllib.error
@@ -24,18 +19,10 @@ import uvicorn
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
+from app_process import free_port, running_app
 from companion.access import (
     ALPHABET, CLOSE_REFUSED, CODE_LETTERS, MAX_WRONG, Guard, TableAccess, new_code, normalize_code, show_code,
 )
-
-REPO = Path(__file__).resolve().parents[1]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
 
 async def tiny_app(scope, receive, send):
     """Answers like Flet's server does: a page with ``Access-Control-Allow-Origin: *``, and a
@@ -262,23 +249,8 @@ def test_after_the_end_of_table_mode_phones_are_out_and_this_machine_stays():
 # ---------------------------------------------------------------------------------------------
 @pytest.fixture
 def real_app(tmp_path):
-    port = free_port()
-    env = dict(os.environ, KITY_PORT=str(port), KITY_DATA_DIR=str(tmp_path / "data"), KITY_NO_BROWSER="1")
-    proc = subprocess.Popen([sys.executable, "-m", "companion"], cwd=REPO, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1).read()
-                break
-            except Exception:
-                assert proc.poll() is None and time.monotonic() < deadline, proc.stdout.read()
-                time.sleep(0.05)
+    with running_app(tmp_path / "data") as (port, proc):
         yield port, proc
-    finally:
-        proc.terminate()
-        proc.wait(10)
 
 
 def test_real_app_default_mode_closes_the_hole(real_app):

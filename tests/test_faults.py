@@ -10,10 +10,8 @@ import errno
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
-import time
 import urllib.request
 from pathlib import Path
 
@@ -27,9 +25,9 @@ from companion.storage import (
 from engine import RecordError
 from engine.record import LIMITS, read_record
 
+from app_process import REPO, free_port, running_app
 from engine_helpers import run_cli
 
-REPO = Path(__file__).resolve().parents[1]
 PLAYERS = ["Лена", "Миша"]
 EXAMPLE = json.loads((REPO / "assets" / "examples" / "two-players.json").read_text(encoding="utf-8"))
 
@@ -174,35 +172,15 @@ def test_2_second_store_in_another_process_is_refused(tmp_path):
     assert Store.open(tmp_path).current() is None  # free again once the other one is gone
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def test_2_second_app_on_the_same_folder_stops_with_a_plain_message(tmp_path):
-    env = dict(os.environ, KITY_DATA_DIR=str(tmp_path / "data"), KITY_NO_BROWSER="1")
-    port = free_port()
-    first = subprocess.Popen([sys.executable, "-m", "companion"], cwd=REPO, env=dict(env, KITY_PORT=str(port)),
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1).read()
-                break
-            except Exception:
-                assert first.poll() is None and time.monotonic() < deadline
-                time.sleep(0.05)
-        second = subprocess.run([sys.executable, "-m", "companion"], cwd=REPO,
-                                env=dict(env, KITY_PORT=str(free_port())), capture_output=True, timeout=60)
+    with running_app(tmp_path / "data") as (_port, first):
+        second = subprocess.run([sys.executable, "-m", "companion"], cwd=REPO, capture_output=True, timeout=60,
+                                env=dict(os.environ, KITY_DATA_DIR=str(tmp_path / "data"), KITY_NO_BROWSER="1",
+                                         KITY_PORT=str(free_port())))
         assert second.returncode == 1
         err = second.stderr.decode("utf-8")
         assert "уже открыты" in err and "already running" in err and "Traceback" not in err
         assert first.poll() is None  # the first one plays on
-    finally:
-        first.terminate()
-        first.wait(15)
 
 
 # --------------------------------------------------------------------------------------------
@@ -279,26 +257,8 @@ def test_3_the_app_starts_when_the_data_folder_is_unusable(tmp_path):
     """A file where the data folder should be: the app still serves its first screen."""
     bad = tmp_path / "data"
     bad.write_text("a file, not a folder")
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "companion"], cwd=REPO,
-                            env=dict(os.environ, KITY_DATA_DIR=str(bad / "sub"), KITY_PORT=str(port),
-                                     KITY_NO_BROWSER="1"),
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                assert urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1).status == 200
-                break
-            except AssertionError:
-                raise
-            except Exception:
-                assert proc.poll() is None, proc.stdout.read()
-                assert time.monotonic() < deadline
-                time.sleep(0.05)
-    finally:
-        proc.terminate()
-        proc.wait(15)
+    with running_app(bad / "sub") as (port, _proc):
+        assert urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5).status == 200
 
 
 # --------------------------------------------------------------------------------------------
