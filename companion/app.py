@@ -103,8 +103,7 @@ def App(state: AppState, session_box: tuple):
             ft.Route(path="game", component=Table, children=[  # back from the history: to the table
                 ft.Route(path="history", component=History)]),
             ft.Route(path="round-end", component=RoundEnd),
-            ft.Route(path="pad", component=Pad, children=[
-                ft.Route(path="history", component=History)]),
+            ft.Route(path="pad", component=Pad),
             ft.Route(path="history", component=History),
             ft.Route(path="stats", component=Stats),
             ft.Route(path="invite", component=Invite),

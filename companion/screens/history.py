@@ -195,7 +195,7 @@ def History():
     st = use_app()
     session = use_session()
     go = ft.context.page.navigate
-    # opened from the table or the score pad, its back arrow returns there (the route nests)
+    # opened from the table, its back arrow returns there (the route nests: /game/history)
     here = ft.context.page.route if str(ft.context.page.route).endswith("/history") else "/history"
     editing, set_editing = ft.use_state(None)
 

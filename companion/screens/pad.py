@@ -255,7 +255,7 @@ def Pad():
             tagged(ids.PAD_REDO, ft.OutlinedButton(t("Redo"), icon=ft.Icons.REDO, height=TOUCH, style=small,
                                                    disabled=not session.redo_log, on_click=redo)),
             tagged(ids.PAD_HISTORY, ft.OutlinedButton(t("History"), icon=ft.Icons.HISTORY, height=TOUCH, style=small,
-                                                      on_click=lambda: go("/pad/history"))),
+                                                      on_click=lambda: go("/history"))),
         ], wrap=True, spacing=8, run_spacing=8),
     ]
     if not winner:

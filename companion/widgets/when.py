@@ -23,6 +23,6 @@ def game_when(times: Mapping, lang: Optional[str] = None) -> str:
     if when is None:
         return ""
     text = format_datetime(when, "d MMM y, HH:mm", tzinfo=when.tzinfo, locale=lg)
-    if start is not None and end is not None and end >= start:
+    if start is not None and end is not None and (end - start).total_seconds() >= 60:  # a length worth saying
         text += " · " + format_timedelta(end - start, threshold=10, locale=lg)
     return text
