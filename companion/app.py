@@ -229,7 +229,19 @@ def run(argv: list[str] | None = None) -> None:
         raise SystemExit(1)
     except OSError as e:  # the app still starts and says what is wrong on its first screen
         log.warning("data folder: %s", e)
-    asgi = ft.run(main, export_asgi_app=True, no_cdn=True, assets_dir=str(ASSETS_DIR))
+    # A chosen file travels to the app by an HTTP upload (signed URL, size capped at what a
+    # record may be), never inside one websocket message: a huge file is refused before it is
+    # sent (FilePicker tells its size), and a file of any size can never drop the connection.
+    import secrets
+    import tempfile
+
+    from engine.record import LIMITS
+
+    upload_dir = tempfile.mkdtemp(prefix="kity-upload-")
+    os.environ["FLET_UPLOAD_DIR"] = upload_dir
+    os.environ.setdefault("FLET_SECRET_KEY", secrets.token_urlsafe(32))
+    os.environ["FLET_MAX_UPLOAD_SIZE"] = str(LIMITS.max_bytes)
+    asgi = ft.run(main, export_asgi_app=True, no_cdn=True, assets_dir=str(ASSETS_DIR), upload_dir=upload_dir)
     print(f"Данные / data folder: {data_dir()}", flush=True)
     raise SystemExit(serve(asgi, port=port, table=args.table,
                            fixed_code=os.environ.get("KITY_TABLE_CODE") or None))

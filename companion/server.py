@@ -155,10 +155,8 @@ def serve(asgi_app, *, port: int, table: bool, fixed_code: Optional[str] = None,
     def config(lifespan: str) -> uvicorn.Config:
         # A websocket that never registers keeps a Flet task waiting for ever: without a
         # limit, stopping the app would wait for it.
-        # ws_max_size: a chosen file travels in one websocket message; up to 64 MiB it reaches
-        # the app, which refuses anything over the record limit with a message
         return uvicorn.Config(guard, ws="websockets-sansio", lifespan=lifespan, log_level="warning",
-                              access_log=False, timeout_graceful_shutdown=3, ws_max_size=64 * 1024 * 1024)
+                              access_log=False, timeout_graceful_shutdown=3)
 
     local = uvicorn.Server(config("on"))
     lan = uvicorn.Server(config("off")) if lan_socks else None

@@ -6,17 +6,21 @@ here was computed by the engine (through the session); texts with rule IDs come 
 from __future__ import annotations
 
 import asyncio
-
 import logging
+import os
+import uuid
+from pathlib import Path
 from typing import Any, Callable, Mapping, Optional
 
 import flet as ft
 
 from engine.cards import Family, parse_card
 from engine.i18n import card_name, family_name
+from engine.record import LIMITS
 
 from .. import ids
 from ..i18n import lang, t, tn
+from ..session import Notice
 from ..widgets.notices import session_text
 from ..ui import TOUCH, probe, safe_render, section_title, tagged, use_app, use_latest, use_session
 
@@ -133,11 +137,47 @@ def violation_rows(violations, ident: str) -> ft.Control:
 # Export: save a file (web: a download), copy, share
 # ---------------------------------------------------------------------------------------------
 def _services():
-    """FilePicker, Clipboard and Share, constructed once per component (strong references)."""
+    """FilePicker, Clipboard and Share, constructed once per component (strong references).
+    ``uploads``: the futures of files being uploaded, by name (the picker's upload events)."""
     ref = ft.use_ref(None)
     if ref.current is None:
-        ref.current = {"picker": ft.FilePicker(), "clip": ft.Clipboard(), "share": ft.Share()}
+        uploads: dict[str, asyncio.Future] = {}
+
+        def on_upload(e) -> None:
+            fut = uploads.get(e.file_name)
+            if fut is not None and not fut.done() and (e.error or (e.progress or 0) >= 1.0):
+                fut.get_loop().call_soon_threadsafe(fut.set_result, e.error)
+
+        ref.current = {"picker": ft.FilePicker(on_upload=on_upload), "clip": ft.Clipboard(), "share": ft.Share(),
+                       "uploads": uploads}
     return ref.current
+
+
+async def _read_picked(svc: dict, f) -> bytes:
+    """The bytes of a picked file: from its path where the platform gives one (phones,
+    desktop), else uploaded to this app over HTTP (the browser), never in a websocket message."""
+    if f.path:
+        return await asyncio.to_thread(Path(f.path).read_bytes)
+    upload_dir = os.environ.get("FLET_UPLOAD_DIR")
+    if not upload_dir:
+        raise OSError("uploads are not set up")
+    page = ft.context.page
+    name = f"import-{uuid.uuid4().hex}.json"
+    fut = asyncio.get_running_loop().create_future()
+    svc["uploads"][f.name] = fut
+    try:
+        await svc["picker"].upload([ft.FilePickerUploadFile(upload_url=page.get_upload_url(name, 120), id=f.id,
+                                                            name=f.name)])
+        error = await asyncio.wait_for(fut, 120)
+        if error:
+            raise OSError(str(error))
+        path = Path(upload_dir) / name
+        try:
+            return await asyncio.to_thread(path.read_bytes)
+        finally:
+            path.unlink(missing_ok=True)
+    finally:
+        svc["uploads"].pop(f.name, None)
 
 
 @ft.component
@@ -224,15 +264,22 @@ def ImportPanel():
 
     async def pick():
         try:
-            files = await svc["picker"].pick_files(dialog_title=t("Choose a game record"), with_data=True,
+            files = await svc["picker"].pick_files(dialog_title=t("Choose a game record"), with_data=False,
                                                    file_type=ft.FilePickerFileType.CUSTOM,
                                                    allowed_extensions=["json", "txt"])
+            if not files:
+                return
+            f = files[0]
+            if f.size > LIMITS.max_bytes:  # refused before a byte is sent
+                set_result((False, Notice("refused", "session.file-too-big",
+                                          {"size": f.size, "limit": LIMITS.max_bytes})))
+                return
+            data = await _read_picked(svc, f)
         except Exception:
             log.exception("pick record")
             set_result((False, None))
             return
-        if files and files[0].bytes is not None:
-            await run(files[0].bytes)
+        await run(data)
 
     async def paste_import():
         await run(get_text())

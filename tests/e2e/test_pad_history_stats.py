@@ -317,6 +317,16 @@ def test_export_and_import(start, data_dir):
     fc.value.set_files(str(bad))
     ui.wait_text(ids.IMPORT_RESULT, "ничего не изменено")
     assert "JSON" in ui.read(ids.IMPORT_RESULT)
+    # a file larger than any record (here 20 MiB, over the 16 MiB a websocket message may carry):
+    # refused with the reason before it is sent; the app stays connected
+    huge = data_dir.parent / "huge.json"
+    with open(huge, "wb") as f:
+        f.truncate(20 * 2**20)
+    with ui.page.expect_file_chooser() as fc:
+        ui.tap_id(ids.IMPORT_PICK)
+    fc.value.set_files(str(huge))
+    ui.wait_text(ids.IMPORT_RESULT, "слишком большой")
+    assert "20.0" in ui.read(ids.IMPORT_RESULT) and "Ничего не отправлено" in ui.read(ids.IMPORT_RESULT)
     # pasted text with a wrong format: the engine's reason
     ui.fill(ids.IMPORT_TEXT, '{"format": "chess/1"}')
     wait_enabled(ui, ids.IMPORT_GO)  # the pasted text has reached the app
