@@ -243,5 +243,10 @@ def run(argv: list[str] | None = None) -> None:
     os.environ["FLET_MAX_UPLOAD_SIZE"] = str(LIMITS.max_bytes)
     asgi = ft.run(main, export_asgi_app=True, no_cdn=True, assets_dir=str(ASSETS_DIR), upload_dir=upload_dir)
     print(f"Данные / data folder: {data_dir()}", flush=True)
-    raise SystemExit(serve(asgi, port=port, table=args.table,
-                           fixed_code=os.environ.get("KITY_TABLE_CODE") or None))
+    try:
+        status = serve(asgi, port=port, table=args.table, fixed_code=os.environ.get("KITY_TABLE_CODE") or None)
+    finally:
+        import shutil
+
+        shutil.rmtree(upload_dir, ignore_errors=True)
+    raise SystemExit(status)
