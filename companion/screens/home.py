@@ -9,16 +9,23 @@ from ..widgets.game import game_route
 
 
 @ft.component
+def ContinueEntry(wide: bool):
+    """«Continue game» while a game is running. The one part of Home that follows the session:
+    Home lies under the table in the view stack, and an entry at the table re-renders only this."""
+    s = use_session()
+    _ = s.version if s is not None else 0
+    if s is None or not s.active:
+        return ft.Container(height=0)
+    return ft.Container(big_button(t("Continue game"), ft.Icons.PLAY_ARROW, lambda e: ft.context.page.navigate(game_route(s)),
+                                   ids.HOME_CONTINUE), padding=ft.Padding.only(bottom=12))
+
+
+@ft.component
 @safe_screen("/")
 def Home():
     st = use_app()
     go = ft.context.page.navigate
-    s = use_session()
-    _ = s.version if s is not None else 0
-    game = []  # the game entries first: continue (when a game is running), new game
-    if s is not None and s.active:
-        game.append((t("Continue game"), ft.Icons.PLAY_ARROW, game_route(s), ids.HOME_CONTINUE))
-    game.append((t("New game"), ft.Icons.ADD_CIRCLE_OUTLINE, "/new", ids.HOME_NEW))
+    game = [(t("New game"), ft.Icons.ADD_CIRCLE_OUTLINE, "/new", ids.HOME_NEW)]
     # Only screens that exist are offered; the game screens come with the game session.
     entries = game + [
         (t("Rules"), ft.Icons.MENU_BOOK_OUTLINED, "/rules", ids.HOME_RULES),
@@ -45,4 +52,5 @@ def Home():
         spacing=4,
     )
     return screen(st, "/", ids.SCREEN_HOME, t("Kity"),
-                  [ft.Container(header, padding=ft.Padding.only(top=3 * PAD, bottom=PAD)), buttons], appbar=False)
+                  [ft.Container(header, padding=ft.Padding.only(top=3 * PAD, bottom=PAD)),
+                   ft.Column([ContinueEntry(wide, key="home-continue-entry"), buttons], spacing=0)], appbar=False)
