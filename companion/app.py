@@ -129,7 +129,7 @@ STORE_TOPIC = "kity/store"  # "the store changed": every session catches up
 GAME_ROUTES = ("/game", "/setup", "/round-end", "/pad")
 
 
-def follow_the_table(page: ft.Page, session: Session) -> None:
+def follow_the_table(page: ft.Page, session: Session, store: Store) -> None:
     """Each session catches up when another device (or tab) changed the store.
 
     The store tells the app after every change; the app publishes on a topic; each session's
@@ -137,7 +137,6 @@ def follow_the_table(page: ft.Page, session: Session) -> None:
     page current and updates that session's own observable (one shared observable would
     re-render into the wrong connection: a defect of Flet 1.0.5). A device on a game screen
     follows the game to the screen it is now on (e.g. the round end)."""
-    store = session._store
 
     async def refresh():
         try:
@@ -199,7 +198,7 @@ def main(page: ft.Page) -> None:
     # show a calm message instead and keep the session alive (flet 1.0.5 internal, tested).
     page.session.error = state.report_crash
     session = Session(store, lang=state.lang)  # one per tab; all tabs share the store
-    follow_the_table(page, session)
+    follow_the_table(page, session, store)
     page.render_views(App, state, (session,))
 
 

@@ -20,6 +20,7 @@ import weakref
 from functools import lru_cache
 from pathlib import Path
 
+import flet as ft
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
@@ -56,8 +57,6 @@ def normalize(lang: object) -> str:
 def _page():
     """The Flet page of the running session, or None outside the app."""
     try:
-        import flet as ft
-
         return ft.context.page
     except Exception:  # RuntimeError outside a Flet callback
         return None
