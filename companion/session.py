@@ -252,9 +252,8 @@ class Session:
         held a family they did not follow in an earlier trick. The table shows them at once."""
         if len(self._states) < 2:
             return ()
-        before = {(v.code, v.round, v.trick, v.player) for v in self._states[-2].violations}
-        return tuple(v for v in self._states[-1].violations
-                     if v.code == "revoke" and (v.code, v.round, v.trick, v.player) not in before)
+        before = {_violation_key(v) for v in self._states[-2].violations}
+        return tuple(v for v in self._states[-1].violations if v.code == "revoke" and _violation_key(v) not in before)
 
     def led_family(self) -> str | None:
         """The family of the current trick that the next players follow (R-TRICK-2), if any."""
@@ -764,8 +763,8 @@ class Session:
     def _times(self, ended: str | None) -> dict:
         """``started`` / ``ended`` of this game (ISO 8601 with the UTC offset), where known:
         optional fields of the record and of the archive's summary."""
-        out = {"started": self.meta.get("started"), "ended": ended}
-        return {k: v for k, v in out.items() if isinstance(v, str)}
+        out = {"started": self.started, "ended": ended}
+        return {k: v for k, v in out.items() if v is not None}
 
     @property
     def started(self) -> str | None:
@@ -818,6 +817,11 @@ def parse_time(value: Any) -> datetime | None:
         return None
 
 
+def _violation_key(v: Violation) -> tuple:
+    """The same finding before and after a change (its message may differ)."""
+    return v.code, v.round, v.trick, v.player
+
+
 def diff_states(old: GameState | None, new: GameState) -> list[Change]:
     """What an edit changed, in game order: trick winners and rewards, round points, totals,
     violations found or gone, the winner of the game."""
@@ -847,13 +851,13 @@ def diff_states(old: GameState | None, new: GameState) -> list[Change]:
     for p, x, y in zip(players, engine.totals(old, True), engine.totals(new, True)):
         if x != y:
             out.append(Change("total", {"player": p, "old": x, "new": y}))
-    ov = {(v.code, v.round, v.trick, v.player) for v in old.violations}
-    nv = {(v.code, v.round, v.trick, v.player) for v in new.violations}
+    ov = {_violation_key(v) for v in old.violations}
+    nv = {_violation_key(v) for v in new.violations}
     for v in new.violations:
-        if (v.code, v.round, v.trick, v.player) not in ov:
+        if _violation_key(v) not in ov:
             out.append(Change("violation-new", {"violation": v}))
     for v in old.violations:
-        if (v.code, v.round, v.trick, v.player) not in nv:
+        if _violation_key(v) not in nv:
             out.append(Change("violation-gone", {"violation": v}))
     if old.winner != new.winner:
         out.append(Change("winner", {"old": players[old.winner] if old.winner is not None else None,

@@ -23,7 +23,7 @@ sys.path.insert(0, str(HERE))
 from companion import ids  # noqa: E402
 
 from bench_ui import cpu_ms, pct  # noqa: E402
-from conftest import CHROMIUM, PHONE, TABLET, Server, UI  # noqa: E402
+from conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, TABLET, Server, UI  # noqa: E402
 import test_game_flow as flow  # noqa: E402
 
 CODE = "BENCH234"
@@ -39,8 +39,7 @@ def bench_table(taps: int = 80, taps_alone: int = 40) -> dict:
     with sync_playwright() as pw:
         server.start()
         try:
-            browser = pw.chromium.launch(executable_path=CHROMIUM,
-                                         args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             devices, contexts = [], []
             for k in range(4):
                 headers = {"X-Forwarded-For": f"192.168.77.{20 + k}"} if k else None

@@ -21,7 +21,7 @@ sys.path.insert(0, str(HERE))
 
 from companion import ids  # noqa: E402
 
-from conftest import CHROMIUM, PHONE, Server, UI  # noqa: E402
+from conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, Server, UI  # noqa: E402
 import test_game_flow as flow  # noqa: E402
 
 
@@ -55,8 +55,7 @@ def bench_ui(taps: int = 120) -> dict:
     with sync_playwright() as pw:
         server.start()
         try:
-            browser = pw.chromium.launch(executable_path=CHROMIUM,
-                                         args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             ctx = browser.new_context(viewport=PHONE, locale="ru-RU")
             ctx.set_default_timeout(15000)
             ui = UI(ctx.new_page(), server, tmp / "shots")

@@ -32,6 +32,7 @@ REPO = Path(__file__).resolve().parents[2]
 SHOTS = REPO / "docs" / "screenshots"
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 CHROMIUM = os.environ.get("KITY_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 PHONE = {"width": 412, "height": 915}
 TABLET = {"width": 1280, "height": 800}
 STARTUP_TIMES: list[float] = []
@@ -240,8 +241,7 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM,
-                               args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield b
         b.close()
 
