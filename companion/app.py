@@ -234,7 +234,7 @@ def run(argv: list[str] | None = None) -> None:
     import secrets
     import tempfile
 
-    from engine.record import LIMITS
+    from engine.kozyrnye_kity.record import LIMITS
 
     upload_dir = tempfile.mkdtemp(prefix="kity-upload-")
     os.environ["FLET_UPLOAD_DIR"] = upload_dir

@@ -8,10 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Callable, Optional, Sequence
 
-from engine import Card, Family, Token, deck_for, explain
-from engine.game import MAX_PLAYERS, MIN_PLAYERS
-from engine.i18n import card_name
-from engine.trick import Explanation
+from engine.kozyrnye_kity import Card, Family, Token, deck_for, explain
+from engine.kozyrnye_kity.game import MAX_PLAYERS, MIN_PLAYERS
+from engine.kozyrnye_kity.i18n import card_name
+from engine.kozyrnye_kity.trick import Explanation
 
 from . import i18n
 

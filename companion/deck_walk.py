@@ -10,8 +10,8 @@ import logging
 from dataclasses import dataclass
 from typing import Mapping, Optional
 
-from engine import FAMILY_CARDS, Bonus, BonusKind, Card, CardFacts, DeckProfile, Family
-from engine.record import profile_from_json
+from engine.kozyrnye_kity import FAMILY_CARDS, Bonus, BonusKind, Card, CardFacts, DeckProfile, Family
+from engine.kozyrnye_kity.record import profile_from_json
 
 log = logging.getLogger("kity")
 

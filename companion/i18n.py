@@ -5,7 +5,7 @@ The catalogs are ``assets/locales/<lang>/LC_MESSAGES/kity.po``. They are parsed 
 ``.mo`` file lives in the repository. Russian plural forms come from the catalog's
 ``Plural-Forms`` (CLDR rules via Babel) through ``ngettext`` — never from hand-written ifs.
 
-The engine's own words (explanations, card and family names) live in :mod:`engine.i18n`;
+The engine's own words (explanations, card and family names) live in :mod:`engine.kozyrnye_kity.i18n`;
 use :func:`lang` to ask it for the current language.
 
 The language belongs to each session (each browser tab or phone), not to the process: in
@@ -25,7 +25,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
-from engine.i18n import DEFAULT_LANG, LANGS
+from engine.kozyrnye_kity.i18n import DEFAULT_LANG, LANGS
 
 DOMAIN = "kity"
 LOCALES_DIR = Path(__file__).resolve().parent.parent / "assets" / "locales"

@@ -1,4 +1,4 @@
-"""The rules text shown in the app: ``assets/rules/rules.json``, read and filtered.
+"""The rules text shown in the app: ``assets/rules/kozyrnye-kity.json``, read and filtered.
 
 Schema: ``{"sections": [{"id", "title": {"ru", "en"}, "items": [{"id", "kind":
 "rule|ruling|text|example", "ru", "en", "source"}]}]}``. Pure data: no UI, no game logic.
@@ -14,7 +14,7 @@ from typing import Any, Optional
 
 log = logging.getLogger("kity")
 
-RULES_FILE = Path(__file__).resolve().parent.parent / "assets" / "rules" / "rules.json"
+RULES_FILE = Path(__file__).resolve().parent.parent / "assets" / "rules" / "kozyrnye-kity.json"
 KINDS = ("rule", "ruling", "text", "example")
 
 

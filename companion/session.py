@@ -32,18 +32,18 @@ from typing import Any, Callable, Mapping, Sequence
 
 import flet as ft
 
-import engine
-from engine import (
-    DeckProfile, GameState, IllegalAction, KityError, MissingFact, RecordError, Violation,
+from engine import kozyrnye_kity as engine
+from engine.kozyrnye_kity import (
+    DeckProfile, GameState, IllegalAction, GameError, MissingFact, RecordError, Violation,
 )
-from engine.cards import parse_card
-from engine.game import Phase
-from engine.record import (
+from engine.kozyrnye_kity.cards import parse_card
+from engine.kozyrnye_kity.game import Phase
+from engine.kozyrnye_kity.record import (
     LIMITS, bad_name, quote, action_from_json, action_to_json, actions_to_record, facts_from_json, facts_to_json, profile_from_json,
     read_record, record_actions, record_to_json,
 )
-from engine.i18n import render
-from engine.replay import replay_record
+from engine.kozyrnye_kity.i18n import render
+from engine.kozyrnye_kity.replay import replay_record
 
 from .storage import SILENT, RevisionConflict, Store
 
@@ -61,7 +61,7 @@ class Notice:
     kind: str  # "refused" | "question" | "changed" | "conflict" | "storage" | "import" | "info"
     key: str = ""
     params: Mapping[str, Any] = field(default_factory=dict)
-    error: KityError | None = None
+    error: GameError | None = None
     changes: tuple["Change", ...] = ()
 
     def text(self, lang: str, catalog: Callable[[str, Mapping[str, Any], str], str] | None = None) -> str:
@@ -245,7 +245,7 @@ class Session:
         except ValueError:
             return None
         problems = engine.game.first_bonus_problems(s, seat, c, others)
-        return " ".join(render(key, params, self.lang) for _code, _rule, key, params in problems) or None
+        return " ".join(render(rule.key, params, self.lang) for rule, params in problems) or None
 
     def new_revokes(self) -> tuple[Violation, ...]:
         """Revokes the last entry proved (RUL-REVOKE): the card just played shows that the player
@@ -608,7 +608,7 @@ class Session:
         m = self.meta
         return engine.new_game(m["players"], m.get("target", engine.game.DEFAULT_TARGET), self._profile)
 
-    def _try(self, state: GameState, action: dict) -> tuple[GameState | None, KityError | None]:
+    def _try(self, state: GameState, action: dict) -> tuple[GameState | None, GameError | None]:
         try:
             return engine.apply(state, action_from_json(action, state.players)), None
         except (IllegalAction, MissingFact, RecordError) as e:
@@ -658,7 +658,7 @@ class Session:
             return self._refused(err, action)
         return self._commit(self._log + [action], [], state)
 
-    def _refused(self, err: KityError, action: dict) -> Outcome:
+    def _refused(self, err: GameError, action: dict) -> Outcome:
         if isinstance(err, MissingFact):
             self.question = self._question(err, action)
             self._touch()

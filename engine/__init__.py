@@ -1,24 +1,12 @@
-"""The rules of «Козырные киты» (Stichwahl), pure Python.
+"""The rules of every game Киты knows, pure Python.
 
 No I/O (except the command line in ``__main__``), no UI, no clock, no global randomness.
-Rule IDs (R-…, RUL-…) refer to shared/rules/kozyrnye-kity.md and appear where each rule lives:
-components in :mod:`engine.cards`, the trick winner in :mod:`engine.trick`, everything that
-happens at the table in :mod:`engine.game`, the game record in :mod:`engine.record`.
-"""
-from .cards import (
-    FAMILIES, FAMILY_CARDS, FIVE, KNOWN_FACTS, Bonus, BonusKind, Card, CardFacts, DeckProfile, Family, Token,
-    deck_for, parse_card,
-)
-from .errors import IllegalAction, KityError, MissingFact, RecordError, Violation
-from .game import (
-    Action, ChooseLeader, ChooseReward, GameState, Phase, PlayCard, RewardOption, RoundState, RoundSummary,
-    StartRound, TallyRound, TrickResult, UseBonus, apply, current_explanation, end_of_game, explain_trick,
-    leader_chooser, new_game, phase, replay, reward_options, round_points, suggested_leader, to_act, totals,
-    trick_winner, unseen_cards, usable_bonuses,
-)
-from .record import GameRecord, actions_to_record, parse_record, read_record, record_actions, record_to_json, write_record
-from .replay import ReplayResult, replay_record
-from .setup import deal, draw_trump, trump_from_draw
-from .trick import Explanation, decide, explain
 
-__all__ = [name for name in dir() if not name.startswith("_")]
+* :mod:`engine.core` — what every game shares: errors and violations, the rule registry, the
+  fold/apply driver (strict and replay modes), typed JSON reading, words and plurals, seating
+  and direction, the score pad, and the games known by record format.
+* one package per game, named like its record format: :mod:`engine.kozyrnye_kity`
+  («Козырные киты», ``kozyrnye-kity/1``), :mod:`engine.vzhuh` («Вжух!», ``vzhuh/1``).
+
+``python -m engine replay FILE`` replays a record of any of them, chosen by its ``format``.
+"""

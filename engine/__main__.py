@@ -1,6 +1,7 @@
 """Command line: ``python -m engine replay FILE|- [--json] [--lang ru|en]``.
 
-Exit status: 0 valid, 1 violations found, 2 the input could not be read as a record.
+The game is chosen by the record's ``format`` (:mod:`engine.core.games`). Exit status: 0 valid,
+1 violations found, 2 the input could not be read as a record.
 """
 from __future__ import annotations
 
@@ -8,10 +9,10 @@ import argparse
 import json
 import sys
 
-from .errors import RecordError
-from .i18n import LANGS
-from .record import LIMITS, quote, read_record
-from .replay import replay_record
+from .core.errors import RecordError
+from .core.games import GAMES, MAX_BYTES, read_any
+from .core.i18n import LANGS
+from .core.reading import quote
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -32,9 +33,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str] | None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine", description="Козырные киты rules engine")
+    parser = argparse.ArgumentParser(prog="python -m engine", description="Киты rules engines: " + ", ".join(GAMES))
     sub = parser.add_subparsers(dest="command", required=True)
-    rp = sub.add_parser("replay", help="replay and check a kozyrnye-kity/1 game record")
+    rp = sub.add_parser("replay", help="replay and check a game record (" + ", ".join(GAMES) + ")")
     rp.add_argument("file", help="the record file, or - for standard input")
     rp.add_argument("--json", action="store_true", help="print one JSON object instead of the report")
     rp.add_argument("--lang", choices=LANGS, default="ru", help="language of the report and messages")
@@ -43,16 +44,17 @@ def _main(argv: list[str] | None) -> int:
     try:
         # read one byte more than a record may hold: a larger file is refused, not loaded
         if args.file == "-":
-            data = sys.stdin.buffer.read(LIMITS.max_bytes + 1)
+            data = sys.stdin.buffer.read(MAX_BYTES + 1)
         else:
             with open(args.file, "rb") as f:
-                data = f.read(LIMITS.max_bytes + 1)
+                data = f.read(MAX_BYTES + 1)
     except OSError as e:
         err = RecordError("", "r.read", {"detail": f"{quote(args.file, 80)}: {e.strerror or type(e).__name__}"})
         print(err.text(args.lang), file=sys.stderr)
         return 2
     try:
-        result = replay_record(read_record(data))
+        pkg, record = read_any(data)
+        result = pkg.replay_record(record)
     except RecordError as e:
         print(e.text(args.lang), file=sys.stderr)
         return 2

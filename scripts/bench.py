@@ -24,9 +24,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from engine import actions_to_record, read_record, replay_record, write_record  # noqa: E402
-from engine.record import action_to_json  # noqa: E402
-from engine.simulate import simulate_game  # noqa: E402
+from engine.kozyrnye_kity import actions_to_record, read_record, replay_record, write_record  # noqa: E402
+from engine.kozyrnye_kity.record import action_to_json  # noqa: E402
+from engine.kozyrnye_kity.simulate import simulate_game  # noqa: E402
 
 PLAYERS = ("Андрей", "Тёма", "Лена", "Женя")
 

@@ -1,6 +1,6 @@
-"""Regenerate the example game records in assets/examples/ (seeded, reproducible).
+"""Regenerate the example records of «Козырные киты» in assets/examples/kozyrnye-kity/ (seeded, reproducible).
 
-The games are simulated from real shuffled hands by engine.simulate. The pearls and bonuses in
+The games are simulated from real shuffled hands by engine.kozyrnye_kity.simulate. The pearls and bonuses in
 their "deck" are made up for the example — the printed values of most cards are unknown to us —
 and each record says so in its "note".
 """
@@ -13,8 +13,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from engine import actions_to_record, replay_record, write_record  # noqa: E402
-from engine.simulate import RevokeAt, simulate_game  # noqa: E402
+from engine.kozyrnye_kity import actions_to_record, replay_record, write_record  # noqa: E402
+from engine.kozyrnye_kity.simulate import RevokeAt, simulate_game  # noqa: E402
 
 NOTE = ("Пример для демонстрации: жемчужины и бонусы в «deck» придуманы для примера, это не значения "
         "с настоящих карт. / Example only: the pearls and bonuses in \"deck\" are made up, not the printed cards.")
@@ -28,7 +28,7 @@ EXAMPLES = [
 
 
 def main() -> None:
-    out = ROOT / "assets" / "examples"
+    out = ROOT / "assets" / "examples" / "kozyrnye-kity"
     out.mkdir(parents=True, exist_ok=True)
     for name, players, seed, revoke in EXAMPLES:
         sim = simulate_game(random.Random(seed), players, revoke_at=revoke)

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from engine import (
+from engine.kozyrnye_kity import (
     FAMILY_CARDS, Bonus, BonusKind, Card, CardFacts, ChooseLeader, ChooseReward, DeckProfile, Family,
     GameState, Phase, PlayCard, StartRound, Token, UseBonus, apply, leader_chooser, new_game, parse_card,
     parse_record, phase, replay_record, reward_options, to_act,

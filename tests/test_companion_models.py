@@ -3,10 +3,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.record import facts_from_json, facts_to_json
+from engine.kozyrnye_kity.record import facts_from_json, facts_to_json
 
 from companion import calc, deck_walk, i18n, rules_data
-from engine import FAMILY_CARDS, FIVE, Card, CardFacts, Family, Token, parse_card
+from engine.kozyrnye_kity import FAMILY_CARDS, FIVE, Card, CardFacts, Family, Token, parse_card
 
 FIXTURE = Path(__file__).parent / "fixtures" / "rules-mini.json"
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine import (
+from engine.kozyrnye_kity import (
     FAMILY_CARDS, CardFacts, ChooseLeader, ChooseReward, IllegalAction, MissingFact, Phase, PlayCard, StartRound,
     TallyRound, UseBonus, apply, leader_chooser, new_game, phase, reward_options, suggested_leader, to_act, totals,
     trick_winner, unseen_cards, usable_bonuses,
 )
-from engine.cards import Bonus, BonusKind
+from engine.kozyrnye_kity.cards import Bonus, BonusKind
 
 from engine_helpers import (
     BLUE, NINE, ONE, ORCA, C, auto_trick, cards, full_profile, legal_round_chunks, play, profile, start, trick,

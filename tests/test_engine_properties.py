@@ -12,15 +12,15 @@ from collections import Counter
 
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
-from engine import (
+from engine.kozyrnye_kity import (
     FAMILY_CARDS, ChooseLeader, ChooseReward, GameState, IllegalAction, MissingFact, PlayCard, RecordError,
     StartRound, TallyRound, UseBonus, actions_to_record, apply, parse_record, read_record, record_to_json,
     replay_record, write_record,
 )
 from engine.__main__ import main as cli_main
-from engine.cards import FAMILIES, Token
-from engine.game import replay as fold
-from engine.simulate import RevokeAt, simulate_game
+from engine.kozyrnye_kity.cards import FAMILIES, Token
+from engine.kozyrnye_kity.game import replay as fold
+from engine.kozyrnye_kity.simulate import RevokeAt, simulate_game
 
 from engine_helpers import PYTHON, dumps, run_cli
 

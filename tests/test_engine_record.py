@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from engine import (
+from engine.kozyrnye_kity import (
     ChooseLeader, ChooseReward, Phase, PlayCard, RecordError, UseBonus, actions_to_record, apply,
     current_explanation, leader_chooser, parse_record, phase, read_record, record_to_json, replay_record,
     reward_options, to_act, trick_winner, write_record,
 )
-from engine.simulate import simulate_game
+from engine.kozyrnye_kity.simulate import simulate_game
 
 from engine_helpers import (
     BLUE, ONE, C, full_deck_json, p, played_round, profile, record, replay_json, start, t, tally, violations,
@@ -288,7 +288,7 @@ def test_round_length_more_than_eight_tricks():
     out = replay_json(doc)
     assert out["valid"] and len(out["rounds"][0]["tricks"]) == 8
     dealt = {c for h in sim.hands[0] for c in h}
-    spare = [c.id for c in sorted({c for c in __import__("engine").FAMILY_CARDS} - dealt, key=lambda c: c.id)][:3]
+    spare = [c.id for c in sorted({c for c in __import__("engine.kozyrnye_kity", fromlist=["FAMILY_CARDS"]).FAMILY_CARDS} - dealt, key=lambda c: c.id)][:3]
     leader = out["rounds"][0]["tricks"][-1]["next_leader"]
     k = doc["players"].index(leader)
     order = [doc["players"][(k + j) % 3] for j in range(3)]

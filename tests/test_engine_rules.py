@@ -8,13 +8,13 @@ import random
 
 import pytest
 
-from engine import (
+from engine.kozyrnye_kity import (
     FAMILIES, FAMILY_CARDS, KNOWN_FACTS, Bonus, BonusKind, CardFacts, ChooseLeader, ChooseReward, DeckProfile,
     Family, IllegalAction, Phase, PlayCard, StartRound, TallyRound, Token, UseBonus, apply, current_explanation,
     deal, decide, deck_for, draw_trump, end_of_game, explain, leader_chooser, new_game, parse_card, phase,
     reward_options, round_points, suggested_leader, to_act, totals, trick_winner, trump_from_draw, usable_bonuses,
 )
-from engine.i18n import Count, count_text, render
+from engine.kozyrnye_kity.i18n import Count, count_text, render
 
 from engine_helpers import (
     BLUE, NARWHAL, NINE, ONE, ORCA, SPERM, C, auto_trick, bonus, cards, full_profile, legal_round_chunks, play,

@@ -22,14 +22,14 @@ from companion.session import Session
 from companion.storage import (
     ARCHIVE_INDEX_REBUILT, BACKUP_SET_ASIDE, MOVED_ASIDE, NOT_SAVED, SILENT, UNREADABLE, FolderInUse, Store,
 )
-from engine import RecordError
-from engine.record import LIMITS, read_record
+from engine.kozyrnye_kity import RecordError
+from engine.kozyrnye_kity.record import LIMITS, read_record
 
 from app_process import REPO, free_port, running_app
 from engine_helpers import run_cli
 
 PLAYERS = ["Лена", "Миша"]
-EXAMPLE = json.loads((REPO / "assets" / "examples" / "two-players.json").read_text(encoding="utf-8"))
+EXAMPLE = json.loads((REPO / "assets" / "examples" / "kozyrnye-kity" / "two-players.json").read_text(encoding="utf-8"))
 
 
 def reopen(store: Store) -> Store:
@@ -359,7 +359,7 @@ def test_6_a_file_over_the_size_limit_is_refused_before_parsing():
 
 def test_6_totals_of_a_long_game_are_kept_exactly():
     """The incremental totals (what makes replay linear) against a sum done here."""
-    from engine.replay import replay_record
+    from engine.kozyrnye_kity.replay import replay_record
     res = replay_record(read_record(json.dumps(tallied(150))))
     assert res.state.closed_totals == (150, 0)
     assert len(res.state.rounds) == 150 and res.state.winner is None

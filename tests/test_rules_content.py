@@ -1,7 +1,7 @@
-"""The in-app rulebook (assets/rules/rules.json) against its schema, the rules digest and the engine.
+"""The in-app rulebook (assets/rules/kozyrnye-kity.json) against its schema, the rules digest and the engine.
 
 The digest (shared/rules/kozyrnye-kity.md) names every rule R-… and every ruling RUL-…; each of
-those IDs must be one item of rules.json, so a rule ID shown anywhere in the app can be traced to
+those IDs must be one item of kozyrnye-kity.json, so a rule ID shown anywhere in the app can be traced to
 its text. The engine cites rule IDs in docstrings, comments and messages; each must resolve too.
 """
 
@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-RULES_JSON = REPO / "assets" / "rules" / "rules.json"
+RULES_JSON = REPO / "assets" / "rules" / "kozyrnye-kity.json"
 DIGEST = Path(__file__).resolve().parents[1] / ".." / "shared" / "rules" / "kozyrnye-kity.md"
-ENGINE = REPO / "engine"
+ENGINE = REPO / "engine" / "kozyrnye_kity"
 
 # R-COMP, R-SETUP-2, R-FIVE-REWARD, RUL-TIE-CARDS, …
 RULE_ID = re.compile(r"\bR(?:UL)?-[A-Z0-9]+(?:-[A-Z0-9]+)*")
@@ -49,7 +49,7 @@ def _digest_ids() -> list[str]:
 
 
 def _engine_refs() -> tuple[set[str], set[str]]:
-    """Exact rule IDs cited in engine/*.py (ranges like ``R-FIVE-1…3`` give both ends), and family
+    """Exact rule IDs cited in engine/kozyrnye_kity/*.py (ranges like ``R-FIVE-1…3`` give both ends), and family
     prefixes cited as ``R-WIN-{token}`` / ``R-WIN-…``."""
     exact: set[str] = set()
     families: set[str] = set()
@@ -118,8 +118,8 @@ def test_every_digest_id_appears_exactly_once(item_ids):
     assert any(i.startswith("RUL-") for i in digest_ids), "no rulings found in the digest: wrong file?"
     missing = [i for i in digest_ids if item_ids[i] == 0]
     repeated = [i for i in digest_ids if item_ids[i] > 1]
-    assert not missing, f"digest IDs missing from rules.json: {missing}"
-    assert not repeated, f"digest IDs used more than once in rules.json: {repeated}"
+    assert not missing, f"digest IDs missing from kozyrnye-kity.json: {missing}"
+    assert not repeated, f"digest IDs used more than once in kozyrnye-kity.json: {repeated}"
 
 
 def test_no_rule_ids_outside_the_digest(item_ids):
@@ -139,9 +139,9 @@ def test_engine_rule_ids_exist(item_ids):
     exact, families = _engine_refs()
     assert exact, "no rule IDs found under engine/"
     unknown = sorted(i for i in exact if i not in item_ids)
-    assert not unknown, f"engine cites rule IDs that rules.json lacks: {unknown}"
+    assert not unknown, f"engine cites rule IDs that kozyrnye-kity.json lacks: {unknown}"
     for family in sorted(families):
-        assert any(i.startswith(family + "-") for i in item_ids), f"engine cites {family}-…, rules.json has none"
+        assert any(i.startswith(family + "-") for i in item_ids), f"engine cites {family}-…, kozyrnye-kity.json has none"
 
 
 def test_digest_rulings_english_text(items):

@@ -9,7 +9,7 @@ from datetime import datetime, timedelta, timezone
 from companion.session import Session
 from companion.storage import Store
 from companion.widgets.when import game_when
-from engine import read_record
+from engine.kozyrnye_kity import read_record
 
 MSK = timezone(timedelta(hours=3))
 

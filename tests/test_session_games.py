@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-import engine
-from engine import Phase, parse_card
-from engine.record import action_from_json
-from engine.replay import replay_record
+from engine import kozyrnye_kity as engine
+from engine.kozyrnye_kity import Phase, parse_card
+from engine.kozyrnye_kity.record import action_from_json
+from engine.kozyrnye_kity.replay import replay_record
 
 from companion.session import Session, summarize
 from companion.storage import Store
@@ -96,7 +96,7 @@ def test_second_game_asks_only_about_cards_never_seen(tmp_path):
     known = set(s.deck_facts())
     assert s.finish().ok
     import random
-    from engine.simulate import simulate_game
+    from engine.kozyrnye_kity.simulate import simulate_game
     sm2 = simulate_game(random.Random(22), players, profile=prof)
     s.new_game(players)
     asked = []

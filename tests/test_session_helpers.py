@@ -1,6 +1,6 @@
 """Shared helpers for the session tests (tests/test_session_*.py) and the kill worker.
 
-Whole games come from :func:`engine.simulate.simulate_game`; every engine action is turned into
+Whole games come from :func:`engine.kozyrnye_kity.simulate.simulate_game`; every engine action is turned into
 the JSON the session saves (``action_to_json``) and sent through the matching public
 :class:`Session` method, never through the engine directly. Deck facts the session asks for are
 answered from the simulation's synthetic profile, as a user reading the printed cards would.
@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-import engine
-from engine import CardFacts, DeckProfile, parse_card
-from engine.record import action_from_json, action_to_json, facts_to_json
-from engine.simulate import Simulated, simulate_game, synthetic_profile
+from engine import kozyrnye_kity as engine
+from engine.kozyrnye_kity import CardFacts, DeckProfile, parse_card
+from engine.kozyrnye_kity.record import action_from_json, action_to_json, facts_to_json
+from engine.kozyrnye_kity.simulate import Simulated, simulate_game, synthetic_profile
 
 from companion.session import Outcome, Session
 from companion.storage import Store

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from engine.record import actions_to_record, record_to_json
-from engine.simulate import RevokeAt
+from engine.kozyrnye_kity.record import actions_to_record, record_to_json
+from engine.kozyrnye_kity.simulate import RevokeAt
 
 from companion.session import Session
 from companion.storage import Store

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-import engine
-from engine import IllegalAction, MissingFact, RecordError, parse_card
-from engine.record import action_from_json
+from engine import kozyrnye_kity as engine
+from engine.kozyrnye_kity import IllegalAction, MissingFact, RecordError, parse_card
+from engine.kozyrnye_kity.record import action_from_json
 
 from companion.session import Session
 from companion.storage import Store

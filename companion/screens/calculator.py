@@ -4,8 +4,8 @@ from dataclasses import replace
 
 import flet as ft
 
-from engine import FAMILIES, FAMILY_CARDS, FIVE, Family, Token
-from engine.i18n import card_name, family_name
+from engine.kozyrnye_kity import FAMILIES, FAMILY_CARDS, FIVE, Family, Token
+from engine.kozyrnye_kity.i18n import card_name, family_name
 
 from .. import calc, ids
 from ..i18n import lang, t

@@ -4,10 +4,10 @@ import logging
 
 import flet as ft
 
-from engine import FAMILIES, KNOWN_FACTS
-from engine.i18n import card_name, family_name
+from engine.kozyrnye_kity import FAMILIES, KNOWN_FACTS
+from engine.kozyrnye_kity.i18n import card_name, family_name
 
-from engine.record import facts_to_json
+from engine.kozyrnye_kity.record import facts_to_json
 
 from .. import deck_walk, ids
 from ..deck_walk import CARDS, Draft

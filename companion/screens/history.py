@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import flet as ft
 
-from engine import deck_for
-from engine.cards import Family, parse_card
-from engine.i18n import card_name, family_name
+from engine.kozyrnye_kity import deck_for
+from engine.kozyrnye_kity.cards import Family, parse_card
+from engine.kozyrnye_kity.i18n import card_name, family_name
 
 from .. import ids
 from ..i18n import lang, t

@@ -5,7 +5,7 @@ import logging
 
 import flet as ft
 
-from engine.record import LIMITS
+from engine.kozyrnye_kity.record import LIMITS
 
 from .. import ids
 from ..i18n import t
@@ -111,7 +111,7 @@ def NewGame():
             ft.Container(width=12, height=40, bgcolor=PLAYER_COLORS[i % len(PLAYER_COLORS)], border_radius=6),
             ft.Container(expand=True, content=ft.Semantics(identifier=ids.new_name(i), key=f"name-{i}", content=ft.TextField(
                 label=t("Player {n}").format(n=i + 1), value=n, text_size=19, dense=False,
-                max_length=LIMITS.max_name,  # what a game record may hold (engine.record.Limits)
+                max_length=LIMITS.max_name,  # what a game record may hold (engine.kozyrnye_kity.record.Limits)
                 on_change=lambda e, i=i: set_name(i, e.control.value)))),
             tagged(ids.new_up(i), ft.IconButton(ft.Icons.ARROW_UPWARD, tooltip=t("Move up"), icon_size=26,
                                                 on_click=lambda e, i=i: up(i))),

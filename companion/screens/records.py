@@ -14,9 +14,9 @@ from typing import Any, Callable, Mapping, Optional
 
 import flet as ft
 
-from engine.cards import Family, parse_card
-from engine.i18n import card_name, family_name
-from engine.record import LIMITS
+from engine.kozyrnye_kity.cards import Family, parse_card
+from engine.kozyrnye_kity.i18n import card_name, family_name
+from engine.kozyrnye_kity.record import LIMITS
 
 from .. import ids
 from ..i18n import lang, t, tn

@@ -11,7 +11,7 @@ from typing import Optional
 
 import flet as ft
 
-from engine.game import Phase
+from engine.kozyrnye_kity.game import Phase
 
 from .. import ids
 from ..i18n import lang, t, tn

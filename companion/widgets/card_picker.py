@@ -29,8 +29,8 @@ from typing import Callable, Iterable, Optional
 
 import flet as ft
 
-from engine import FAMILIES, FAMILY_CARDS, FIVE, Family, parse_card
-from engine.i18n import card_name
+from engine.kozyrnye_kity import FAMILIES, FAMILY_CARDS, FIVE, Family, parse_card
+from engine.kozyrnye_kity.i18n import card_name
 
 from ..i18n import lang, t
 from ..ui import TOUCH, safe_render, tagged, use_app, use_latest

@@ -10,7 +10,7 @@ from typing import Optional
 
 import flet as ft
 
-from engine import FAMILIES, parse_card
+from engine.kozyrnye_kity import FAMILIES, parse_card
 
 from .. import ids
 from ..i18n import lang, t
@@ -138,5 +138,5 @@ def FactQuestionHost(on_answered=None):
 
 
 def card_name_of(card_id: str) -> str:
-    from engine.i18n import card_name
+    from engine.kozyrnye_kity.i18n import card_name
     return card_name(parse_card(card_id), lang())

@@ -6,9 +6,9 @@ from typing import Optional
 
 import flet as ft
 
-from engine import parse_card
-from engine.game import Phase
-from engine.i18n import render
+from engine.kozyrnye_kity import parse_card
+from engine.kozyrnye_kity.game import Phase
+from engine.kozyrnye_kity.i18n import render
 
 from ..i18n import lang, t
 from .look import fam_label

@@ -5,8 +5,8 @@ from typing import Optional
 
 import flet as ft
 
-from engine import Family, parse_card
-from engine.i18n import card_name, family_name
+from engine.kozyrnye_kity import Family, parse_card
+from engine.kozyrnye_kity.i18n import card_name, family_name
 
 from ..i18n import lang
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Optional
 
-from engine.i18n import render
+from engine.kozyrnye_kity.i18n import render
 
 from ..i18n import lang, t, tn
 

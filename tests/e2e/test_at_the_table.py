@@ -17,7 +17,7 @@ import pytest
 from companion import ids
 from companion.storage import Store
 from companion.widgets.card_picker import picker_ids
-from engine import FAMILY_CARDS
+from engine.kozyrnye_kity import FAMILY_CARDS
 
 from . import test_game_flow as flow
 from .conftest import PHONE, STARTUP_TIMES, TABLET, UI, Server

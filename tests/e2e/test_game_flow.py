@@ -2,7 +2,7 @@
 results, bonus use with its question, a 5 and the next-leader choice, undo, a correction of a
 past trick, restart mid-game, English mid-game, round end.
 
-The hands are real: ``engine.setup.deal(random.Random(SEED), 3)``; the test plays legal cards
+The hands are real: ``engine.kozyrnye_kity.setup.deal(random.Random(SEED), 3)``; the test plays legal cards
 (it follows the led family when it can), so the round is genuine. Pearls questions are answered
 with fixed test values.
 """
@@ -18,8 +18,8 @@ import pytest
 from companion import ids
 from companion.i18n import translate
 from companion.widgets.card_picker import picker_ids
-from engine import FIVE, deal
-from engine.i18n import card_name
+from engine.kozyrnye_kity import FIVE, deal
+from engine.kozyrnye_kity.i18n import card_name
 
 pytestmark = pytest.mark.e2e
 
@@ -101,7 +101,7 @@ def enter_bonuses_and_start(ui, bonuses: list[str], first_seat: int = 0):
 
 
 def card_name_ru(cid: str) -> str:
-    from engine import parse_card
+    from engine.kozyrnye_kity import parse_card
     return card_name(parse_card(cid), "ru")
 
 

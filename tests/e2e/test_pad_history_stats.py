@@ -17,14 +17,14 @@ from companion.i18n import translate
 from companion.session import Session
 from companion.stats import player_stats
 from companion.storage import Store
-from engine import read_record, record_actions
-from engine.record import action_to_json
+from engine.kozyrnye_kity import read_record, record_actions
+from engine.kozyrnye_kity.record import action_to_json
 
 from .conftest import ARTIFACTS, PHONE, REPO, STARTUP_TIMES, TABLET, UI, Server
 
 pytestmark = pytest.mark.e2e
 
-EXAMPLES = REPO / "assets" / "examples"
+EXAMPLES = REPO / "assets" / "examples" / "kozyrnye-kity"
 PLAYERS = ["Лена", "Тёма", "Оля"]
 
 

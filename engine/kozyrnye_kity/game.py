@@ -19,20 +19,11 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Sequence, Union
 
 from .cards import FIVES_IN_DECK, Bonus, BonusKind, Card, DeckProfile, Family, Token
-from .errors import IllegalAction, MissingFact, Violation
+from ..core.driver import Ctx, Driver, replace
+from .errors import MissingFact, Violation
 from .i18n import Count
+from .rules import WRONG_LEADER, V, X
 from .trick import BonusEvent, Explanation, decide, explain
-
-def replace(obj: Any, **changes: Any) -> Any:
-    """``dataclasses.replace`` for the frozen state classes without re-running ``__init__``:
-    the fold runs it a few hundred times per replayed record, and copying the instance dict
-    keeps a 5-round replay within its time budget. The result is as immutable as the input."""
-    new = object.__new__(type(obj))
-    d = new.__dict__
-    d.update(obj.__dict__)
-    d.update(changes)
-    return new
-
 
 TRICKS_PER_ROUND = 8  # R-SCORE-1
 MIN_PLAYERS, MAX_PLAYERS = 2, 4  # R-SETUP-1
@@ -194,18 +185,18 @@ class GameState:
         try:
             return self.players.index(name)
         except ValueError:
-            raise IllegalAction("unknown-player", "R-SETUP-1", "x.unknown-player", {"player": name}, name, _where(self)) from None
+            raise X.UNKNOWN_PLAYER.refusal({"player": name}, name, _where(self)) from None
 
 
 def new_game(players: Sequence[str], target: int = DEFAULT_TARGET, deck: DeckProfile | None = None) -> GameState:
     """A game for 2–4 players in clockwise seating order (R-SETUP-1)."""
     players = tuple(players)
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise IllegalAction("players-count", "R-SETUP-1", "x.players-count", {"n": len(players)}, players)
+        raise X.PLAYERS_COUNT.refusal({"n": len(players)}, players)
     if any(not isinstance(p, str) or not p.strip() for p in players) or len(set(players)) != len(players):
-        raise IllegalAction("players-names", "R-SETUP-1", "x.players-names", {}, players)
+        raise X.PLAYERS_NAMES.refusal({}, players)
     if isinstance(target, bool) or not isinstance(target, int) or target < 1:
-        raise IllegalAction("target", "R-END", "x.target", {"target": target}, target)
+        raise X.TARGET.refusal({"target": target}, target)
     return GameState(players, target, deck if deck is not None else DeckProfile())
 
 
@@ -355,105 +346,75 @@ def _where(state: GameState) -> str:
 # ---------------------------------------------------------------------------------------------
 # Applying actions
 # ---------------------------------------------------------------------------------------------
-class _Ctx:
-    """Collects violations for one action; in strict mode a refusable one raises at once."""
-
-    __slots__ = ("state", "action", "strict", "found")
-
-    def __init__(self, state: GameState, action: Action, strict: bool):
-        self.state, self.action, self.strict = state, action, strict
-        self.found: list[Violation] = []
-
-    def violate(self, code: str, rule: str, key: str, params: dict[str, Any], *, round: int, trick: int | None,
-                player: int | None, refusable: bool = True) -> None:
-        name = self.state.players[player] if player is not None else None
-        v = Violation(code, rule, round, trick, name, key, params)
-        if self.strict and refusable:
-            raise IllegalAction.of(v, self.action, _where(self.state))
-        self.found.append(v)
-
-    def refuse(self, code: str, rule: str, key: str, params: dict[str, Any]) -> IllegalAction:
-        return IllegalAction(code, rule, key, params, self.action, _where(self.state))
-
-    def done(self, state: GameState) -> GameState:
-        if self.found:
-            state = replace(state, violations=state.violations + tuple(self.found))
-        return state
+_DRIVER = Driver({}, _where)  # the handlers are bound at the end of the module
 
 
 def apply(state: GameState, action: Action, *, strict: bool = True) -> GameState:
     """The state after ``action``; see the module docstring for ``strict``."""
-    ctx = _Ctx(state, action, strict)
-    handler = _HANDLERS.get(type(action))
-    if handler is None:
-        raise TypeError(f"not an action: {action!r}")
-    return ctx.done(handler(ctx, state, action))
+    return _DRIVER.apply(state, action, strict=strict)
 
 
 def replay(state: GameState, actions: Sequence[Action], *, strict: bool = True) -> GameState:
     """The fold of :func:`apply` over ``actions``."""
-    for a in actions:
-        state = apply(state, a, strict=strict)
-    return state
+    return _DRIVER.replay(state, actions, strict=strict)
 
 
-def _check_seat(ctx: _Ctx, state: GameState, seat: Any) -> int:
+def _check_seat(ctx: Ctx, state: GameState, seat: Any) -> int:
     if seat.__class__ is not int or not 0 <= seat < len(state.players):
-        raise ctx.refuse("unknown-player", "R-SETUP-1", "x.unknown-player", {"player": seat})
+        raise ctx.refuse(X.UNKNOWN_PLAYER, {"player": seat})
     return seat
 
 
-def _close_open_round(ctx: _Ctx, state: GameState) -> GameState:
+def _close_open_round(ctx: Ctx, state: GameState) -> GameState:
     """Before a new round: refuse while one is running (strict), or close it short (replay)."""
     r = state.round
     if r is None:
         return state
     if ctx.strict:
-        raise ctx.refuse("round-running", "R-SCORE-1", "x.round-running", {"tricks": Count(len(r.tricks), "trick")})
+        raise ctx.refuse(X.ROUND_RUNNING, {"tricks": Count(len(r.tricks), "trick")})
     state = _resolve_missing_leader(ctx, state)
     r = state.round
-    ctx.violate("round-length", "R-SCORE-1", "v.round-length-fewer",
-                {"round": r.number, "tricks": Count(len(r.tricks), "trick_gen")}, round=r.number, trick=None, player=None)
+    ctx.violate(V.ROUND_LENGTH_FEWER, {"round": r.number, "tricks": Count(len(r.tricks), "trick_gen")}, round=r.number, trick=None, player=None)
     return _close_round(state, r)
 
 
-def _check_not_over(ctx: _Ctx, state: GameState) -> None:
+def _check_not_over(ctx: Ctx, state: GameState) -> None:
     if state.winner is not None:
         n = len(state.rounds) + 1
         if ctx.strict:
-            raise ctx.refuse("play-after-end", "R-END", "x.game-over", {"player": state.players[state.winner]})
-        ctx.violate("play-after-end", "R-END", "v.play-after-end", {"ended": state.ended_after, "round": n},
+            raise ctx.refuse(X.GAME_OVER, {"player": state.players[state.winner]})
+        ctx.violate(V.PLAY_AFTER_END, {"ended": state.ended_after, "round": n},
                     round=n, trick=None, player=None)
 
 
-def first_bonus_problems(state: GameState, seat: int, card: Card, others: Sequence[Card]) -> list[tuple]:
+def first_bonus_problems(state: GameState, seat: int, card: Card, others: Sequence[Card]) -> list[tuple[V, dict]]:
     """Why ``card`` cannot lie in front of ``seat`` as its first bonus next to the ``others``
-    (R-SETUP-4): (code, rule, message key, params) for each broken rule — a 5 has no bonus
+    (R-SETUP-4): (registry entry, params) for each broken rule — a 5 has no bonus
     (RUL-FIVE-BONUS; in a 2-player game there are no 5s at all, R-SETUP-1), and every card
     exists once (R-COMP)."""
     out = []
     if card.is_five:
         if state.n == 2:
-            out.append(("five-in-two-player", "R-SETUP-1", "v.five-in-two-player", {}))
-        out.append(("five-as-bonus", "RUL-FIVE-BONUS", "v.five-as-bonus", {"player": state.players[seat]}))
+            out.append((V.FIVE_IN_TWO_PLAYER, {}))
+        out.append((V.FIVE_AS_BONUS, {"player": state.players[seat]}))
     elif any(c == card for c in others):
-        out.append(("duplicate-card", "R-COMP", "v.duplicate-card", {"card": card}))
+        out.append((V.DUPLICATE_CARD, {"card": card}))
     return out
 
 
-def _start_round(ctx: _Ctx, state: GameState, a: StartRound) -> GameState:
+def _start_round(ctx: Ctx, state: GameState, a: StartRound) -> GameState:
     state = _close_open_round(ctx, state)
     _check_not_over(ctx, state)
     if len(a.bonuses) != state.n or not all(isinstance(c, Card) for c in a.bonuses):
-        raise ctx.refuse("setup", "R-SETUP-4", "x.bonuses-per-player", {})
+        raise ctx.refuse(X.BONUSES_PER_PLAYER, {})
     if not isinstance(a.trump, Family) or not isinstance(a.token, Token):
-        raise ctx.refuse("setup", "R-SETUP-2", "x.no-round", {})
+        raise ctx.refuse(X.SETUP_TRUMP, {})
     leader = _check_seat(ctx, state, a.leader)
     number = len(state.rounds) + 1
     seen = fives = 0
     for seat, card in enumerate(a.bonuses):
-        for code, rule, key, params in first_bonus_problems(state, seat, card, a.bonuses[:seat]):
-            ctx.violate(code, rule, key, params, round=number, trick=None, player=seat)
+        for rule, params in first_bonus_problems(state, seat, card, a.bonuses[:seat]):
+            ctx.violate(rule, params, round=number, trick=None, player=seat)
         if card.is_five:
             fives += 1
         else:
@@ -467,13 +428,13 @@ def _start_round(ctx: _Ctx, state: GameState, a: StartRound) -> GameState:
     return replace(state, round=r)
 
 
-def _tally_round(ctx: _Ctx, state: GameState, a: TallyRound) -> GameState:
+def _tally_round(ctx: Ctx, state: GameState, a: TallyRound) -> GameState:
     state = _close_open_round(ctx, state)
     _check_not_over(ctx, state)
     ok = len(a.tally) == state.n and all(
         len(t) == 2 and all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in t) for t in a.tally)
     if not ok:
-        raise ctx.refuse("tally", "R-SCORE-2", "x.tally", {})
+        raise ctx.refuse(X.TALLY, {})
     pearls = tuple(t[0] for t in a.tally)
     unused = tuple(t[1] for t in a.tally)
     points = tuple(p + u // 2 for p, u in a.tally)  # R-SCORE-2
@@ -502,86 +463,81 @@ def _with_closed(state: GameState, summary: RoundSummary) -> GameState:
     return replace(state, rounds=rounds, winner=winner, ended_after=ended, closed_totals=total)
 
 
-def _reopen_round(ctx: _Ctx, state: GameState) -> GameState:
+def _reopen_round(ctx: Ctx, state: GameState) -> GameState:
     """Replay only: a trick after the 8th of a round (R-SCORE-1): report, keep scoring it."""
     last = state.rounds[-1] if state.rounds else None
     if ctx.strict or last is None or last.detail is None:
         if state.winner is not None:
-            raise ctx.refuse("play-after-end", "R-END", "x.game-over", {"player": state.players[state.winner]})
-        raise ctx.refuse("no-round", "R-SETUP", "x.no-round", {})
+            raise ctx.refuse(X.GAME_OVER, {"player": state.players[state.winner]})
+        raise ctx.refuse(X.NO_ROUND, {})
     r = last.detail
-    ctx.violate("round-length", "R-SCORE-1", "v.round-length-more", {}, round=r.number, trick=r.trick_number, player=None)
+    ctx.violate(V.ROUND_LENGTH_MORE, {}, round=r.number, trick=r.trick_number, player=None)
     rounds = state.rounds[:-1]
     winner, ended = end_of_game([s.points for s in rounds], state.target)
     total = tuple(a - b for a, b in zip(state.closed_totals or (0,) * state.n, last.points))
     return replace(state, rounds=rounds, round=r, winner=winner, ended_after=ended, closed_totals=total)
 
 
-def _resolve_missing_leader(ctx: _Ctx, state: GameState) -> GameState:
+def _resolve_missing_leader(ctx: Ctx, state: GameState) -> GameState:
     """Replay only: the next entry came while R-FIVE-LEAD still waited for a choice."""
     r = state.round
     if r is None or r.awaiting is None:
         return state
     t = r.awaiting
-    ctx.violate("missing-next-leader", "R-FIVE-LEAD", "v.missing-next-leader",
-                {"chooser": state.players[t.five_chooser]}, round=r.number, trick=t.number, player=t.five_chooser)
+    ctx.violate(V.MISSING_NEXT_LEADER, {"chooser": state.players[t.five_chooser]}, round=r.number, trick=t.number, player=t.five_chooser)
     return _finish_trick(state, replace(r, awaiting=None), t, None, "R-FIVE-LEAD")
 
 
-def _ready_to_play(ctx: _Ctx, state: GameState, seat: int) -> GameState:
+def _ready_to_play(ctx: Ctx, state: GameState, seat: int) -> GameState:
     """The round state in which ``seat`` may act, or a refusal naming what comes first."""
     if state.round is None:
         if state.winner is not None and ctx.strict:
-            raise ctx.refuse("play-after-end", "R-END", "x.game-over", {"player": state.players[state.winner]})
+            raise ctx.refuse(X.GAME_OVER, {"player": state.players[state.winner]})
         state = _reopen_round(ctx, state)
     r = state.round
     if r.awaiting is not None:
         if ctx.strict:
-            raise ctx.refuse("await-leader", "R-FIVE-LEAD", "x.await-leader",
-                             {"player": state.players[r.awaiting.five_chooser]})
+            raise ctx.refuse(X.AWAIT_LEADER, {"player": state.players[r.awaiting.five_chooser]})
         state = _resolve_missing_leader(ctx, state)
         if state.round is None:
             state = _reopen_round(ctx, state)
     return state
 
 
-def _turn_check(ctx: _Ctx, state: GameState, seat: int) -> None:
+def _turn_check(ctx: Ctx, state: GameState, seat: int) -> None:
     """R-TRICK-1 (clockwise from the leader) and R-REWARD-4 / R-FIVE-LEAD (who leads)."""
     r = state.round
     plays = r.plays
     if not plays:
         if r.leader is not None and seat != r.leader:
-            ctx.violate("wrong-leader", r.leader_rule, "v.wrong-leader",
+            ctx.violate(WRONG_LEADER[r.leader_rule],
                         {"expected": state.players[r.leader], "player": state.players[seat], "rule": r.leader_rule},
                         round=r.number, trick=r.trick_number, player=seat)
         return
     expected = (plays[-1].seat + 1) % len(state.players)  # clockwise from the previous card
     if r.played >> seat & 1:
-        ctx.violate("turn-order", "R-TRICK-1", "v.turn-order-twice", {"player": state.players[seat]},
+        ctx.violate(V.TURN_ORDER_TWICE, {"player": state.players[seat]},
                     round=r.number, trick=r.trick_number, player=seat)
     elif seat != expected:
-        ctx.violate("turn-order", "R-TRICK-1", "v.turn-order",
-                    {"expected": state.players[expected], "player": state.players[seat]},
+        ctx.violate(V.TURN_ORDER, {"expected": state.players[expected], "player": state.players[seat]},
                     round=r.number, trick=r.trick_number, player=seat)
 
 
-def _use_bonus(ctx: _Ctx, state: GameState, a: UseBonus) -> GameState:
+def _use_bonus(ctx: Ctx, state: GameState, a: UseBonus) -> GameState:
     seat = _check_seat(ctx, state, a.seat)
     state = _ready_to_play(ctx, state, seat)
     r = state.round
     if ctx.strict:
         if phase(state) is not Phase.PLAY:
-            raise ctx.refuse("await-reward", "R-REWARD-1", "x.await-reward", {"player": state.players[trick_winner(state)]})
+            raise ctx.refuse(X.AWAIT_REWARD, {"player": state.players[trick_winner(state)]})
         expected = to_act(state)
         if expected is not None and seat != expected:
-            raise ctx.refuse("turn-order", "R-TRICK-3", "x.bonus-not-your-turn",
-                             {"player": state.players[seat], "expected": state.players[expected]})
+            raise ctx.refuse(X.BONUS_NOT_YOUR_TURN, {"player": state.players[seat], "expected": state.players[expected]})
     if a.card.is_five:
-        raise ctx.refuse("five-has-no-bonus", "RUL-FIVE-BONUS", "x.five-has-no-bonus", {})
+        raise ctx.refuse(X.FIVE_HAS_NO_BONUS, {})
     mine = r.bonuses[seat]
     if a.card not in mine:
-        ctx.violate("bonus-not-available", "R-TRICK-3", "v.bonus-not-available",
-                    {"card": a.card, "player": state.players[seat]}, round=r.number, trick=r.trick_number, player=seat)
+        ctx.violate(V.BONUS_NOT_AVAILABLE, {"card": a.card, "player": state.players[seat]}, round=r.number, trick=r.trick_number, player=seat)
     bonus: Bonus | None = state.deck.bonus(a.card)
     if bonus is None:
         raise MissingFact(a.card, "bonus", a, _where(state))
@@ -590,10 +546,9 @@ def _use_bonus(ctx: _Ctx, state: GameState, a: UseBonus) -> GameState:
     family = None
     if bonus.kind is BonusKind.TRUMP:  # R-BONUS-TRUMP
         if a.family is not None and a.family not in bonus.families:
-            raise ctx.refuse("bonus-family", "R-BONUS-TRUMP", "x.bonus-family-wrong", {"card": a.card, "family": a.family})
+            raise ctx.refuse(X.BONUS_FAMILY_WRONG, {"card": a.card, "family": a.family})
         if a.family is None and len(bonus.families) > 1:
-            raise ctx.refuse("bonus-family", "R-BONUS-TRUMP", "x.bonus-family-needed",
-                             {"card": a.card, "families": bonus.families})
+            raise ctx.refuse(X.BONUS_FAMILY_NEEDED, {"card": a.card, "families": bonus.families})
         family = a.family or bonus.families[0]
         event = BonusEvent(name, a.card, "same_trump" if family is trump else "trump", family=family)
         trump = family  # RUL-BONUS-SAME-TRUMP: same family allowed, changes nothing
@@ -613,28 +568,28 @@ def _use_bonus(ctx: _Ctx, state: GameState, a: UseBonus) -> GameState:
     return replace(state, round=r)
 
 
-def _play_card(ctx: _Ctx, state: GameState, a: PlayCard) -> GameState:
+def _play_card(ctx: Ctx, state: GameState, a: PlayCard) -> GameState:
     seat = _check_seat(ctx, state, a.seat)
     r = state.round
     if r is None or r.awaiting is not None:
         state = _ready_to_play(ctx, state, seat)
         r = state.round
     if ctx.strict and phase(state) is Phase.REWARD:
-        raise ctx.refuse("await-reward", "R-REWARD-1", "x.await-reward", {"player": state.players[trick_winner(state)]})
+        raise ctx.refuse(X.AWAIT_REWARD, {"player": state.players[trick_winner(state)]})
     _turn_check(ctx, state, seat)
     card = a.card
     family = card.family
     seen, fives = r.seen, r.fives
     if family is None:
         if len(state.players) == 2:
-            ctx.violate("five-in-two-player", "R-SETUP-1", "v.five-in-two-player", {},
+            ctx.violate(V.FIVE_IN_TWO_PLAYER, {},
                         round=r.number, trick=r.trick_number, player=seat)
         elif fives >= FIVES_IN_DECK:
-            ctx.violate("duplicate-card", "R-COMP", "v.duplicate-five", {}, round=r.number, trick=r.trick_number, player=seat)
+            ctx.violate(V.DUPLICATE_FIVE, {}, round=r.number, trick=r.trick_number, player=seat)
         fives += 1
     else:
         if seen >> card.code & 1:
-            ctx.violate("duplicate-card", "R-COMP", "v.duplicate-card", {"card": card},
+            ctx.violate(V.DUPLICATE_CARD, {"card": card},
                         round=r.number, trick=r.trick_number, player=seat)
         seen |= 1 << card.code
     voids, led = r.voids, r.led
@@ -646,8 +601,7 @@ def _play_card(ctx: _Ctx, state: GameState, a: PlayCard) -> GameState:
             if proved:
                 t = r.trick_number
                 for k in proved:
-                    ctx.violate("revoke", "R-TRICK-2", "v.revoke",
-                                {"player": state.players[seat], "family": family, "trick": k, "proof_trick": t, "card": card},
+                    ctx.violate(V.REVOKE, {"player": state.players[seat], "family": family, "trick": k, "proof_trick": t, "card": card},
                                 round=r.number, trick=k, player=seat, refusable=False)
                 mine = tuple(v for v in mine if v[0] is not family)
         if led is None:
@@ -661,23 +615,22 @@ def _play_card(ctx: _Ctx, state: GameState, a: PlayCard) -> GameState:
     return replace(state, round=r)
 
 
-def _choose_reward(ctx: _Ctx, state: GameState, a: ChooseReward) -> GameState:
+def _choose_reward(ctx: Ctx, state: GameState, a: ChooseReward) -> GameState:
     r = state.round
     if r is None:
         if state.winner is not None:
-            raise ctx.refuse("play-after-end", "R-END", "x.game-over", {"player": state.players[state.winner]})
-        raise ctx.refuse("no-round", "R-SETUP", "x.no-round", {})
+            raise ctx.refuse(X.GAME_OVER, {"player": state.players[state.winner]})
+        raise ctx.refuse(X.NO_ROUND, {})
     if r.awaiting is not None:
-        raise ctx.refuse("await-leader", "R-FIVE-LEAD", "x.await-leader", {"player": state.players[r.awaiting.five_chooser]})
+        raise ctx.refuse(X.AWAIT_LEADER, {"player": state.players[r.awaiting.five_chooser]})
     if not r.plays or r.pending_uses or (ctx.strict and len(r.plays) < state.n):
         seat = to_act(state)
-        raise ctx.refuse("trick-not-complete", "R-TRICK-1", "x.trick-not-complete",
-                         {"player": state.players[seat] if seat is not None else "-"})
+        raise ctx.refuse(X.TRICK_NOT_COMPLETE, {"player": state.players[seat] if seat is not None else "-"})
     t = r.trick_number
     if len(r.plays) < state.n:
         played = {p.seat for p in r.plays}
         missing = [state.players[s] for s in range(state.n) if s not in played]
-        ctx.violate("turn-order", "R-TRICK-1", "v.turn-order-missing", {"players": missing},
+        ctx.violate(V.TURN_ORDER_MISSING, {"players": missing},
                     round=r.number, trick=t, player=None)
     cards = [p.card for p in r.plays]
     winner = r.plays[decide(cards, r.trump, r.token)].seat
@@ -692,11 +645,10 @@ def _choose_reward(ctx: _Ctx, state: GameState, a: ChooseReward) -> GameState:
             own = True
     if owner is None:
         if own:
-            ctx.violate("reward-own-card", "R-REWARD-1", "v.reward-own-card",
-                        {"player": state.players[winner], "card": card}, round=r.number, trick=t, player=winner)
+            ctx.violate(V.REWARD_OWN_CARD, {"player": state.players[winner], "card": card}, round=r.number, trick=t, player=winner)
             owner = winner
         else:
-            ctx.violate("reward-not-in-trick", "R-REWARD-1", "v.reward-not-in-trick", {"card": card},
+            ctx.violate(V.REWARD_NOT_IN_TRICK, {"card": card},
                         round=r.number, trick=t, player=winner)
     if card.is_five:
         gained = FIVE_REWARD_POINTS  # R-FIVE-REWARD: 1 point, the 5 goes to the pile, no bonus
@@ -723,15 +675,14 @@ def _choose_reward(ctx: _Ctx, state: GameState, a: ChooseReward) -> GameState:
             return _finish_trick(state, r, result, winner, "R-REWARD-4")
         return replace(state, round=replace(r, awaiting=result))
     if nl is not None and nl != winner:
-        ctx.violate("wrong-leader", "R-REWARD-4", "v.wrong-next-leader",
-                    {"expected": state.players[winner], "player": state.players[nl]}, round=r.number, trick=t, player=nl)
+        ctx.violate(V.WRONG_NEXT_LEADER, {"expected": state.players[winner], "player": state.players[nl]}, round=r.number, trick=t, player=nl)
     return _finish_trick(state, r, result, winner, "R-REWARD-4")
 
 
-def _choose_leader(ctx: _Ctx, state: GameState, a: ChooseLeader) -> GameState:
+def _choose_leader(ctx: Ctx, state: GameState, a: ChooseLeader) -> GameState:
     r = state.round
     if r is None or r.awaiting is None:
-        raise ctx.refuse("no-leader-choice", "R-FIVE-LEAD", "x.no-leader-choice", {})
+        raise ctx.refuse(X.NO_LEADER_CHOICE, {})
     seat = _check_seat(ctx, state, a.seat)
     return _finish_trick(state, replace(r, awaiting=None), r.awaiting, seat, "R-FIVE-LEAD")
 
@@ -746,11 +697,11 @@ def _finish_trick(state: GameState, r: RoundState, result: TrickResult, next_lea
     return replace(state, round=r)
 
 
-_HANDLERS = {
+_DRIVER.handlers.update({
     StartRound: _start_round,
     TallyRound: _tally_round,
     UseBonus: _use_bonus,
     PlayCard: _play_card,
     ChooseReward: _choose_reward,
     ChooseLeader: _choose_leader,
-}
+})

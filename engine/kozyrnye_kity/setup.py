@@ -9,7 +9,7 @@ import random
 from typing import Sequence
 
 from .cards import Card, Family, Token, deck_for
-from .errors import IllegalAction
+from .rules import X
 
 HAND_SIZE = 9  # R-SETUP-3
 
@@ -18,7 +18,7 @@ def trump_from_draw(card: Card) -> tuple[Family, Token]:
     """R-SETUP-2: the drawn card's family is trump; 1–4 → token "1", 6–9 → token "9"; a 5 →
     draw another card (raised as :class:`IllegalAction`)."""
     if card.is_five:
-        raise IllegalAction("draw-five", "R-SETUP-2", "x.draw-five", {}, card)
+        raise X.DRAW_FIVE.refusal({}, card)
     return card.family, (Token.ONE if card.value <= 4 else Token.NINE)
 
 

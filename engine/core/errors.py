@@ -1,17 +1,16 @@
-"""Typed errors and violations.
+"""Typed errors and violations, shared by every game.
 
-An :class:`IllegalAction` is what the table tried and the rules refuse; a :class:`MissingFact`
-is a printed card fact the engine needs and the deck profile does not know yet; a
-:class:`RecordError` is a game record that cannot be read. Each carries a message key and
-parameters, so the text exists in every language (:meth:`text`), and ``str()`` gives the rule
-ID, the input and the state for logs and tracebacks.
+An :class:`IllegalAction` is what the table tried and the rules refuse; a :class:`RecordError`
+is a game record that cannot be read. Each carries a message key and parameters, so the text
+exists in every language (:meth:`text`), and ``str()`` gives the rule ID, the input and the
+state for logs and tracebacks. Both are usually made from a game's rule registry
+(:mod:`engine.core.rules`), which binds code, rule ID and message once.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from .cards import Card
 from .i18n import DEFAULT_LANG, render
 
 
@@ -19,7 +18,8 @@ from .i18n import DEFAULT_LANG, render
 class Violation:
     """A broken rule found in a game (record replay or live play).
 
-    ``round`` and ``trick`` are 1-based; ``trick`` is None for a round-level finding.
+    ``round`` is the 1-based round (party, deal) and ``trick`` the 1-based trick within it,
+    None for a round-level finding or a game without tricks.
     """
 
     code: str
@@ -44,8 +44,8 @@ class Violation:
         }
 
 
-class KityError(Exception):
-    """Base of every error the engine raises on purpose."""
+class GameError(Exception):
+    """Base of every error an engine raises on purpose."""
 
     key: str
     params: Mapping[str, Any]
@@ -54,12 +54,14 @@ class KityError(Exception):
         return render(self.key, self.params, lang)
 
 
-class IllegalAction(KityError):
+class IllegalAction(GameError):
     """The table tried something the rules refuse. The state is unchanged.
 
     ``code`` is a violation code (see the record format) or a live-only refusal code;
     ``rule`` the rule ID; ``action`` the input; ``where`` a one-line summary of the state.
     """
+
+    violation: Violation | None = None
 
     def __init__(self, code: str, rule: str, key: str, params: Mapping[str, Any], action: Any = None, where: str = ""):
         self.code, self.rule, self.key, self.params = code, rule, key, dict(params)
@@ -73,21 +75,7 @@ class IllegalAction(KityError):
         return err
 
 
-class MissingFact(KityError):
-    """The engine needs a printed fact (``"pearls"`` or ``"bonus"``) of ``card`` that is unknown.
-
-    The app asks the table and retries; a replay reports it as an unreadable record.
-    """
-
-    def __init__(self, card: Card, fact: str, action: Any = None, where: str = ""):
-        self.card, self.fact, self.action, self.where = card, fact, action, where
-        self.rule = "R-REWARD-1" if fact == "pearls" else "R-BONUS"
-        self.key = f"fact.{fact}"
-        self.params = {"card": card}
-        super().__init__(f"{self.rule} [missing-fact] {render(self.key, self.params, 'en')} | input: {action!r} | state: {where}")
-
-
-class RecordError(KityError):
+class RecordError(GameError):
     """A game record that cannot be read (exit status 2 of the replay command).
 
     ``path`` locates the problem in the document, e.g. ``rounds[2].tricks[3].plays[0].card``.

@@ -8,16 +8,20 @@ the engine's action log.
 """
 from __future__ import annotations
 
-import functools
-import json
-import re
-import unicodedata
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any, Iterator, Mapping, Sequence
 
 from .cards import FAMILY_CARDS, FIVE, Bonus, BonusKind, Card, CardFacts, DeckProfile, Family, Token, parse_card
-from .errors import RecordError
+from ..core.errors import RecordError
+from ..core.reading import NO_EXTRA as _NO_EXTRA
+from ..core.reading import bad_name, check_format, dumps, load_json, quote  # noqa: F401 — one import for this game
+from ..core.reading import extra as _extra
+from ..core.reading import get as _get
+from ..core.reading import join as _join
+from ..core.reading import player as _player
+from ..core.reading import players as _players
+from ..core.reading import show as _show
+from ..core.reading import typed as _typed
 from .game import (
     Action, ChooseLeader, ChooseReward, GameState, PlayCard, StartRound, TallyRound, UseBonus, new_game,
 )
@@ -39,7 +43,6 @@ class Limits:
 
 LIMITS = Limits()
 _CARDS = {c.id: c for c in FAMILY_CARDS + (FIVE,)}
-_NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,132 +111,7 @@ def read_record(text: str | bytes, limits: Limits | None = LIMITS) -> GameRecord
     What is read can also be stored: JSON's NaN and Infinity and lone surrogates (text that
     is not Unicode) are refused, and so is a record beyond ``limits`` (None: no limits, for
     benchmarks)."""
-    if isinstance(text, str):
-        try:
-            raw = text.encode("utf-8")
-        except UnicodeEncodeError:
-            raise RecordError("", "r.text") from None
-    else:
-        raw = text
-    size = len(raw)
-    if limits is not None and size > limits.max_bytes:
-        raise RecordError("", "r.too-big", {"size": size, "limit": limits.max_bytes})
-    try:
-        if isinstance(text, bytes):
-            text = text.decode("utf-8-sig")
-        value = json.loads(text, parse_constant=_no_constant)
-    except UnicodeDecodeError as e:
-        raise RecordError("", "r.read", {"detail": f"UTF-8: {e.reason}"}) from None
-    except (ValueError, RecursionError) as e:  # JSONDecodeError is a ValueError; so is a 5,000-digit int
-        if isinstance(e, json.JSONDecodeError):
-            detail = f"{e.msg}, line {e.lineno}, column {e.colno}"
-        else:
-            detail = "nested too deep" if isinstance(e, RecursionError) else str(e).split(";")[0]
-        raise RecordError("", "r.json", {"detail": detail}) from None
-    if "\\u" in text and _SURROGATE_ESCAPE.search(text):  # only escapes can make a lone surrogate
-        _check_text(value)
-    return parse_record(value, limits)
-
-
-_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
-
-
-def _check_text(value: Any) -> None:
-    """Every string (keys too) must be real Unicode: a lone surrogate cannot be written to a
-    UTF-8 file, so the app could not keep the record it accepted."""
-    stack, path = [(value, "")], ""
-    while stack:
-        v, path = stack.pop()
-        if isinstance(v, dict):
-            for k, x in v.items():
-                kpath = _join(path, k)
-                if _has_surrogate(k):
-                    raise RecordError(kpath, "r.text")
-                stack.append((x, kpath))
-        elif isinstance(v, list):
-            stack.extend((x, _join(path, i)) for i, x in enumerate(v))
-        elif isinstance(v, str) and _has_surrogate(v):
-            raise RecordError(path, "r.text")
-
-
-def _has_surrogate(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-        return False
-    except UnicodeEncodeError:
-        return True
-
-
-def quote(text: str, limit: int = 40) -> str:
-    """Untrusted text for a message: in quotes, control and format characters (newlines, ESC,
-    BEL, direction overrides) and lone surrogates escaped, at most ``limit`` characters."""
-    out = []
-    for ch in text[: limit + 1]:
-        cat = unicodedata.category(ch)
-        out.append(ch.encode("unicode_escape").decode("ascii") if cat in ("Cc", "Cf", "Cs", "Zl", "Zp") or ch in '"\\'
-                   else ch)
-    body = "".join(out[:limit])
-    return f'"{body}…"' if len(text) > limit else f'"{body}"'
-
-
-def bad_name(name: str, limits: Limits | None = LIMITS) -> str | None:
-    """Why ``name`` cannot be a player's name (a message key), or None."""
-    if limits is not None and len(name) > limits.max_name:
-        return "r.name-long"
-    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp") for ch in name):
-        return "r.name-chars"
-    return None
-
-
-_TYPE_NAMES = {dict: "object", list: "array", str: "string", int: "integer"}
-
-
-def _show(value: Any) -> str:
-    """A value from the file for a message: JSON, with no raw control or format character,
-    at most 40 characters."""
-    text = "".join(ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) in ("Cf", "Cs", "Zl", "Zp")
-                   else ch for ch in json.dumps(value, ensure_ascii=False)[:200])
-    return text if len(text) <= 40 else text[:37] + "…"
-
-
-def _get(obj: Mapping, key: str, typ: type, path: str, *, required: bool = True) -> Any:
-    if key not in obj:
-        if required:
-            raise RecordError(path, "r.missing", {"field": key})
-        return None
-    return _typed(obj[key], typ, _join(path, key))
-
-
-def _typed(value: Any, typ: type, path: str) -> Any:
-    if typ is int:
-        ok = isinstance(value, int) and not isinstance(value, bool)
-    else:
-        ok = isinstance(value, typ)
-    if not ok:
-        raise RecordError(path, "r.type", {"expected": _TYPE_NAMES[typ], "value": _show(value)})
-    return value
-
-
-_PLAIN_KEY = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
-
-
-def _join(path: str, key: str | int) -> str:
-    """A location in the record, for messages: a key from the file is quoted and shortened
-    when it is anything but a plain name (it may hold newlines or terminal escapes)."""
-    if isinstance(key, int):
-        return f"{path}[{key}]"
-    key = _path_key(key) if len(key) <= 40 else quote(key)
-    return f"{path}.{key}" if path else key
-
-
-@functools.lru_cache(maxsize=512)
-def _path_key(key: str) -> str:
-    """The record's keys repeat (rounds, tricks, plays…): each is checked once."""
-    return key if _PLAIN_KEY.match(key) else quote(key)
+    return parse_record(load_json(text, limits.max_bytes if limits is not None else None), limits)
 
 
 def _card(value: Any, path: str) -> Card:
@@ -252,36 +130,11 @@ def _family(value: Any, path: str) -> Family:
         raise RecordError(path, "r.family", {"value": _show(value)}) from None
 
 
-def _player(value: Any, players: Sequence[str], path: str) -> str:
-    _typed(value, str, path)
-    if value not in players:
-        raise RecordError(path, "r.player", {"value": _show(value)})
-    return value
-
-
-def _extra(obj: Mapping, known: set[str]) -> Mapping[str, Any]:
-    extra = {k: v for k, v in obj.items() if k not in known}
-    return extra if extra else _NO_EXTRA
-
-
 def parse_record(value: Any, limits: Limits | None = LIMITS) -> GameRecord:
     """A JSON value (already decoded) → :class:`GameRecord`, or :class:`RecordError`."""
     top = _typed(value, dict, "")
-    fmt = top.get("format")
-    if fmt != FORMAT:
-        if "format" not in top:
-            raise RecordError("", "r.missing", {"field": "format"})
-        raise RecordError("format", "r.format", {"value": _show(fmt)})
-    players_raw = _get(top, "players", list, "")
-    for i, p in enumerate(players_raw):
-        _typed(p, str, _join("players", i))
-    players = tuple(players_raw)
-    if not 2 <= len(players) <= 4 or len(set(players)) != len(players) or any(not p.strip() for p in players):
-        raise RecordError("players", "r.players")
-    for i, p in enumerate(players):
-        why = bad_name(p, limits)
-        if why:
-            raise RecordError(_join("players", i), why, {"value": quote(p), "limit": limits.max_name if limits else 0})
+    check_format(top, FORMAT)
+    players = _players(top, 2, 4, limits.max_name if limits is not None else None)
     target = _get(top, "target", int, "", required=False)
     if target is not None and target < 1:
         raise RecordError("target", "r.value", {"value": target, "detail": "> 0"})
@@ -508,7 +361,7 @@ def _trick_json(t: RecordTrick) -> dict:
 
 
 def write_record(rec: GameRecord) -> str:
-    return json.dumps(record_to_json(rec), ensure_ascii=False, indent=2) + "\n"
+    return dumps(record_to_json(rec))
 
 
 # ---------------------------------------------------------------------------------------------

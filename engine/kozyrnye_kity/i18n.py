@@ -1,45 +1,21 @@
-"""The engine's words, in Russian (first) and English.
+"""The words of «Козырные киты», in Russian (first) and English.
 
-Every message the engine produces — explanations, violations, refusals, record errors — is a
-key plus parameters; :func:`render` turns it into text for one language. Parameters that are
-cards, families, tokens or counts are localized here; Russian plural forms come from the CLDR
-plural rules in Babel (``Locale.plural_form``), never from hand-written ifs.
+This game's messages (explanations, violations, refusals, record errors), its counted nouns
+and the names of its cards, families and token sides, registered with the shared
+:mod:`engine.core.i18n` (which renders them and takes plural forms from Babel).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, Mapping
+from typing import Mapping
 
-from babel import Locale
-
+from ..core.i18n import DEFAULT_LANG, LANGS, Count, count_text, render  # noqa: F401 — this game's words, one import
+from ..core.i18n import register_localizer, register_messages, register_nouns
 from .cards import Card, Family, Token
-
-LANGS = ("ru", "en")
-DEFAULT_LANG = "ru"
 
 FAMILY_NAMES: Mapping[str, Mapping[Family, str]] = {
     "ru": {Family.ORCA: "косатка", Family.NARWHAL: "нарвал", Family.BLUE: "синий кит", Family.SPERM: "кашалот"},
     "en": {Family.ORCA: "orca", Family.NARWHAL: "narwhal", Family.BLUE: "blue whale", Family.SPERM: "sperm whale"},
 }
-
-
-@lru_cache(maxsize=None)
-def _locale(lang: str) -> Locale:
-    return Locale.parse(lang)
-
-
-def plural_category(n: int, lang: str) -> str:
-    """CLDR plural category of ``n`` in ``lang`` ('one', 'few', 'many', 'other')."""
-    return _locale(lang).plural_form(abs(n))
-
-
-@dataclass(frozen=True, slots=True)
-class Count:
-    """A number with a counted noun, e.g. ``Count(3, "point")`` → «3 очка» / "3 points"."""
-
-    n: int
-    noun: str
 
 
 NOUNS: Mapping[str, Mapping[str, Mapping[str, str]]] = {
@@ -58,11 +34,6 @@ NOUNS: Mapping[str, Mapping[str, Mapping[str, str]]] = {
 }
 
 
-def count_text(c: Count, lang: str) -> str:
-    forms = NOUNS[c.noun][lang]
-    return f"{c.n} {forms.get(plural_category(c.n, lang), forms['other'])}"
-
-
 def family_name(f: Family, lang: str) -> str:
     return FAMILY_NAMES[lang][f]
 
@@ -71,29 +42,6 @@ def card_name(card: Card, lang: str) -> str:
     if card.family is None:
         return "5"
     return f"{family_name(card.family, lang)} {card.value}"
-
-
-def _localize(value: Any, lang: str) -> Any:
-    if hasattr(value, "localize"):
-        return value.localize(lang)
-    if isinstance(value, Card):
-        return card_name(value, lang)
-    if isinstance(value, Family):
-        return family_name(value, lang)
-    if isinstance(value, Token):
-        return str(int(value))
-    if isinstance(value, Count):
-        return count_text(value, lang)
-    if isinstance(value, (list, tuple)):
-        return ", ".join(str(_localize(v, lang)) for v in value)
-    return value
-
-
-def render(key: str, params: Mapping[str, Any], lang: str = DEFAULT_LANG) -> str:
-    if lang not in LANGS:
-        lang = DEFAULT_LANG
-    template = MESSAGES[key][lang]
-    return template.format(**{k: _localize(v, lang) for k, v in params.items()})
 
 
 # One entry per message key: {"ru": ..., "en": ...}. Russian sentences avoid gendered verb
@@ -300,6 +248,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "Вытянута пятёрка: она не задаёт козырь — тяните другую карту (R-SETUP-2).",
         "en": "A 5 was drawn: it sets no trump — draw another card (R-SETUP-2).",
     },
+    "x.setup-trump": {
+        "ru": "Для раунда нужны козырное семейство и сторона жетона (R-SETUP-2).",
+        "en": "A round needs the trump family and the token's side (R-SETUP-2).",
+    },
     "x.bonuses-per-player": {
         "ru": "Каждый игрок выкладывает ровно один первый бонус (R-SETUP-4).",
         "en": "Each player places exactly one first bonus (R-SETUP-4).",
@@ -350,22 +302,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "report.where": {"ru": "раунд {round}, взятка {trick}", "en": "round {round}, trick {trick}"},
     "report.where_round": {"ru": "раунд {round}", "en": "round {round}"},
     # ---- game record errors (exit status 2) -----------------------------------------------------
-    "r.json": {"ru": "это не JSON: {detail}", "en": "not JSON: {detail}"},
-    "r.read": {"ru": "файл не прочитать: {detail}", "en": "cannot read the file: {detail}"},
-    "r.format": {
-        "ru": "формат должен быть «kozyrnye-kity/1», а не {value}",
-        "en": "the format must be “kozyrnye-kity/1”, not {value}",
-    },
-    "r.missing": {"ru": "нет обязательного поля «{field}»", "en": "the required field “{field}” is missing"},
-    "r.type": {"ru": "ожидается {expected}, а здесь {value}", "en": "expected {expected}, found {value}"},
     "r.card": {"ru": "неизвестная карта {value}", "en": "unknown card id {value}"},
     "r.family": {"ru": "неизвестное семейство {value}", "en": "unknown family {value}"},
-    "r.player": {"ru": "неизвестный игрок {value}", "en": "unknown player {value}"},
-    "r.value": {"ru": "недопустимое значение {value}: {detail}", "en": "invalid value {value}: {detail}"},
-    "r.players": {
-        "ru": "игроков должно быть от 2 до 4, с разными непустыми именами",
-        "en": "there must be 2 to 4 players with different non-empty names",
-    },
     "r.per-player": {
         "ru": "нужно ровно по одному значению на каждого игрока",
         "en": "exactly one entry per player is needed",
@@ -394,13 +332,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "r.empty-plays": {"ru": "во взятке нет ни одной карты", "en": "the trick has no plays"},
     "r.five-bonus": {"ru": "у пятёрки нет бонуса (RUL-FIVE-BONUS)", "en": "a 5 has no bonus (RUL-FIVE-BONUS)"},
-    "r.too-big": {"ru": "файл слишком большой для записи игры ({size} байт, наибольший — {limit})",
-                  "en": "the file is too large for a game record ({size} bytes, at most {limit})"},
-    "r.too-many": {"ru": "слишком много элементов для настоящей игры ({count}, наибольшее — {limit})",
-                   "en": "too many entries for a real game ({count}, at most {limit})"},
-    "r.text": {"ru": "текст с недопустимыми символами (не Юникод)", "en": "text with invalid characters (not Unicode)"},
-    "r.name-long": {"ru": "имя {value} длиннее {limit} знаков", "en": "the name {value} is longer than {limit} characters"},
-    "r.name-chars": {"ru": "в имени {value} есть управляющие символы", "en": "the name {value} holds control characters"},
-    "r.where": {"ru": "запись игры, {path}: {detail}", "en": "game record, {path}: {detail}"},
-    "r.where-top": {"ru": "запись игры: {detail}", "en": "game record: {detail}"},
 }
+
+
+register_nouns(NOUNS)
+register_messages(MESSAGES)
+register_localizer(Card, card_name)
+register_localizer(Family, family_name)
+register_localizer(Token, lambda t, lang: str(int(t)))
