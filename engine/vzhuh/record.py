@@ -1,0 +1,199 @@
+"""The portable game record ``vzhuh/1`` (docs/records/vzhuh.md).
+
+:func:`parse_record` turns a JSON value into a :class:`GameRecord` or raises
+:class:`~engine.core.errors.RecordError` with the path of the problem; :func:`record_to_json`
+writes it back so that writing what was read gives the same JSON value (optional keys stay
+absent, unknown keys are kept at every level). :func:`record_actions` and
+:func:`actions_to_record` convert between a record and the engine's actions.
+
+``totals`` and ``winner`` in a file are informational: they are not read (the replay computes
+both from the parties) and are kept, like every unknown key, when the record is written.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+from engine.core.errors import RecordError
+from engine.core.reading import (
+    MAX_NAME, NO_EXTRA, check_format, dumps, extra, get, join, load_json, player, players as read_players, quote, show,
+    typed,
+)
+
+from .deck import MAX_PLAYERS, MIN_PLAYERS, NUMBERS
+from .game import Action, Cards, GameState, Penalty, Points, RecordParty, new_game, replay
+
+FORMAT = "vzhuh/1"
+_NUMBER_KEYS = {str(n): n for n in NUMBERS}
+_NUMBERS_TEXT = ", ".join(map(str, NUMBERS))
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What a record may hold before it is refused unread; a real game is far inside these."""
+
+    max_bytes: int = 4 * 1024 * 1024
+    max_parties: int = 100
+    max_name: int = MAX_NAME
+
+
+LIMITS = Limits()
+
+
+@dataclass(frozen=True, slots=True)
+class RecordPenalty:
+    """One player's penalty as written: ``points``, or ``cards`` (number → count, in the file's
+    order) and/or ``jokers``. None: the key is absent."""
+
+    points: int | None = None
+    cards: tuple[tuple[int, int], ...] | None = None
+    jokers: int | None = None
+    extra: Mapping[str, Any] = field(default_factory=lambda: NO_EXTRA)
+
+    def penalty(self) -> Penalty:
+        if self.points is not None:
+            return Points(self.points)
+        return Cards(dict(self.cards or ()), self.jokers or 0)
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedParty:
+    penalties: tuple[tuple[str, RecordPenalty], ...]  # (player, penalty) in the file's order
+    extra: Mapping[str, Any] = field(default_factory=lambda: NO_EXTRA)
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    players: tuple[str, ...]
+    first: str
+    parties: tuple[RecordedParty, ...]
+    extra: Mapping[str, Any] = field(default_factory=lambda: NO_EXTRA)
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading
+# ---------------------------------------------------------------------------------------------
+def read_record(text: str | bytes, limits: Limits | None = LIMITS) -> GameRecord:
+    """Parse the text of a record (UTF-8, JSON); any problem raises :class:`RecordError`.
+    ``limits=None``: no limits (benchmarks)."""
+    return parse_record(load_json(text, limits.max_bytes if limits is not None else None), limits)
+
+
+def parse_record(value: Any, limits: Limits | None = LIMITS) -> GameRecord:
+    """A JSON value (already decoded) → :class:`GameRecord`, or :class:`RecordError`."""
+    top = typed(value, dict, "")
+    check_format(top, FORMAT)
+    names = read_players(top, MIN_PLAYERS, MAX_PLAYERS, limits.max_name if limits is not None else None)
+    first = player(get(top, "first", str, ""), names, "first")
+    for key in ("started", "ended"):  # optional ISO 8601 strings, kept as unknown keys
+        if key in top:
+            get(top, key, str, "")
+    raw = get(top, "parties", list, "")
+    if limits is not None and len(raw) > limits.max_parties:
+        raise RecordError("parties", "r.too-many", {"count": len(raw), "limit": limits.max_parties})
+    parties = tuple(_parse_party(p, names, join("parties", i)) for i, p in enumerate(raw))
+    return GameRecord(names, first, parties, extra(top, {"format", "players", "first", "parties"}))
+
+
+def _parse_party(value: Any, names: Sequence[str], path: str) -> RecordedParty:
+    obj = typed(value, dict, path)
+    pen = get(obj, "penalties", dict, path)
+    ppath = join(path, "penalties")
+    out = []
+    for name, p in pen.items():
+        player(name, names, join(ppath, name))
+        out.append((name, _parse_penalty(p, join(ppath, name))))
+    for name in names:
+        if name not in pen:
+            raise RecordError(ppath, "vz.r.per-player", {"player": quote(name)})
+    return RecordedParty(tuple(out), extra(obj, {"penalties"}))
+
+
+def _count(obj: Mapping, key: str, path: str) -> int:
+    v = typed(obj[key], int, join(path, key))
+    if v < 0:
+        raise RecordError(join(path, key), "r.value", {"value": v, "detail": "≥ 0"})
+    return v
+
+
+def _parse_penalty(value: Any, path: str) -> RecordPenalty:
+    obj = typed(value, dict, path)
+    has_cards = "cards" in obj or "jokers" in obj
+    if "points" in obj:
+        if has_cards:
+            raise RecordError(path, "vz.r.penalty-both")
+        return RecordPenalty(points=_count(obj, "points", path), extra=extra(obj, {"points"}))
+    if not has_cards:
+        raise RecordError(path, "vz.r.penalty-none")
+    cards = None
+    if "cards" in obj:
+        cpath = join(path, "cards")
+        raw = get(obj, "cards", dict, path)
+        items = []
+        for key in raw:
+            if key not in _NUMBER_KEYS:
+                raise RecordError(join(cpath, key), "vz.r.number", {"value": show(key), "numbers": _NUMBERS_TEXT})
+            items.append((_NUMBER_KEYS[key], _count(raw, key, cpath)))
+        cards = tuple(items)
+    jokers = _count(obj, "jokers", path) if "jokers" in obj else None
+    return RecordPenalty(cards=cards, jokers=jokers, extra=extra(obj, {"cards", "jokers"}))
+
+
+# ---------------------------------------------------------------------------------------------
+# Writing
+# ---------------------------------------------------------------------------------------------
+def _penalty_json(p: RecordPenalty) -> dict:
+    out: dict[str, Any] = {}
+    if p.points is not None:
+        out["points"] = p.points
+    if p.cards is not None:
+        out["cards"] = {str(n): c for n, c in p.cards}
+    if p.jokers is not None:
+        out["jokers"] = p.jokers
+    out.update(p.extra)
+    return out
+
+
+def record_to_json(rec: GameRecord) -> dict:
+    """The record's JSON value (inverse of :func:`parse_record`)."""
+    out: dict[str, Any] = {"format": FORMAT, "players": list(rec.players), "first": rec.first, "parties": []}
+    for party in rec.parties:
+        d: dict[str, Any] = {"penalties": {name: _penalty_json(p) for name, p in party.penalties}}
+        d.update(party.extra)
+        out["parties"].append(d)
+    out.update(rec.extra)
+    return out
+
+
+def write_record(rec: GameRecord) -> str:
+    """The record's text as the app writes it: UTF-8 JSON, indented, one final newline."""
+    return dumps(record_to_json(rec))
+
+
+# ---------------------------------------------------------------------------------------------
+# Record ↔ actions
+# ---------------------------------------------------------------------------------------------
+def record_actions(rec: GameRecord) -> tuple[GameState, list[tuple[str, Action]]]:
+    """The starting state and the actions of a record, each with its path in the record."""
+    state = new_game(rec.players, rec.first)
+    actions: list[tuple[str, Action]] = []
+    for i, party in enumerate(rec.parties):
+        by = dict(party.penalties)
+        actions.append((f"parties[{i}]", RecordParty(tuple(by[name].penalty() for name in rec.players))))
+    return state, actions
+
+
+def penalty_to_record(p: Penalty) -> RecordPenalty:
+    if isinstance(p, Points):
+        return RecordPenalty(points=p.n)
+    return RecordPenalty(cards=tuple(sorted(p.counts.items())), jokers=p.jokers)
+
+
+def actions_to_record(state: GameState, actions: Sequence[Action], extra: Mapping[str, Any] | None = None) -> GameRecord:
+    """The record of the parties ``actions`` entered from the new game ``state``; a card-by-card
+    penalty is written with both ``cards`` and ``jokers``. Actions that cannot be scored raise
+    :class:`~engine.core.errors.IllegalAction`; rule violations are kept (replay mode)."""
+    final = replay(state, actions, strict=False)
+    parties = tuple(RecordedParty(tuple((state.players[s], penalty_to_record(p)) for s, p in enumerate(party.penalties)))
+                    for party in final.parties)
+    return GameRecord(state.players, state.players[state.first], parties, dict(extra or {}) or NO_EXTRA)

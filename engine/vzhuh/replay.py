@@ -1,0 +1,121 @@
+"""Replaying a ``vzhuh/1`` record: every party checked (VZ-CHECK), scored (VZ-SCORE), its
+starter computed (VZ-SETUP-4, VZ-NEXT) and the winner decided (VZ-GAME, VZ-TIE, RUL-VZ-TIE).
+
+:func:`replay_record` folds the engine in replay mode (``strict=False``), so each broken rule
+becomes a violation and the party is still scored as entered. A record that cannot be scored
+at all raises :class:`~engine.core.errors.RecordError` (exit status 2).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.core.errors import IllegalAction, RecordError, Violation
+from engine.core.i18n import DEFAULT_LANG, Count, render
+
+from .game import PARTIES, GameState, Points, apply, next_starter, standings, tied, totals
+from .record import GameRecord, record_actions
+
+
+@dataclass(frozen=True)
+class ReplayResult:
+    record: GameRecord
+    state: GameState
+
+    @property
+    def violations(self) -> tuple[Violation, ...]:
+        return tuple(sorted(self.state.violations, key=lambda v: v.round))
+
+    @property
+    def valid(self) -> bool:
+        return not self.state.violations
+
+    @property
+    def finished(self) -> bool:
+        return self.state.winner is not None
+
+    @property
+    def winner(self) -> str | None:
+        return self.state.players[self.state.winner] if self.state.winner is not None else None
+
+    @property
+    def totals(self) -> dict[str, int]:
+        return dict(zip(self.state.players, totals(self.state)))
+
+    @property
+    def tied(self) -> tuple[str, ...]:
+        return tuple(self.state.players[s] for s in tied(self.state))
+
+    @property
+    def next_starter(self) -> str | None:
+        s = next_starter(self.state)
+        return self.state.players[s] if s is not None else None
+
+    def to_json(self, lang: str = DEFAULT_LANG) -> dict:
+        players = self.state.players
+        return {
+            "valid": self.valid,
+            "finished": self.finished,
+            "winner": self.winner,
+            "totals": self.totals,
+            "standings": [{"place": s.place, "player": players[s.seat], "total": s.total} for s in standings(self.state)],
+            "parties": [{"number": p.number, "extra": p.extra, "starter": players[p.starter],
+                         "points": dict(zip(players, p.points))} for p in self.state.parties],
+            "tied": list(self.tied),
+            "next_starter": self.next_starter,
+            "violations": [v.to_json(lang) for v in self.violations],
+        }
+
+    def text(self, lang: str = DEFAULT_LANG) -> str:
+        st = self.state
+        players = st.players
+        lines = [render("vz.report.title", {"players": ", ".join(players)}, lang), ""]
+        rows = [[render("vz.report.party", {}, lang)] + list(players) + [render("vz.report.starter", {}, lang)]]
+        for p in st.parties:
+            label = str(p.number) + (f" ({render('vz.report.extra', {}, lang)})" if p.extra else "")
+            cells = [f"{pts}*" if isinstance(pen, Points) else str(pts) for pen, pts in zip(p.penalties, p.points)]
+            rows.append([label] + cells + [players[p.starter]])
+        rows.append([render("vz.report.total", {}, lang)] + [str(t) for t in totals(st)] + [""])
+        place = {s.seat: s.place for s in standings(st)}
+        rows.append([render("vz.report.place", {}, lang)] + [str(place[s]) for s in range(st.n)] + [""])
+        widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+        for i, row in enumerate(rows):
+            lines.append("  ".join(c.ljust(w) if j in (0, len(row) - 1) else c.rjust(w)
+                                   for j, (c, w) in enumerate(zip(row, widths))).rstrip())
+            if i == 0 or i == len(rows) - 3:
+                lines.append("  ".join("-" * w for w in widths))
+        lines.append(render("vz.report.legend", {}, lang))
+        lines.append("")
+        t = totals(st)
+        if self.winner is not None:
+            lines.append(render("vz.report.winner", {
+                "player": self.winner, "points": Count(t[st.winner], "vz.point"),
+                "parties": Count(st.ended_after, "vz.party-gen")}, lang))
+        else:
+            if self.tied:
+                lines.append(render("vz.report.tie", {"players": ", ".join(self.tied),
+                                                      "points": Count(min(t), "vz.point")}, lang))
+            else:
+                lines.append(render("vz.report.unfinished", {"played": len(st.parties), "rounds": PARTIES}, lang))
+            lines.append(render("vz.report.next", {"player": self.next_starter}, lang))
+        lines.append("")
+        vs = self.violations
+        if not vs:
+            lines.append(render("vz.report.no-violations", {}, lang))
+        else:
+            lines.append(render("vz.report.violations", {"n": len(vs)}, lang))
+            for v in vs:
+                where = render("vz.report.where", {"party": v.round}, lang)
+                who = f", {v.player}" if v.player is not None else ""
+                lines.append(f"- [{v.rule}] {v.code}, {where}{who}: {v.text(lang)}")
+        return "\n".join(lines) + "\n"
+
+
+def replay_record(rec: GameRecord) -> ReplayResult:
+    """Replay ``rec``; raises :class:`RecordError` when it cannot be scored."""
+    state, actions = record_actions(rec)
+    for path, action in actions:
+        try:
+            state = apply(state, action, strict=False)
+        except IllegalAction as e:
+            raise RecordError(path, e.key, e.params) from None
+    return ReplayResult(rec, state)
