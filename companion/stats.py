@@ -2,7 +2,7 @@
 
 The input is the history as :meth:`Session.archived` (or :meth:`Store.archived`) returns it:
 rows ``{game_id, seq, status, players, summary}`` whose ``summary`` was made by
-:func:`companion.session.summarize` (``players``, ``rounds`` = points per round in seat order,
+a game view's ``summarize`` (e.g. :func:`companion.kozyrnye_kity.view.summarize`) (``players``, ``rounds`` = points per round in seat order,
 ``winner``, ``revokes`` = {player: count}). A bare summary (a dict with ``players`` and no
 ``summary`` key) is taken as a finished game.
 

@@ -27,7 +27,7 @@ def main(path: str, seed: int) -> None:
     actions = json_actions(sm)
     s = Session(Store.open(path))
     if not s.active:
-        assert s.new_game(PLAYERS, TARGET).ok
+        assert s.new_game(PLAYERS, target=TARGET).ok
     i = len(s.log)
     if list(s.log) != actions[:i]:
         print("diverged", i, flush=True)

@@ -45,7 +45,7 @@ def pad_game(store: Store) -> Session:
 
 
 def tally(s: Session, k: int = 1):
-    out = s.tally_round({"Лена": (k % 5, 0), "Миша": (1, k % 3)})
+    out = s.game.tally_round({"Лена": (k % 5, 0), "Миша": (1, k % 3)})
     assert out.ok, out.text("en")
     return out
 
@@ -141,7 +141,7 @@ def test_1_real_full_disk_abandon_and_actions(small_disk):
     filler = fill(small_disk)
     out = s.abandon()
     assert not out.ok and out.notice.key == "session.not-saved"
-    refused = s.tally_round({"Лена": (1, 0), "Миша": (0, 0)})  # an action on a full disk is not confirmed
+    refused = s.game.tally_round({"Лена": (1, 0), "Миша": (0, 0)})  # an action on a full disk is not confirmed
     assert not refused.ok and refused.notice.key == "session.not-saved"
     assert len(s.log) == 5
     filler.unlink()

@@ -28,7 +28,7 @@ def test_a_finished_game_keeps_when_it_started_and_ended(tmp_path):
     assert s.new_game(["Лена", "Миша"], target=5, mode="pad").ok
     assert s.started == "2026-11-23T19:05:00+03:00"
     clock.now += timedelta(minutes=70)
-    assert s.tally_round({"Лена": (6, 0), "Миша": (1, 0)}).ok
+    assert s.game.tally_round({"Лена": (6, 0), "Миша": (1, 0)}).ok
     assert s.finish().ok
     row = s.archived()[0]
     assert row["summary"]["started"] == "2026-11-23T19:05:00+03:00"

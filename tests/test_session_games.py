@@ -11,7 +11,8 @@ from engine.kozyrnye_kity import Phase, parse_card
 from engine.kozyrnye_kity.record import action_from_json
 from engine.kozyrnye_kity.replay import replay_record
 
-from companion.session import Session, summarize
+from companion.kozyrnye_kity.view import summarize
+from companion.session import Session
 from companion.storage import Store
 
 from test_session_helpers import answer, call, do, drive, fold_stored, json_actions, sim, snapshot
@@ -34,16 +35,16 @@ def test_full_game_to_the_winner_learns_the_deck_and_archives(tmp_path, n, seed)
     actions = json_actions(sm)
     store = Store.open(tmp_path)
     s = Session(store)
-    assert s.new_game(players, 30, "full").ok and s.active and s.mode == "full"
+    assert s.new_game(players, target=30, mode="full").ok and s.active and s.mode == "full"
 
     asked = drive(s, actions, prof)
 
     assert asked > 0  # the profile knew nothing but the narwhal 2
-    assert s.log == tuple(actions) and s.phase() is Phase.OVER
-    assert s.totals() == dict(zip(players, engine.totals(sm.final)))
-    assert s.points_by_round() == [dict(zip(players, r.points)) for r in sm.final.rounds]
+    assert s.log == tuple(actions) and s.game.phase() is Phase.OVER
+    assert s.game.totals() == dict(zip(players, engine.totals(sm.final)))
+    assert s.game.points_by_round() == [dict(zip(players, r.points)) for r in sm.final.rounds]
     assert s.winner() == players[sm.final.winner]
-    assert s.violations() == ()
+    assert s.game.violations() == ()
     assert s.state == fold_stored(store)  # the stored log is the source of truth
     # what the user told the app is in their profile, and it is what is printed
     learned = store.deck_facts()
@@ -77,9 +78,9 @@ def test_full_game_to_the_winner_learns_the_deck_and_archives(tmp_path, n, seed)
     # after a restart, the same game again: the profile is reused, nobody is asked anything
     store, s = restart(store)
     assert not s.active
-    assert s.new_game(players, 30).ok
+    assert s.new_game(players, target=30).ok
     assert drive(s, actions, prof) == 0
-    assert s.totals() == dict(zip(players, engine.totals(sm.final)))
+    assert s.game.totals() == dict(zip(players, engine.totals(sm.final)))
     assert s.finish().ok and len(s.archived()) == 2
 
 
@@ -93,7 +94,7 @@ def test_second_game_asks_only_about_cards_never_seen(tmp_path):
     s = Session(Store.open(tmp_path))
     s.new_game(players)
     drive(s, json_actions(sm1), prof)
-    known = set(s.deck_facts())
+    known = set(s.game.deck_facts())
     assert s.finish().ok
     import random
     from engine.kozyrnye_kity.simulate import simulate_game
@@ -106,11 +107,11 @@ def test_second_game_asks_only_about_cards_never_seen(tmp_path):
             q = s.question
             asked.append((q.card, q.fact))
             # a question never concerns a fact the user already gave
-            assert q.fact not in s.deck_facts().get(q.card, {})
-            out = s.answer_fact(q.card, **({"pearls": prof.pearls(parse_card(q.card))} if q.fact == "pearls"
+            assert q.fact not in s.game.deck_facts().get(q.card, {})
+            out = s.game.answer_fact(q.card, **({"pearls": prof.pearls(parse_card(q.card))} if q.fact == "pearls"
                                            else {"bonus": prof.bonus(parse_card(q.card)).to_json()}))
     assert s.winner() == players[sm2.final.winner]
-    assert set(s.deck_facts()) >= known
+    assert set(s.game.deck_facts()) >= known
 
 
 def test_question_pre_fills_what_is_known_and_retries_the_action(tmp_path):
@@ -130,8 +131,8 @@ def test_question_pre_fills_what_is_known_and_retries_the_action(tmp_path):
         q = s.question
         assert q.retry == a and q.fact in ("pearls", "bonus")
         assert q.error.rule in out.text("ru") and q.error.rule in out.text("en")
-        assert q.known == s.deck_facts().get(q.card, {})  # pre-filled with what is known
-        out = s.answer_fact(q.card, **({"pearls": prof.pearls(parse_card(q.card))} if q.fact == "pearls"
+        assert q.known == s.game.deck_facts().get(q.card, {})  # pre-filled with what is known
+        out = s.game.answer_fact(q.card, **({"pearls": prof.pearls(parse_card(q.card))} if q.fact == "pearls"
                                        else {"bonus": prof.bonus(parse_card(q.card)).to_json()}))
         if not out.ok:  # the same card's other fact (a bonus used and its pearls unknown: no)
             assert s.question is not None
@@ -144,25 +145,25 @@ def test_question_pre_fills_what_is_known_and_retries_the_action(tmp_path):
 
 # ------------------------------------------------------------------------------------ score pad
 def tally(s: Session, **per: tuple[int, int]):
-    return s.tally_round(per)
+    return s.game.tally_round(per)
 
 
 def test_score_pad_game_tie_at_the_top_forces_another_round(tmp_path):
     store = Store.open(tmp_path)
     s = Session(store)
-    assert s.new_game(["A", "B", "C"], 10, "pad").ok and s.mode == "pad"
+    assert s.new_game(["A", "B", "C"], target=10, mode="pad").ok and s.mode == "pad"
     assert tally(s, A=(6, 0), B=(5, 2), C=(2, 1)).ok          # 6, 6, 2
-    assert s.winner() is None and s.phase() is Phase.SETUP
+    assert s.winner() is None and s.game.phase() is Phase.SETUP
     assert tally(s, A=(4, 1), B=(3, 3), C=(7, 3)).ok          # 10, 10, 10: all reach 10, tied
-    assert s.totals() == {"A": 10, "B": 10, "C": 10}
-    assert s.winner() is None and s.phase() is Phase.SETUP     # R-END, RUL-WINNER-MANY: one more round
+    assert s.game.totals() == {"A": 10, "B": 10, "C": 10}
+    assert s.winner() is None and s.game.phase() is Phase.SETUP     # R-END, RUL-WINNER-MANY: one more round
     refused = s.finish()
     assert not refused.ok and refused.notice.key == "session.not-over" and s.active
     assert tally(s, A=(1, 0), B=(2, 0), C=(2, 1)).ok          # 11, 12, 12: tied again at the top
     assert s.winner() is None
     assert tally(s, A=(7, 3), B=(0, 0), C=(0, 1)).ok          # 19 (7 + one pair), 12, 12
-    assert s.winner() == "A" and s.phase() is Phase.OVER
-    assert s.points_by_round() == [{"A": 6, "B": 6, "C": 2}, {"A": 4, "B": 4, "C": 8},
+    assert s.winner() == "A" and s.game.phase() is Phase.OVER
+    assert s.game.points_by_round() == [{"A": 6, "B": 6, "C": 2}, {"A": 4, "B": 4, "C": 8},
                                    {"A": 1, "B": 2, "C": 2}, {"A": 8, "B": 0, "C": 0}]
     # nothing is played after the end (R-END)
     before = snapshot(s), s.revision
@@ -177,7 +178,7 @@ def test_score_pad_game_tie_at_the_top_forces_another_round(tmp_path):
 
 def test_several_reach_the_target_the_highest_alone_wins(tmp_path):
     s = Session(Store.open(tmp_path))
-    s.new_game(["A", "B"], 5, "pad")
+    s.new_game(["A", "B"], target=5, mode="pad")
     assert tally(s, A=(6, 0), B=(5, 2)).ok  # 6 and 6: tie
     assert s.winner() is None
     assert tally(s, A=(0, 0), B=(1, 0)).ok  # 6 and 7: both ≥ 5, B alone highest
@@ -187,12 +188,12 @@ def test_several_reach_the_target_the_highest_alone_wins(tmp_path):
 def test_pad_mode_refuses_plays(tmp_path):
     store = Store.open(tmp_path)
     s = Session(store)
-    s.new_game(["A", "B", "C"], 30, "pad")
+    s.new_game(["A", "B", "C"], target=30, mode="pad")
     assert tally(s, A=(1, 0), B=(2, 0), C=(3, 0)).ok
     before = snapshot(s), s.revision, store.current()
-    for out in (s.start_round("orca", 9, {"A": "orca-1", "B": "orca-2", "C": "orca-3"}, "A"),
-                s.play("A", "orca-4"), s.use_bonus("A", "orca-1"), s.choose_reward("orca-4"),
-                s.choose_leader("B"),
+    for out in (s.game.start_round("orca", 9, {"A": "orca-1", "B": "orca-2", "C": "orca-3"}, "A"),
+                s.game.play("A", "orca-4"), s.game.use_bonus("A", "orca-1"), s.game.choose_reward("orca-4"),
+                s.game.choose_leader("B"),
                 s.insert(0, {"type": "play", "player": "A", "card": "orca-4"}),
                 s.edit(0, {"type": "play", "player": "A", "card": "orca-4"})):
         assert not out.ok and out.notice.kind == "refused" and out.notice.key == "session.pad-mode"
@@ -206,10 +207,10 @@ def test_new_game_is_validated_and_one_game_at_a_time(tmp_path):
         assert not out.ok and out.notice.error.rule == "R-SETUP-1" and out.text("ru") != out.text("en")
         assert not s.active and s.log == ()
         assert "R-SETUP-1" in out.text("en") and "R-SETUP-1" in out.text("ru")
-    out = s.new_game(["A", "B"], 0)
+    out = s.new_game(["A", "B"], target=0)
     assert not out.ok and "R-END" in out.text("ru") and "R-END" in out.text("en")
-    assert not s.new_game(["A", "B"], 30, "poker").ok and not s.active
-    assert s.new_game([" A ", "B"], 12).ok and s.players == ("A", "B") and s.state.target == 12
+    assert not s.new_game(["A", "B"], target=30, mode="poker").ok and not s.active
+    assert s.new_game([" A ", "B"], target=12).ok and s.players == ("A", "B") and s.state.target == 12
     again = s.new_game(["C", "D"])
     assert not again.ok and again.notice.key == "session.game-running" and s.players == ("A", "B")
 
@@ -226,14 +227,14 @@ def test_abandon(tmp_path):
     s = Session(store)
     s.new_game(players)
     drive(s, json_actions(sm)[:20], prof)
-    totals, game_id = s.totals(), s.game_id
+    totals, game_id = s.game.totals(), s.game_id
     assert s.abandon().ok
     assert not s.active and store.current() is None
     [row] = s.archived()
     assert row["game_id"] == game_id and row["status"] == "abandoned"
     assert row["summary"]["winner"] is None and row["summary"]["players"] == players
     # nothing to abandon or finish now; a new game can start
-    assert not s.abandon().ok and not s.finish().ok and not s.play("Лена", "orca-1").ok
+    assert not s.abandon().ok and not s.finish().ok and not s.game.play("Лена", "orca-1").ok
     assert s.new_game(players).ok
 
 
@@ -273,22 +274,22 @@ def test_refused_actions_leave_everything_untouched(tmp_path):
     nxt = players[(players.index(leader) + 1) % 3]
     wrong = players[(players.index(leader) + 2) % 3]
     hand_card = next(a["card"] for a in actions[2:] if a["type"] == "play" and a["player"] == wrong)
-    attempt(lambda: s.play(wrong, hand_card), "R-TRICK-1")
+    attempt(lambda: s.game.play(wrong, hand_card), "R-TRICK-1")
     # a card already seen this round: another player's first bonus (R-COMP)
     seen = actions[0]["bonuses"][leader]
-    attempt(lambda: s.play(nxt, seen), "R-COMP")
+    attempt(lambda: s.game.play(nxt, seen), "R-COMP")
     # a bonus used out of turn (R-TRICK-3)
-    attempt(lambda: s.use_bonus(wrong, actions[0]["bonuses"][wrong]), "R-TRICK-3")
+    attempt(lambda: s.game.use_bonus(wrong, actions[0]["bonuses"][wrong]), "R-TRICK-3")
 
     # complete the trick, then the winner chooses their own card (R-REWARD-1)
     k = next(i for i, a in enumerate(actions) if a["type"] == "reward")
     drive(s, actions[2:k], prof)
-    assert s.phase() is Phase.REWARD
-    winner = s.trick_winner()
+    assert s.game.phase() is Phase.REWARD
+    winner = s.game.trick_winner()
     own = next(p.card.id for p in s.state.round.plays if players[p.seat] == winner)
-    attempt(lambda: s.choose_reward(own), "R-REWARD-1")
+    attempt(lambda: s.game.choose_reward(own), "R-REWARD-1")
     # a card from the next trick before the reward is chosen
-    attempt(lambda: s.play(winner, next(a["card"] for a in actions[k:] if a["type"] == "play")), "R-REWARD-1")
+    attempt(lambda: s.game.play(winner, next(a["card"] for a in actions[k:] if a["type"] == "play")), "R-REWARD-1")
     # and the game goes on normally afterwards
     drive(s, actions[k:], prof)
     assert s.winner() == players[sm.final.winner]
@@ -302,14 +303,14 @@ def test_wrong_first_leader_is_refused_citing_its_rule(tmp_path):
     other = players[(players.index(leader) + 1) % 3]
     card = next(a["card"] for a in actions if a["type"] == "play" and a["player"] == other)
     before = snapshot(s), s.revision, store.current()
-    out = s.play(other, card)
+    out = s.game.play(other, card)
     _assert_refused_untouched(store, s, out, "R-SETUP-5")
     assert (snapshot(s), s.revision, store.current()) == before
 
 
 def test_actions_without_a_game_are_refused(tmp_path):
     s = Session(Store.open(tmp_path))
-    for out in (s.play("A", "orca-1"), s.undo(), s.redo(), s.finish(), s.abandon(),
+    for out in (s.game.play("A", "orca-1"), s.undo(), s.redo(), s.finish(), s.abandon(),
                 s.insert(0, {"type": "play", "player": "A", "card": "orca-1"}), s.delete(0),
                 s.edit(0, {"type": "play", "player": "A", "card": "orca-1"})):
         assert not out.ok and out.notice.kind == "refused"
@@ -336,7 +337,7 @@ def test_fact_correction_rescores_the_game_and_reports_the_change(tmp_path):
     old_totals = engine.totals(s.state, True)
     log, revision = s.log, s.revision
 
-    out = s.answer_fact(card, pearls=new_pearls)
+    out = s.game.answer_fact(card, pearls=new_pearls)
 
     assert out.ok and out.notice is not None and out.notice.kind == "changed"
     assert store.deck_facts()[card]["pearls"] == new_pearls  # stored in the user's profile
@@ -354,7 +355,7 @@ def test_fact_correction_rescores_the_game_and_reports_the_change(tmp_path):
     assert s.state == fold_stored(store)
     # the correction holds after a restart and in the next game
     _, s2 = restart(store)
-    assert s2.totals() == s.totals()
+    assert s2.game.totals() == s.game.totals()
 
 
 def _rewarded_to(s: Session, card: str) -> list[str]:
@@ -369,7 +370,7 @@ def test_bad_fact_answers_are_refused(tmp_path):
     for kwargs in ({"card": "orca-1", "pearls": 4}, {"card": "orca-1", "pearls": 0},
                    {"card": "nope-3", "pearls": 1}, {"card": "orca-1", "bonus": {"kind": "laser"}},
                    {"card": "orca-1", "bonus": {"kind": "trump"}}, {"card": "5", "pearls": 1}):
-        out = s.answer_fact(**kwargs)
+        out = s.game.answer_fact(**kwargs)
         assert not out.ok and out.notice.kind == "refused"
     assert store.deck_facts() == {}
 
@@ -394,7 +395,7 @@ def test_export_round_trips_through_the_engine(tmp_path, n, seed):
         drive(s, actions[half:], prof)
         half = len(actions)
     assert result.winner == s.winner() == players[sm.final.winner]
-    assert dict(zip(players, result.totals())) == s.totals()
+    assert dict(zip(players, result.totals())) == s.game.totals()
     # and the record replays to the same game as the session's: rounds, tricks, rewards
     assert summarize(result.state, "full") == summarize(s.state, "full")
     tricks = lambda st: [(t.winner, t.reward, t.gained, t.next_leader) for r in st.rounds for t in r.detail.tricks]
@@ -422,7 +423,7 @@ def test_correcting_another_card_keeps_the_pending_question(tmp_path):
         pending = s.question
         assert pending.card != known
         log = s.log
-        fixed = s.answer_fact(known, pearls=2)  # a correction of the known card, meanwhile
+        fixed = s.game.answer_fact(known, pearls=2)  # a correction of the known card, meanwhile
         assert fixed.ok and s.question is not None
         assert (s.question.card, s.question.fact, s.question.retry) == (pending.card, pending.fact, a)
         assert s.log == log  # the pending action is still waiting for its answer

@@ -38,18 +38,18 @@ def call(s: Session, a: dict) -> Outcome:
     """Send one saved-form action through the session's public method for it."""
     t = a["type"]
     if t == "start_round":
-        return s.start_round(a["trump"], a["token"], a["bonuses"], a["leader"])
+        return s.game.start_round(a["trump"], a["token"], a["bonuses"], a["leader"])
     if t == "use":
-        return s.use_bonus(a["player"], a["card"], a.get("family"))
+        return s.game.use_bonus(a["player"], a["card"], a.get("family"))
     if t == "play":
-        return s.play(a["player"], a["card"])
+        return s.game.play(a["player"], a["card"])
     if t == "reward":
         assert "next_leader" not in a
-        return s.choose_reward(a["card"])
+        return s.game.choose_reward(a["card"])
     if t == "leader":
-        return s.choose_leader(a["player"])
+        return s.game.choose_leader(a["player"])
     if t == "tally":
-        return s.tally_round({p: (v["pearls"], v["unused_bonuses"]) for p, v in a["tally"].items()})
+        return s.game.tally_round({p: (v["pearls"], v["unused_bonuses"]) for p, v in a["tally"].items()})
     raise AssertionError(f"unknown action {a!r}")
 
 
@@ -59,9 +59,9 @@ def answer(s: Session, prof: DeckProfile) -> Outcome:
     assert q is not None, "refused without a question"
     card = parse_card(q.card)
     if q.fact == "pearls":
-        return s.answer_fact(q.card, pearls=prof.pearls(card))
+        return s.game.answer_fact(q.card, pearls=prof.pearls(card))
     assert q.fact == "bonus", q
-    return s.answer_fact(q.card, bonus=prof.bonus(card).to_json())
+    return s.game.answer_fact(q.card, bonus=prof.bonus(card).to_json())
 
 
 def do(s: Session, a: dict, prof: DeckProfile) -> tuple[Outcome, int]:
@@ -104,8 +104,8 @@ def fold_stored(store: Store) -> engine.GameState:
 def snapshot(s: Session) -> tuple:
     """Everything a table sees of a session, comparable with ``==``."""
     st = s.state
-    return (s.game_id, s.log, s.totals(), s.points_by_round(), s.round_points(), s.winner(),
-            s.phase(), s.to_act(), s.violations(), st.round if st else None)
+    return (s.game_id, s.log, s.game.totals(), s.game.points_by_round(), s.game.round_points(), s.winner(),
+            s.game.phase(), s.game.to_act(), s.game.violations(), st.round if st else None)
 
 
 def teach(store: Store, prof: DeckProfile) -> None:

@@ -63,21 +63,21 @@ def test_over_games_played_through_the_session(tmp_path):
     store = Store.open(tmp_path)
     s = Session(store)
     # a score-pad game won by Миша
-    s.new_game(["Лена", "Миша"], 10, "pad")
-    s.tally_round({"Лена": (3, 1), "Миша": (6, 2)})   # 3, 7
-    s.tally_round({"Лена": (2, 0), "Миша": (4, 1)})   # 2, 4: totals 5, 11
+    s.new_game(["Лена", "Миша"], target=10, mode="pad")
+    s.game.tally_round({"Лена": (3, 1), "Миша": (6, 2)})   # 3, 7
+    s.game.tally_round({"Лена": (2, 0), "Миша": (4, 1)})   # 2, 4: totals 5, 11
     assert s.finish().ok
     # a full game, played to its winner
     players = ["Лена", "Миша", "Ёжик"]
     sm, prof = sim(3, players)
     s.new_game(players)
     drive(s, json_actions(sm), prof)
-    full_points = s.points_by_round()
+    full_points = s.game.points_by_round()
     full_winner = s.winner()
     assert s.finish().ok
     # an abandoned game
-    s.new_game(["Лена", "Ёжик"], 30, "pad")
-    s.tally_round({"Лена": (9, 0), "Ёжик": (1, 0)})
+    s.new_game(["Лена", "Ёжик"], target=30, mode="pad")
+    s.game.tally_round({"Лена": (9, 0), "Ёжик": (1, 0)})
     assert s.abandon().ok
     # an imported record with a revoke
     sm2, _ = sim(9, players, revoke_at=RevokeAt(1, 2))

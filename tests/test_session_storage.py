@@ -132,7 +132,7 @@ def test_any_stored_junk_opens_without_raising(tmp_path_factory, meta, actions, 
     store, s = reopen(path)
     if s.active:
         assert s.log == tuple(actions) and s.state is not None
-        s.entries(), s.totals(), s.export_record(), s.unseen_cards(), s.reward_options()
+        s.entries(), s.game.totals(), s.export_record(), s.game.unseen_cards(), s.game.reward_options()
         s.undo(), s.redo()
     else:
         assert s.notice.kind == "storage"
@@ -205,8 +205,8 @@ def test_profile_with_damaged_entries_is_usable(tmp_path):
     store.set_fact("nobody-3", {"pearls": 1})
     store.set_fact("orca-3", {"pearls": 2, "bonus": {"kind": "trump", "families": ["blue"]}})
     store, s = reopen(tmp_path)
-    assert s.deck_facts()["orca-3"] == {"pearls": 2, "bonus": {"kind": "trump", "families": ["blue"]}}
-    assert "orca-1" not in s.deck_facts() and "orca-2" not in s.deck_facts()
+    assert s.game.deck_facts()["orca-3"] == {"pearls": 2, "bonus": {"kind": "trump", "families": ["blue"]}}
+    assert "orca-1" not in s.game.deck_facts() and "orca-2" not in s.game.deck_facts()
     assert s.new_game(NAMES).ok
 
 

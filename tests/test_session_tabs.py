@@ -86,27 +86,27 @@ def test_undo_redo_and_edits_in_a_stale_tab_conflict(tmp_path):
 def test_new_game_finish_and_abandon_in_a_stale_tab(tmp_path):
     store = Store.open(tmp_path)
     a, b = Session(store), Session(store)
-    assert a.new_game(["A", "B"], 3, "pad").ok
+    assert a.new_game(["A", "B"], target=3, mode="pad").ok
     # B still shows "no game": starting one must not replace A's game
     out = b.new_game(["X", "Y"])
     assert_conflict(out, b, a, store)
     assert store.current().meta["players"] == ["A", "B"] and b.players == ("A", "B")
     # A ends the game; B does not know and tries to finish: told, then it works
-    assert a.tally_round({"A": (1, 0), "B": (2, 0)}).ok
-    b_out = b.tally_round({"A": (4, 0), "B": (0, 0)})  # B had not seen A's tally
+    assert a.game.tally_round({"A": (1, 0), "B": (2, 0)}).ok
+    b_out = b.game.tally_round({"A": (4, 0), "B": (0, 0)})  # B had not seen A's tally
     assert_conflict(b_out, b, a, store)
-    assert a.tally_round({"A": (0, 0), "B": (2, 0)}).ok and a.winner() == "B"
+    assert a.game.tally_round({"A": (0, 0), "B": (2, 0)}).ok and a.winner() == "B"
     out = b.finish()  # in B's old state there is no winner yet
     assert_conflict(out, b, a, store)
     assert b.finish().ok and not b.active
     # A still shows the finished game: its next action is told the game is gone
-    out = a.tally_round({"A": (1, 0), "B": (1, 0)})
+    out = a.game.tally_round({"A": (1, 0), "B": (1, 0)})
     assert not out.ok and out.notice.kind == "conflict" and not a.active and a.state is None
     assert len(store.archived()) == 1 and store.archived()[0]["summary"]["winner"] == "B"
     # abandon from a tab that missed the new game's actions
-    assert a.new_game(["A", "B"], 3, "pad").ok
+    assert a.new_game(["A", "B"], target=3, mode="pad").ok
     b.reload()
-    assert a.tally_round({"A": (1, 0), "B": (1, 0)}).ok
+    assert a.game.tally_round({"A": (1, 0), "B": (1, 0)}).ok
     out = b.abandon()
     assert_conflict(out, b, a, store)
     assert b.abandon().ok and store.archived()[0]["status"] == "abandoned"

@@ -26,7 +26,7 @@ def restart(store: Store) -> tuple[Store, Session]:
 def oracle(s: Session, log) -> engine.GameState:
     """The session's state for ``log``, computed independently: each entry in replay mode (a
     legal entry scores as in live play), an entry that cannot apply at all leaves the state."""
-    state = engine.new_game(s.players, s.state.target, s.profile)
+    state = engine.new_game(s.players, s.state.target, s.game.profile)
     for a in log:
         try:
             state = engine.apply(state, action_from_json(a, state.players), strict=False)
@@ -59,7 +59,7 @@ def test_undo_all_then_redo_all_is_the_same_game(tmp_path_factory, seed, n, cut,
     k = int(cut * len(actions))
     drive(s, actions[:k], prof)
     before, before_state = full(s), s.state
-    start = engine.new_game(s.players, s.state.target, s.profile)
+    start = engine.new_game(s.players, s.state.target, s.game.profile)
 
     # undo part of the way, check, then undo everything
     j = int(back * k)
@@ -109,11 +109,11 @@ def test_undo_redo_survive_a_restart_and_a_new_action_clears_redo(tmp_path):
 def test_undo_to_before_a_finished_round_and_the_end_of_the_game(tmp_path):
     store, s, sm, prof, actions = game(tmp_path, 6, 2)
     drive(s, actions, prof)
-    winner, totals = s.winner(), s.totals()
+    winner, totals = s.winner(), s.game.totals()
     assert winner is not None
-    assert s.undo().ok and s.winner() is None and s.phase() is not engine.Phase.OVER
+    assert s.undo().ok and s.winner() is None and s.game.phase() is not engine.Phase.OVER
     assert not s.finish().ok
-    assert s.redo().ok and s.winner() == winner and s.totals() == totals
+    assert s.redo().ok and s.winner() == winner and s.game.totals() == totals
     assert s.finish().ok
 
 
@@ -128,7 +128,7 @@ def test_edit_of_a_play_that_changes_the_trick_winner(tmp_path):
     second = [i for i, a in enumerate(actions) if a["type"] == "start_round"][1]
     drive(s, actions[: second + 12], prof)
     log = list(s.log)
-    orig = s.trick(1, 1)
+    orig = s.game.trick(1, 1)
     round1 = {a["card"] for a in log[:second] if a["type"] == "play"} | set(log[0]["bonuses"].values())
     # a play of trick 1 replaced by a card that was not in the round, so that the winner changes
     candidates = []
@@ -158,7 +158,7 @@ def test_edit_of_a_play_that_changes_the_trick_winner(tmp_path):
     assert list(s.log) == new_log
     assert s.state == expected == fold_stored_lax(store, s)
     # what no longer fits is kept and reported (a violation, or skipped and flagged)
-    assert s.violations() or s.skipped
+    assert s.game.violations() or s.skipped
     assert all(e["skipped"] == (e["index"] in s.skipped) for e in s.entries())
     for c in (c for c in out.notice.changes if c.key == "entry-dropped"):
         assert c.params["index"] in s.skipped and s.log[c.params["index"]] == c.params["action"]
@@ -167,13 +167,13 @@ def test_edit_of_a_play_that_changes_the_trick_winner(tmp_path):
     assert reported == {p: (o, n) for p, o, n in zip(players, old_totals, new_totals) if o != n}
     vnew = [c.params["violation"] for c in out.notice.changes if c.key == "violation-new"]
     key = lambda v: (v.code, v.round, v.trick, v.player)
-    assert sorted(map(key, vnew)) == sorted(map(key, s.violations()))
+    assert sorted(map(key, vnew)) == sorted(map(key, s.game.violations()))
     # the edit is saved: a restart shows the same
     store, s2 = restart(store)
     assert s2.log == s.log and s2.state == s.state and s2.skipped == s.skipped
     # and the edit can be edited back: the original game returns, with no changes left over
     back = s2.edit(j, log[j])
-    assert back.ok and s2.log == tuple(log) and s2.violations() == () and s2.skipped == ()
+    assert back.ok and s2.log == tuple(log) and s2.game.violations() == () and s2.skipped == ()
     assert any(c.key == "trick-winner" for c in back.notice.changes)
 
 
@@ -189,7 +189,7 @@ def test_edit_of_a_reward(tmp_path):
     for r in (i for i, a in enumerate(log) if a["type"] == "reward"):
         before = oracle(s, log[:r])
         opts = [o for o in engine.reward_options(before) if o.card.id != log[r]["card"]]
-        chosen_pearls = 1 if log[r]["card"] == "5" else s.profile.pearls(parse_card(log[r]["card"]))
+        chosen_pearls = 1 if log[r]["card"] == "5" else s.game.profile.pearls(parse_card(log[r]["card"]))
         alt = next((o for o in opts if o.pearls != chosen_pearls), None)
         if alt is not None:
             break
@@ -204,7 +204,7 @@ def test_edit_of_a_reward(tmp_path):
     assert out.ok and out.notice.kind == "changed"
     gained = [c for c in out.notice.changes if c.key == "trick-gained"]
     assert {"round": rnd, "trick": trick, "old": chosen_pearls, "new": alt.pearls}.items() <= gained[0].params.items()
-    assert s.trick(rnd, trick).reward == alt.card
+    assert s.game.trick(rnd, trick).reward == alt.card
     assert list(s.log) == new_log and s.state == oracle(s, new_log) == fold_stored_lax(store, s)
     assert any(c.key == "total" for c in out.notice.changes)
 
@@ -229,39 +229,39 @@ def test_edit_of_a_reward_needing_an_unknown_fact_asks_and_then_applies(tmp_path
     assert s.question is not None and (s.question.card, s.question.fact) == (alt.card.id, "pearls")
     assert any(c.key == "entry-dropped" and c.params["index"] == r for c in out.notice.changes)
     assert len(s.log) == len(log)
-    answered = s.answer_fact(alt.card.id, pearls=prof.pearls(alt.card))
+    answered = s.game.answer_fact(alt.card.id, pearls=prof.pearls(alt.card))
     assert answered.ok and r not in s.skipped and s.question is None
-    assert s.trick(before.round.number, before.round.trick_number).reward == alt.card
+    assert s.game.trick(before.round.number, before.round.trick_number).reward == alt.card
     assert s.state == oracle(s, s.log)
 
 
 def pad_game(tmp_path):
     store = Store.open(tmp_path)
     s = Session(store)
-    s.new_game(["A", "B", "C"], 15, "pad")
+    s.new_game(["A", "B", "C"], target=15, mode="pad")
     for t in ({"A": (5, 0), "B": (4, 0), "C": (3, 0)}, {"A": (6, 2), "B": (4, 0), "C": (3, 0)},
               {"A": (4, 0), "B": (4, 0), "C": (3, 0)}):
-        assert s.tally_round(t).ok
+        assert s.game.tally_round(t).ok
     return store, s
 
 
 def test_edit_of_a_tallied_round(tmp_path):
     store, s = pad_game(tmp_path)
-    assert s.totals() == {"A": 16, "B": 12, "C": 9} and s.winner() == "A"
+    assert s.game.totals() == {"A": 16, "B": 12, "C": 9} and s.winner() == "A"
     entry = {"type": "tally", "tally": {"A": {"pearls": 1, "unused_bonuses": 1}, "B": {"pearls": 4, "unused_bonuses": 0},
                                         "C": {"pearls": 3, "unused_bonuses": 0}}}
     out = s.edit(0, entry)
     assert out.ok and s.log[0] == entry and len(s.log) == 3
-    assert s.totals() == {"A": 12, "B": 12, "C": 9} and s.winner() is None
+    assert s.game.totals() == {"A": 12, "B": 12, "C": 9} and s.winner() is None
     ch = {(c.key, c.params.get("player"), c.params.get("round")): c.params for c in out.notice.changes}
     assert ch[("round-points", "A", 1)]["old"] == 5 and ch[("round-points", "A", 1)]["new"] == 1
     assert ch[("total", "A", None)] == {"player": "A", "old": 16, "new": 12}
     assert ch[("winner", None, None)] == {"old": "A", "new": None}
     assert ("total", "B", None) not in ch
     # the game goes on: a new round decides it
-    assert s.tally_round({"A": (0, 0), "B": (4, 0), "C": (0, 0)}).ok and s.winner() == "B"
+    assert s.game.tally_round({"A": (0, 0), "B": (4, 0), "C": (0, 0)}).ok and s.winner() == "B"
     _, s2 = restart(store)
-    assert s2.totals() == s.totals() and s2.winner() == "B"
+    assert s2.game.totals() == s.game.totals() and s2.winner() == "B"
 
 
 def test_insert_a_forgotten_bonus_use_then_delete_it(tmp_path):
@@ -286,7 +286,7 @@ def test_insert_a_forgotten_bonus_use_then_delete_it(tmp_path):
 
     assert out.ok and s.log[j] == use and list(s.log) == log[:j] + [use] + log[j:]
     assert s.state.rounds[0].unused[seat] == unused_before - 1
-    assert any(e.card == card for e in s.trick(1, 8).events) or b.kind is engine.BonusKind.PEARL
+    assert any(e.card == card for e in s.game.trick(1, 8).events) or b.kind is engine.BonusKind.PEARL
     assert s.state == oracle(s, s.log) == fold_stored_lax(store, s)
     if engine.totals(s.state, True) != original[1]:
         assert any(c.key == "total" for c in out.notice.changes)
@@ -303,13 +303,13 @@ def test_delete_a_middle_play_keeps_the_rest(tmp_path):
     j = next(i for i, a in enumerate(log) if a["type"] == "play" and i > 3)
     out = s.delete(j)
     assert out.ok and list(s.log) == log[:j] + log[j + 1:]
-    assert s.violations() or s.skipped  # the trick is now short of a card: reported, not hidden
+    assert s.game.violations() or s.skipped  # the trick is now short of a card: reported, not hidden
     assert s.state == oracle(s, s.log) == fold_stored_lax(store, s)
     for bad in (-1, len(s.log)):
         r = s.delete(bad)
         assert not r.ok and r.notice.key == "session.no-entry"
     assert not s.edit(len(s.log), log[0]).ok and not s.insert(len(s.log) + 1, log[0]).ok
-    assert s.insert(j, log[j]).ok and list(s.log) == log and s.violations() == () and s.skipped == ()
+    assert s.insert(j, log[j]).ok and list(s.log) == log and s.game.violations() == () and s.skipped == ()
 
 
 def test_edit_to_an_unreadable_entry_is_kept_and_skipped(tmp_path):
@@ -338,7 +338,7 @@ def test_undo_or_another_action_withdraws_a_pending_question(tmp_path):
     log = s.log
     assert s.undo().ok
     assert s.question is None  # the action that asked is not waiting any more
-    late = s.answer_fact(q.card, **_fact(prof, q))
+    late = s.game.answer_fact(q.card, **_fact(prof, q))
     assert late.ok and s.log == log[:-1]  # the fact is learned, nothing is played by it
     assert q.card in store.deck_facts()
     # redo, and the game goes on from there
@@ -355,7 +355,7 @@ def drive_until_question(s, actions, i, prof):
     if s.question is not None and s.question.retry == actions[i] and i > 0 and actions[i - 1]["type"] != "start_round":
         return out
     while not out.ok:  # answer this one, look for a later one
-        out = s.answer_fact(s.question.card, **_fact(prof, s.question))
+        out = s.game.answer_fact(s.question.card, **_fact(prof, s.question))
     return None
 
 
@@ -374,12 +374,12 @@ def test_playing_on_instead_of_answering_withdraws_the_question(tmp_path):
         if a["type"] == "use":
             break
         while not out.ok:
-            out = s.answer_fact(s.question.card, **_fact(prof, s.question))
+            out = s.game.answer_fact(s.question.card, **_fact(prof, s.question))
     else:
         pytest.fail("no question on a bonus use")
     assert s.question is not None and s.question.retry == a
     # the player changes their mind: no bonus, just the card
     play = next(b for b in actions[i:] if b["type"] == "play")
     assert play["player"] == a["player"]
-    assert s.play(play["player"], play["card"]).ok
+    assert s.game.play(play["player"], play["card"]).ok
     assert s.question is None and s.log[-1] == play

@@ -47,7 +47,7 @@ def entry_lines(session, e: dict) -> tuple[str, str]:
     elif kind == "play":
         main = f"{a['player']}: {_card(a['card'])}"
     elif kind == "reward":
-        tr = session.trick(e["round"], e["trick"]) if not e["skipped"] else None
+        tr = session.game.trick(e["round"], e["trick"]) if not e["skipped"] else None
         if tr is not None and tr.reward.id == a["card"]:
             main = t("Reward: {card}, +{gained}").format(card=_card(a["card"]), gained=tr.gained)
         else:
@@ -58,7 +58,7 @@ def entry_lines(session, e: dict) -> tuple[str, str]:
         main = t("{player} leads the next trick").format(player=a["player"])
     elif kind == "tally":
         main = t("Round tally")
-        pts = session.points_by_round()
+        pts = session.game.points_by_round()
         r = pts[e["round"] - 1] if 0 < e["round"] <= len(pts) and not e["skipped"] else None
         parts = []
         for p, v in a.get("tally", {}).items():
@@ -101,7 +101,7 @@ def _groups(session, entries, on_tap) -> list[ft.Control]:
                                     padding=ft.Padding.only(top=8)))
         if e["trick"] and e["trick"] != cur_trick:
             cur_trick = e["trick"]
-            tr = session.trick(e["round"], e["trick"])
+            tr = session.game.trick(e["round"], e["trick"])
             head = t("Trick {n}").format(n=e["trick"])
             if tr is not None:
                 head += " — " + t("{player} takes it").format(player=session.players[tr.winner])
@@ -167,7 +167,7 @@ def EditDialogHost(index, on_done):
             actions.append(tagged(ids.HIST_EDIT_SAVE, ft.FilledButton(t("Save the correction"), height=TOUCH,
                                                                       on_click=save)))
         elif kind == "reward":
-            tr = session.trick(e["round"], e["trick"])
+            tr = session.game.trick(e["round"], e["trick"])
             cards = [pe.card.id for pe in tr.plays] if tr is not None else []
             title = t("Which card did the winner take?")
             content = ft.Row([tagged(ids.hist_option(c), selected=c == a["card"], control=(
@@ -245,7 +245,7 @@ def History():
     body += [
         ft.Divider(),
         section_title(t("Rules broken in this game")),
-        violation_rows(session.violations(), ids.HIST_VIOLATIONS),
+        violation_rows(session.game.violations(), ids.HIST_VIOLATIONS),
         ft.Divider(),
         section_title(t("Game record")),
         ft.Text(t("The whole game as a file (kozyrnye-kity/1): to keep, to share, to check elsewhere."),

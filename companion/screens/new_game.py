@@ -74,7 +74,7 @@ def NewGame():
         cur = [n.strip() for n in get_names()]
         tg = get_target().strip()
         target_value = int(tg) if tg.isdigit() else tg
-        out = s.new_game([n for n in cur if n], target_value, get_mode())
+        out = s.new_game([n for n in cur if n], game="kozyrnye-kity", target=target_value, mode=get_mode())
         if out.ok:
             st.dismiss()
             buzz(True)

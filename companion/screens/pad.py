@@ -79,9 +79,9 @@ def tally_inputs(players, values: dict, on_set, id_of=ids.pad_field, step_of=ids
 def score_table(session, narrow: bool) -> ft.Control:
     """Rounds as rows, players as columns, the totals row; the highest total is marked."""
     players = session.players
-    rounds = session.points_by_round()
+    rounds = session.game.points_by_round()
     details = session.state.rounds if session.state else ()
-    totals = session.totals()
+    totals = session.game.totals()
     top = max(totals.values()) if rounds and totals else None
     first_w = 52 if narrow else 90
     name_size = 15 if narrow else 18
@@ -167,7 +167,7 @@ def Pad():
         return screen(st, "/pad", ids.SCREEN_PAD, t("Score pad"), body)
 
     players = session.players
-    rounds = session.points_by_round()
+    rounds = session.game.points_by_round()
     round_no = len(rounds) + 1
     winner = session.winner()
     target = session.meta.get("target") or (session.state.target if session.state else 0)
@@ -187,13 +187,13 @@ def Pad():
     def tally():
         cur = get_vals()
         cur = cur if cur.get("round") == round_no else {}
-        out = session.tally_round({p: (_num(cur.get(("pearls", s))), _num(cur.get(("unused", s))))
+        out = session.game.tally_round({p: (_num(cur.get(("pearls", s))), _num(cur.get(("unused", s))))
                                    for s, p in enumerate(players)})
         if not out.ok:
             st.show(outcome_text(out), "problem")
             return
         set_vals({"round": round_no + 1})
-        pts = session.points_by_round()[-1] if session.points_by_round() else {}
+        pts = session.game.points_by_round()[-1] if session.game.points_by_round() else {}
         st.show(lambda: t("Round {n}: {points}.").format(
             n=round_no, points=", ".join(f"{p} {pts.get(p, 0)}" for p in players)))
 
@@ -219,7 +219,7 @@ def Pad():
                 size=14, color=ft.Colors.ON_SURFACE_VARIANT),
         score_table(session, narrow),
     ]
-    tied = session.tied_at_top()  # the session answers R-END, RUL-WINNER-MANY
+    tied = session.game.tied_at_top()  # the session answers R-END, RUL-WINNER-MANY
     if tied:
         body.append(tie_banner(ids.PAD_TIE, tied))
     if winner:

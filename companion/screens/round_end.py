@@ -45,7 +45,7 @@ def race_chart(players, points_by_round, target: int, wide: bool) -> ft.Control:
 
 
 def trick_row(s, round_no: int, trick_no: int) -> ft.Control:
-    tr = s.trick(round_no, trick_no)
+    tr = s.game.trick(round_no, trick_no)
     if tr is None:
         return ft.Container(height=0)
     return ft.Column([
@@ -61,7 +61,7 @@ def Scores(s):
     _ = s.version
     state = s.state
     last = state.rounds[-1]
-    totals = s.totals()
+    totals = s.game.totals()
     wide_rows = []
     for i, p in enumerate(s.players):
         pearls, unused, pts = last.pearls[i], last.unused[i], last.points[i]
@@ -104,7 +104,7 @@ def RoundEnd():
     last = state.rounds[-1]
     lg = lang()
     winner = s.winner()
-    totals = s.totals()
+    totals = s.game.totals()
 
     def finish():
         out = s.finish()
@@ -126,7 +126,7 @@ def RoundEnd():
                 ft.Text(tn("{n} point", "{n} points", totals.get(winner, 0)), size=20, color=ft.Colors.ON_PRIMARY),
             ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=6)))
     else:
-        tied = s.tied_at_top()  # the session answers R-END, RUL-WINNER-MANY
+        tied = s.game.tied_at_top()  # the session answers R-END, RUL-WINNER-MANY
         if tied:
             body.append(tie_banner(ids.END_TIE, tied))
     body += [section_title(t("Points of round {n}").format(n=last.number)), Scores(s)]
@@ -138,7 +138,7 @@ def RoundEnd():
         body.append(tagged(ids.END_NEXT, ft.FilledButton(t("Next round"), icon=ft.Icons.ARROW_FORWARD, height=60,
                                                          style=ft.ButtonStyle(text_style=ft.TextStyle(size=20)),
                                                          on_click=lambda: go("/setup"))))
-    revokes = [v for v in s.violations() if v.code == "revoke" and v.round == last.number]
+    revokes = [v for v in s.game.violations() if v.code == "revoke" and v.round == last.number]
     if revokes:
         items: list[ft.Control] = [section_title(t("Revokes in this round"))]
         for v in revokes:
@@ -153,6 +153,6 @@ def RoundEnd():
                 ], spacing=8)))
         body.append(ft.Semantics(identifier=ids.END_REVOKES, container=True, content=ft.Column(items, spacing=8)))
     body += [section_title(t("The race to {target}").format(target=state.target)),
-             race_chart(s.players, s.points_by_round(), state.target, wide)]
+             race_chart(s.players, s.game.points_by_round(), state.target, wide)]
     return screen(st, ROUTE, ids.SCREEN_ROUND_END, t("Round {n} is over").format(n=last.number), body,
                   actions=actions)

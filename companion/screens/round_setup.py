@@ -45,7 +45,7 @@ def RoundSetup():
         return None
 
     def from_card(cid: str):
-        res = s.setup_from_card(cid)
+        res = s.game.setup_from_card(cid)
         if hasattr(res, "ok"):  # refused: e.g. a 5 was drawn → draw another (R-SETUP-2)
             st.show(outcome_text(res), "problem")
             return
@@ -57,7 +57,7 @@ def RoundSetup():
         buzz()
 
     def draw():
-        fam, tok, cid = s.draw_for_us()
+        fam, tok, cid = s.game.draw_for_us()
         st.dismiss()
         cur = {**get_d(), "trump": fam, "token": tok, "drawn": cid}
         cur["open"] = next_open(cur)
@@ -76,7 +76,7 @@ def RoundSetup():
         if cid in ok:
             set_bonus(seat, cid)
         else:  # say why at once, with the rule, instead of at «Start the round»
-            why = s.first_bonus_refusal(seat, cid, others) or t("This card is not available.")
+            why = s.game.first_bonus_refusal(seat, cid, others) or t("This card is not available.")
             st.show(lambda: why, "problem", route=ROUTE)
 
     def start():
@@ -88,8 +88,8 @@ def RoundSetup():
         if missing:
             st.show(lambda: t("Enter the first bonus of {players}.").format(players=", ".join(missing)), "problem")
             return
-        leader = cur["leader"] if cur["leader"] is not None else (s.suggested_leader() or players[0])
-        out = s.start_round(cur["trump"], cur["token"], {players[i]: c for i, c in cur["bonuses"].items()}, leader)
+        leader = cur["leader"] if cur["leader"] is not None else (s.game.suggested_leader() or players[0])
+        out = s.game.start_round(cur["trump"], cur["token"], {players[i]: c for i, c in cur["bonuses"].items()}, leader)
         if out.ok:
             st.dismiss()
             buzz(True)
@@ -98,7 +98,7 @@ def RoundSetup():
         else:
             st.show(outcome_text(out), "problem")
 
-    unseen = s.unseen_cards()
+    unseen = s.game.unseen_cards()
     n_round = len(s.state.rounds) + 1 if s.state else 1
     # trump and token
     if d["trump"]:
@@ -156,11 +156,11 @@ def RoundSetup():
             body.append(ft.Text(t("First bonus of {player}:").format(player=p), size=17, weight=ft.FontWeight.W_600))
             # what cannot be this player's first bonus is greyed out; a tap on it says why
             others = {k: v for k, v in d["bonuses"].items() if k != i}
-            ok = tuple(c for c in unseen if s.first_bonus_refusal(i, c, others) is None)
+            ok = tuple(c for c in unseen if s.game.first_bonus_refusal(i, c, others) is None)
             body.append(CardPicker(available=ok, on_pick=lambda c, i=i, ok=ok, others=others: pick_bonus(i, c, ok, others),
                                    prefix=ids.SETUP_BONUS_PICK, selected=cid, explain=True,
                                    used=t("cannot be a first bonus"), key=f"setup-bonus-picker-{i}"))
-    suggested = s.suggested_leader()
+    suggested = s.game.suggested_leader()
     leader = d["leader"] if d["leader"] is not None else (suggested or players[0])
     body += [ft.Divider(), section_title(t("3. First player")),
              ft.Text(t("Suggested: {player}, left of the last round’s first player (RUL-NEXT-ROUND-LEADER).").format(player=suggested)

@@ -125,11 +125,11 @@ def TrumpPanel(fam: str, tok: int, wide: bool, lg: str):
 def turn_text(s, ph) -> tuple[str, str]:
     """(text, icon) of the turn banner."""
     if ph is Phase.PLAY:
-        return t("Turn: {player}").format(player=s.to_act()), ft.Icons.PAN_TOOL_ALT_OUTLINED
+        return t("Turn: {player}").format(player=s.game.to_act()), ft.Icons.PAN_TOOL_ALT_OUTLINED
     if ph is Phase.REWARD:
-        return t("{player} takes the trick").format(player=s.trick_winner()), ft.Icons.EMOJI_EVENTS_OUTLINED
+        return t("{player} takes the trick").format(player=s.game.trick_winner()), ft.Icons.EMOJI_EVENTS_OUTLINED
     if ph is Phase.NEXT_LEADER:
-        return (t("{player} names the next leader").format(player=s.leader_chooser()),
+        return (t("{player} names the next leader").format(player=s.game.leader_chooser()),
                 ft.Icons.RECORD_VOICE_OVER_OUTLINED)
     return t("The round is over"), ft.Icons.FLAG_OUTLINED
 
@@ -316,20 +316,20 @@ def ResultPanel(on_done):
     """The trick result: winner and why; the reward choice; then the next-leader choice."""
     s = use_session()
     _ = s.version
-    ph = s.phase()
+    ph = s.game.phase()
     lg = lang()
     if ph is Phase.REWARD:
-        winner = s.trick_winner()
-        why = s.explanation(lg)
+        winner = s.game.trick_winner()
+        why = s.game.explanation(lg)
         options = []
-        for cid, who, pearls in s.reward_options():
+        for cid, who, pearls in s.game.reward_options():
             worth = tn("{n} pearl", "{n} pearls", pearls) if pearls is not None else t("pearls: ask")
             options.append(tagged(ids.reward_option(cid), ft.OutlinedButton(
                 content=ft.Row([card_chip(cid, size=16), ft.Text(f"{who} · {worth}", size=16, expand=True)],
                                spacing=10),
                 height=TOUCH + 16, style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=14),
                                                         padding=ft.Padding.symmetric(horizontal=10)),
-                on_click=lambda e, c=cid: on_done(s.choose_reward, c))))
+                on_click=lambda e, c=cid: on_done(s.game.choose_reward, c))))
         return ft.Container(
             border=ft.Border.all(2, ft.Colors.PRIMARY), border_radius=16, padding=14,
             content=ft.Column([
@@ -343,10 +343,10 @@ def ResultPanel(on_done):
             ], spacing=8),
         )
     if ph is Phase.NEXT_LEADER:
-        chooser = s.leader_chooser()
+        chooser = s.game.leader_chooser()
         buttons = [tagged(ids.next_leader(i), ft.FilledTonalButton(
             name, height=TOUCH + 4, style=ft.ButtonStyle(text_style=ft.TextStyle(size=18)),
-            on_click=lambda e, p=name: on_done(s.choose_leader, p))) for i, name in enumerate(s.players)]
+            on_click=lambda e, p=name: on_done(s.game.choose_leader, p))) for i, name in enumerate(s.players)]
         return ft.Container(
             border=ft.Border.all(2, ft.Colors.PRIMARY), border_radius=16, padding=14,
             content=ft.Column([
@@ -388,17 +388,17 @@ def Table():
     def do(fn, *args):
         out = fn(*args)
         after(out)
-        if out.ok and fn == s.choose_reward:  # a calm confirmation: «Лена +3»
-            gain = s.last_gain()
+        if out.ok and fn == s.game.choose_reward:  # a calm confirmation: «Лена +3»
+            gain = s.game.last_gain()
             if gain is not None:
                 st.show(lambda g=gain: t("{player} +{n}").format(player=g[0], n=g[1]), route=ROUTE)
 
     def play(card_id: str):
-        who = s.to_act()
+        who = s.game.to_act()
         if who is None:
             return
-        after(s.play(who, card_id))
-        revokes = s.new_revokes()
+        after(s.game.play(who, card_id))
+        revokes = s.game.new_revokes()
         if revokes:  # one short line; the whole explanation is under the picker
             short = tuple((s.players[v.player] if isinstance(v.player, int) else v.player, v.trick) for v in revokes)
             st.show(lambda: " ".join(t("Revoke: {player} in trick {trick} (RUL-REVOKE), see below.").format(
@@ -416,7 +416,7 @@ def Table():
 
     def use_bonus(seat: int, card_id: str, family=None):
         set_family_ask(None)
-        bonus_outcome(s.use_bonus(s.players[seat], card_id, family), seat, card_id)
+        bonus_outcome(s.game.use_bonus(s.players[seat], card_id, family), seat, card_id)
 
     def answered(out, retry):
         if isinstance(retry, dict) and retry.get("type") == "use" and retry.get("player") in s.players:
@@ -439,11 +439,11 @@ def Table():
         return _view(st, title, actions, body, [], wide)
 
     lg = lang()
-    ph = s.phase()
-    to_act = s.to_act()
-    front = s.bonuses_in_front()
-    totals = s.totals()
-    rnd = s.round_points()
+    ph = s.game.phase()
+    to_act = s.game.to_act()
+    front = s.game.bonuses_in_front()
+    totals = s.game.totals()
+    rnd = s.game.round_points()
 
     # the entry area: a card for the player to act, or the trick result
     entry: list[ft.Control] = [_FactQuestionHost(on_answered=on_answered, key="table-fact")]
@@ -455,23 +455,23 @@ def Table():
     if ph is Phase.PLAY:
         entry.append(ft.Text(t("Card played by {player}:").format(player=to_act), size=18, weight=ft.FontWeight.W_600,
                              key="table-pick-label"))
-        usable_now = s.usable_bonuses(to_act)
+        usable_now = s.game.usable_bonuses(to_act)
         if usable_now:  # the player to act sees their usable bonuses right by the picker
             seat = s.players.index(to_act)
             entry.append(TurnBonuses(seat, to_act, tuple((cid, card_label(cid)) for cid in usable_now), on_bonus, lg,
                                      key="table-turn-bonuses"))
-        entry.append(CardPicker(available=s.unseen_cards(), on_pick=on_play, prefix=ids.TABLE_PICK,
-                                focus=s.led_family(), turn=to_act, explain=True, key="table-picker"))
+        entry.append(CardPicker(available=s.game.unseen_cards(), on_pick=on_play, prefix=ids.TABLE_PICK,
+                                focus=s.game.led_family(), turn=to_act, explain=True, key="table-picker"))
     else:
         entry.append(ResultPanel(on_done=on_do, key="table-result"))
 
-    revokes = s.new_revokes()
+    revokes = s.game.new_revokes()
     if revokes:  # said calmly at the moment the proof card is entered (below the picker, which
         # stays in reach; the device that entered it also gets the line in the message bar)
         entry.append(RevokeNote(tuple(v.text(lg) for v in revokes), key="table-revoke"))
     players = []
     for i, p in enumerate(s.players):
-        usable = s.usable_bonuses(p)
+        usable = s.game.usable_bonuses(p)
         bonuses = tuple((cid, f"{card_label(cid)} · {bonus_text(s, cid)}", cid in usable) for cid in front.get(p, ()))
         players.append(PlayerPanel(i, p, p == to_act, bonuses, totals.get(p, 0), rnd.get(p, 0), r.pile[i],
                                    state.target, on_bonus, lg, st.table and st.me == p, key=f"table-player-{i}"))

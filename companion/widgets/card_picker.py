@@ -5,7 +5,7 @@ Reusable wherever a card is entered (the table, round setup, corrections)::
     from companion.widgets.card_picker import CardPicker, picker_ids
 
     CardPicker(
-        available=session.unseen_cards(),   # card ids that may be entered (others: shown used)
+        available=session.game.unseen_cards(),   # card ids that may be entered (others: shown used)
         on_pick=lambda card_id: ...,        # called with "orca-3", "narwhal-9" or "5"
         prefix="table",                     # identifiers: "<prefix>-card-<card id>",
                                             #              "<prefix>-family-<family>"

@@ -82,7 +82,7 @@ def FactQuestionHost(on_answered=None):
             st.show(lambda: t("Choose the bonus first (for a trump bonus, at least one family)."), "problem")
             return
         retry = qq.retry
-        out = s.answer_fact(qq.card, pearls=pearls, bonus=bonus)
+        out = s.game.answer_fact(qq.card, pearls=pearls, bonus=bonus)
         if on_answered:
             on_answered(out, retry)
         elif out.ok:

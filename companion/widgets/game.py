@@ -22,7 +22,7 @@ def game_route(session) -> str:
         return "/"
     if session.mode == "pad":
         return "/pad"
-    ph = session.phase()
+    ph = session.game.phase()
     if ph is Phase.SETUP:
         return "/round-end" if session.state.rounds else "/setup"
     if ph is Phase.OVER:
@@ -79,7 +79,7 @@ def use_haptics():
 def bonus_text(session, card_id: str) -> str:
     """What a bonus card does, from the deck facts the table told the app ("?" if unknown)."""
     try:
-        b = session.profile.bonus(parse_card(card_id))
+        b = session.game.profile.bonus(parse_card(card_id))
     except Exception:
         b = None
     if b is None:

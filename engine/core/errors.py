@@ -75,6 +75,12 @@ class IllegalAction(GameError):
         return err
 
 
+class MissingInput(GameError):
+    """The engine needs something only the table knows (e.g. a printed fact of a card) to
+    apply an action. The app asks and applies the action again; a replay reports the record
+    as unreadable."""
+
+
 class RecordError(GameError):
     """A game record that cannot be read (exit status 2 of the replay command).
 

@@ -23,4 +23,6 @@ from .replay import ReplayResult, replay_record
 from .setup import deal, draw_trump, trump_from_draw
 from .trick import Explanation, decide, explain
 
+from .game import replay  # noqa: E402,F811 — the function, not the submodule of the same name
+
 __all__ = [name for name in dir() if not name.startswith("_")]

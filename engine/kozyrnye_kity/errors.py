@@ -2,13 +2,13 @@
 :mod:`engine.core.errors`)."""
 from __future__ import annotations
 
-from ..core.errors import GameError, IllegalAction, RecordError, Violation  # noqa: F401 — one import for this game
+from ..core.errors import GameError, IllegalAction, MissingInput, RecordError, Violation  # noqa: F401 — one import for this game
 from ..core.i18n import render
 from .cards import Card
 
 
 
-class MissingFact(GameError):
+class MissingFact(MissingInput):
     """The engine needs a printed fact (``"pearls"`` or ``"bonus"``) of ``card`` that is unknown.
 
     The app asks the table and retries; a replay reports it as an unreadable record.

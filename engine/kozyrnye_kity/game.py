@@ -19,7 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Sequence, Union
 
 from .cards import FIVES_IN_DECK, Bonus, BonusKind, Card, DeckProfile, Family, Token
+from ..core import scorepad
 from ..core.driver import Ctx, Driver, replace
+from ..core.scorepad import EndRule
 from .errors import MissingFact, Violation
 from .i18n import Count
 from .rules import WRONG_LEADER, V, X
@@ -324,13 +326,9 @@ def suggested_leader(state: GameState) -> int | None:
 def end_of_game(points_by_round: Sequence[Sequence[int]], target: int) -> tuple[int | None, int | None]:
     """(winner seat, rounds played) at the first round end where one player alone has the
     highest total among totals ≥ target (R-END, RUL-WINNER-MANY); (None, None) if none yet."""
-    total: list[int] = []
-    for k, pts in enumerate(points_by_round, start=1):
-        total = [a + b for a, b in zip(total, pts)] if total else list(pts)
-        top = max(total)
-        if top >= target and total.count(top) == 1:
-            return total.index(top), k
-    return None, None
+    if not points_by_round:
+        return None, None
+    return scorepad.decide(points_by_round, len(points_by_round[0]), EndRule(target=target))
 
 
 def _where(state: GameState) -> str:
@@ -457,9 +455,8 @@ def _with_closed(state: GameState, summary: RoundSummary) -> GameState:
     total = tuple(a + b for a, b in zip(before, summary.points))
     winner, ended = state.winner, state.ended_after
     if winner is None:
-        top = max(total)
-        if top >= state.target and total.count(top) == 1:
-            winner, ended = total.index(top), len(rounds)
+        winner = scorepad.winner_after(total, len(rounds), EndRule(target=state.target))
+        ended = len(rounds) if winner is not None else None
     return replace(state, rounds=rounds, winner=winner, ended_after=ended, closed_totals=total)
 
 

@@ -1,0 +1,133 @@
+"""What a game pack tells the generic log session (:mod:`companion.log_session`), and the
+per-game view the screens ask.
+
+One subclass of :class:`GameView` per game (``companion/<game>/view.py``). The log session
+knows nothing of any rule: it folds the game's ``apply`` over the saved action log, and asks
+the view to build a game's first state, its record, its summary and what an edit changed. The
+screens read the game through the view (names, numbers, texts — never engine objects they
+would have to interpret) and send actions through it. Flet-free.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
+
+from engine.core.errors import GameError, MissingInput
+
+if TYPE_CHECKING:
+    from .log_session import LogSession, Notice
+
+
+@dataclass(frozen=True)
+class Change:
+    """One difference after an edit, undo of a past entry, or a corrected fact. ``kind`` is
+    one of the game's change kinds (the UI words them): e.g. "total", "winner",
+    "violation-new", "violation-gone", "entry-dropped", and game-specific ones."""
+
+    key: str
+    params: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Imported:
+    """A record read for import: what the store files, and what the table is told."""
+
+    meta: dict
+    actions: list[dict]
+    record: Any
+    summary: dict
+    violations: tuple = ()
+    finished: bool = False
+
+
+@dataclass(frozen=True)
+class Question:
+    """The engine needs something only the table knows (e.g. a printed fact of a card); the
+    action ``retry`` is applied again once it is answered. ``detail`` is the game's own."""
+
+    retry: dict | None
+    error: MissingInput | None = None
+    detail: Mapping[str, Any] = field(default_factory=dict)
+
+
+class GameView:
+    """The view of one game for one session. Subclasses set the class attributes and
+    implement the methods below; queries read ``self.state``."""
+
+    game: ClassVar[str]        # the game's id, e.g. "kozyrnye-kity" (its record format without the version)
+    format: ClassVar[str]      # its record format, e.g. "kozyrnye-kity/1"
+    modes: ClassVar[tuple[str, ...]] = ("full",)
+    home_route: ClassVar[str] = "/"
+
+    def __init__(self, session: "LogSession"):
+        self.session = session
+
+    # ---- reading the session ------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self.session.state
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.session.players
+
+    @property
+    def lang(self) -> str:
+        return self.session.lang
+
+    def do(self, action: dict):
+        """Send one action (the saved JSON form) to the log."""
+        return self.session.do(action)
+
+    # ---- what the log session asks -------------------------------------------------------------
+    def load_context(self) -> Any:
+        """Load what the game needs besides the log (e.g. the user's deck facts) and return
+        a value that changes when it changes (compared by ``sync``)."""
+        return None
+
+    def new_meta(self, players: Sequence[str], options: Mapping[str, Any]) -> "dict | Notice":
+        """The stored meta of a new game, or a refusal."""
+        raise NotImplementedError
+
+    def start_state(self, meta: Mapping[str, Any]) -> Any:
+        raise NotImplementedError
+
+    def apply(self, state: Any, action: dict, *, strict: bool = True) -> Any:
+        """The state after one saved action; raises a :class:`GameError` (an
+        :class:`IllegalAction`, a :class:`RecordError` for a malformed action, or a
+        :class:`MissingInput`)."""
+        raise NotImplementedError
+
+    def accepts(self, action: Any) -> "Notice | None":
+        """A refusal for an action this game (in this mode) never takes, else None."""
+        return None
+
+    def question(self, err: MissingInput, retry: dict | None) -> Question:
+        return Question(retry, err)
+
+    def record(self, log: Sequence[dict], extra: Mapping[str, Any]) -> Any:
+        """The game's record (its JSON value) for the log's actions."""
+        raise NotImplementedError
+
+    def read_import(self, record: Any) -> Imported:
+        """What to file for a record of this game (read by its engine); raises
+        :class:`RecordError` when it cannot be scored."""
+        raise NotImplementedError
+
+    def summarize(self, state: Any) -> dict:
+        """What the history and statistics need of a game (kept in the archive)."""
+        raise NotImplementedError
+
+    def diff(self, old: Any, new: Any) -> list[Change]:
+        """What an edit changed, in game order."""
+        return []
+
+    def position(self, before: Any, action: Mapping[str, Any]) -> tuple[int, int]:
+        """(round, trick) of an entry for the history, from the state before it."""
+        return 0, 0
+
+    def winner(self) -> str | None:
+        raise NotImplementedError
+
+
+__all__ = ["Change", "GameError", "GameView", "Imported", "MissingInput", "Question"]

@@ -1,0 +1,431 @@
+"""«Козырные киты» for the log session: the game's view (Flet-free).
+
+Everything the whale screens ask of a game in progress — whose turn, the bonuses in front of
+each player, the reward choice, the why of a trick, points and totals — as names, card ids and
+numbers, and every action of the table as a method that sends it to the log. Deck facts learned
+from the user live here too: an action that needs an unknown printed fact becomes a pending
+:class:`FactQuestion`; the answer goes to the user's deck profile (reused in every later game)
+and the action is retried; correcting a fact re-scores the game.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+from engine import kozyrnye_kity as engine
+from engine.core.reading import MAX_NAME, bad_name, quote
+from engine.kozyrnye_kity import DeckProfile, GameState, IllegalAction, MissingFact, RecordError, Violation
+from engine.kozyrnye_kity.cards import parse_card
+from engine.kozyrnye_kity.game import Phase, first_bonus_problems
+from engine.kozyrnye_kity.i18n import render
+from engine.kozyrnye_kity.record import (
+    action_from_json, action_to_json, actions_to_record, facts_from_json, facts_to_json, profile_from_json,
+    record_actions, record_to_json,
+)
+from engine.kozyrnye_kity.replay import replay_record
+
+from ..game_view import Change, GameView, Imported, Question
+from ..log_session import DONE, Notice, Outcome, refused, serialized
+
+MODES = ("full", "pad")  # full tracking, or score pad only (tallied rounds)
+
+
+@dataclass(frozen=True, kw_only=True)
+class FactQuestion(Question):
+    """The engine needs a printed fact of ``card`` (``"pearls"`` or ``"bonus"``) that the deck
+    profile does not know; ``retry`` is the action to apply once it is answered."""
+
+    card: str
+    fact: str
+    known: Mapping[str, Any] = field(default_factory=dict)  # what is known of the card already (pre-fill)
+
+
+class KityView(GameView):
+    game = "kozyrnye-kity"
+    format = engine.FORMAT
+    modes = MODES
+
+    def __init__(self, session):
+        super().__init__(session)
+        self._profile = DeckProfile()
+        self._facts_seen: dict = {}
+
+    # ---- the log session's questions -------------------------------------------------------
+    def load_context(self) -> Any:
+        meta = self.session.meta
+        deck = meta.get("deck") if isinstance(meta, dict) else None
+        self._facts_seen = self.session.store.deck_facts()
+        self._profile = profile_from_json(self._facts_seen, deck if isinstance(deck, dict) else {})
+        return self._facts_seen
+
+    def new_meta(self, players: Sequence[str], options: Mapping[str, Any]) -> dict | Notice:
+        target = options.get("target", engine.game.DEFAULT_TARGET)
+        mode = options.get("mode", "full")
+        try:
+            engine.new_game(players, target)
+        except IllegalAction as e:
+            return Notice("refused", error=e)
+        for p in players:  # what a record cannot hold, a game does not take (it could not be exported)
+            if bad_name(p) is not None:
+                return Notice("refused", "session.bad-name", {"name": quote(p), "limit": MAX_NAME})
+        if mode not in MODES:
+            return Notice("refused", "session.bad-mode", {"mode": mode})
+        return {"players": list(players), "target": target, "mode": mode, "deck": {}}
+
+    def start_state(self, meta: Mapping[str, Any]) -> GameState:
+        return engine.new_game(meta["players"], meta.get("target", engine.game.DEFAULT_TARGET), self._profile)
+
+    def apply(self, state: GameState, action: dict, *, strict: bool = True) -> GameState:
+        return engine.apply(state, action_from_json(action, state.players), strict=strict)
+
+    def accepts(self, action: Any) -> Notice | None:
+        if self.session.mode == "pad" and action.get("type") != "tally":
+            return Notice("refused", "session.pad-mode")
+        return None
+
+    def question(self, err: MissingFact, retry: dict | None) -> FactQuestion:
+        return FactQuestion(retry=retry, error=err, card=err.card.id, fact=err.fact,
+                            known=facts_to_json(self._profile.facts(err.card)))
+
+    def record(self, log: Sequence[dict], extra: Mapping[str, Any]) -> Any:
+        start = self.start_state(self.session.meta)
+        return record_to_json(actions_to_record(start, [action_from_json(a, start.players) for a in log], extra))
+
+    def read_import(self, rec) -> Imported:
+        result = replay_record(rec)
+        _state, actions = record_actions(rec)
+        meta = {"players": list(rec.players), "target": rec.effective_target, "mode": "full",
+                "deck": {c.id: facts_to_json(f) for c, f in (rec.deck or ())}}
+        return Imported(meta, [action_to_json(a, rec.players) for _, a in actions], record_to_json(rec),
+                        summarize(result.state, "full"), tuple(result.violations), result.finished)
+
+    def summarize(self, state: GameState | None) -> dict:
+        return summarize(state, self.session.mode)
+
+    def diff(self, old: GameState | None, new: GameState) -> list[Change]:
+        return diff_states(old, new)
+
+    def position(self, before: GameState, action: Mapping[str, Any]) -> tuple[int, int]:
+        if before.round is None or action.get("type") in ("start_round", "tally"):
+            return len(before.rounds) + 1, 0
+        return before.round.number, before.round.trick_number
+
+    # ---- reading the game ---------------------------------------------------------------------
+    @property
+    def profile(self) -> DeckProfile:
+        """The deck facts in force: known facts, the user's profile, a record's own facts."""
+        return self._profile
+
+    @property
+    def target(self) -> int:
+        s = self.state
+        return s.target if s is not None else self.session.meta.get("target", engine.game.DEFAULT_TARGET)
+
+    def phase(self) -> Phase | None:
+        return engine.phase(self.state) if self.state else None
+
+    def round_number(self) -> int:
+        """The number of the round being played, or of the next one."""
+        s = self.state
+        if s is None:
+            return 1
+        return s.round.number if s.round is not None else len(s.rounds) + 1
+
+    def to_act(self) -> str | None:
+        s = self.state
+        seat = engine.to_act(s) if s else None
+        return s.players[seat] if seat is not None else None
+
+    def usable_bonuses(self, player: str) -> tuple[str, ...]:
+        s = self.state
+        if s is None or player not in s.players:
+            return ()
+        return tuple(c.id for c in engine.usable_bonuses(s, s.players.index(player)))
+
+    def bonuses_in_front(self) -> dict[str, tuple[str, ...]]:
+        s = self.state
+        if s is None or s.round is None:
+            return {p: () for p in self.players}
+        return {p: tuple(c.id for c in b) for p, b in zip(s.players, s.round.bonuses)}
+
+    def reward_options(self) -> list[tuple[str, str, int | None]]:
+        """(card id, who played it, pearls or None if unknown) for the winner to choose from."""
+        s = self.state
+        return [(o.card.id, s.players[o.seat], o.pearls) for o in engine.reward_options(s)] if s else []
+
+    def trick_winner(self) -> str | None:
+        s = self.state
+        w = engine.trick_winner(s) if s else None
+        return s.players[w] if w is not None else None
+
+    def explanation(self, lang: str | None = None) -> list[str]:
+        """Why the complete current trick goes to its winner, step by step with rule IDs."""
+        s = self.state
+        e = engine.current_explanation(s) if s else None
+        return e.lines(lang or self.lang) if e else []
+
+    def explain_trick(self, round_no: int, trick_no: int, lang: str | None = None) -> list[str]:
+        t = self.trick(round_no, trick_no)
+        return engine.explain_trick(self.state, t).lines(lang or self.lang) if t else []
+
+    def trick(self, round_no: int, trick_no: int):
+        r = self.round_state(round_no)
+        if r is None or not 1 <= trick_no <= len(r.tricks):
+            return None
+        return r.tricks[trick_no - 1]
+
+    def round_state(self, round_no: int):
+        s = self.state
+        if s is None:
+            return None
+        if s.round is not None and s.round.number == round_no:
+            return s.round
+        if 1 <= round_no <= len(s.rounds):
+            return s.rounds[round_no - 1].detail
+        return None
+
+    def last_gain(self) -> tuple[str, int] | None:
+        """(winner, pearls gained) of the last decided trick, for «Лена +3» (R-REWARD-1)."""
+        s = self.state
+        if s is None:
+            return None
+        r = s.round if s.round is not None and s.round.tricks else (s.rounds[-1].detail if s.rounds else None)
+        if r is None or not r.tricks:
+            return None
+        t = r.tricks[-1]
+        return s.players[t.winner], t.gained
+
+    def first_bonus_refusal(self, seat: int, card: str, chosen: Mapping[int, str]) -> str | None:
+        """Why ``card`` cannot be ``seat``'s first bonus while the other seats have ``chosen``
+        theirs (the engine's message, with the rule ID), or None when it can."""
+        s = self.state
+        if s is None or not 0 <= seat < s.n:
+            return None
+        try:
+            c = parse_card(card)
+            others = [parse_card(v) for k, v in chosen.items() if k != seat]
+        except ValueError:
+            return None
+        problems = first_bonus_problems(s, seat, c, others)
+        return " ".join(render(rule.key, params, self.lang) for rule, params in problems) or None
+
+    def new_revokes(self) -> tuple[Violation, ...]:
+        """Revokes the last entry proved (RUL-REVOKE): the card just played shows that the player
+        held a family they did not follow in an earlier trick. The table shows them at once."""
+        states = self.session.states
+        if len(states) < 2:
+            return ()
+        before = {violation_key(v) for v in states[-2].violations}
+        return tuple(v for v in states[-1].violations if v.code == "revoke" and violation_key(v) not in before)
+
+    def led_family(self) -> str | None:
+        """The family of the current trick that the next players follow (R-TRICK-2), if any."""
+        s = self.state
+        r = s.round if s else None
+        return r.led.value if r is not None and r.led is not None else None
+
+    def leader_chooser(self) -> str | None:
+        s = self.state
+        seat = engine.leader_chooser(s) if s else None
+        return s.players[seat] if seat is not None else None
+
+    def unseen_cards(self) -> tuple[str, ...]:
+        s = self.state
+        return tuple(c.id for c in engine.unseen_cards(s)) if s else ()
+
+    def totals(self) -> dict[str, int]:
+        s = self.state
+        return dict(zip(s.players, engine.totals(s))) if s else {}
+
+    def round_points(self) -> dict[str, int]:
+        s = self.state
+        if s is None or s.round is None:
+            return {p: 0 for p in self.players}
+        return dict(zip(s.players, engine.round_points(s.round)))
+
+    def points_by_round(self) -> list[dict[str, int]]:
+        s = self.state
+        return [dict(zip(s.players, r.points)) for r in s.rounds] if s else []
+
+    def round_rows(self) -> list[dict]:
+        """Each closed round for the score pad: per player (points, pearls, unused bonuses)
+        and whether it was tallied."""
+        s = self.state
+        if s is None:
+            return []
+        return [{"number": k, "tallied": r.tallied,
+                 "cells": {p: (pt, pe, un) for p, pt, pe, un in zip(s.players, r.points, r.pearls, r.unused)}}
+                for k, r in enumerate(s.rounds, start=1)]
+
+    def winner(self) -> str | None:
+        s = self.state
+        return s.players[s.winner] if s and s.winner is not None else None
+
+    def tied_at_top(self) -> tuple[str, ...]:
+        """After a complete round: the players who share the highest total when it is at or
+        above the target, in seat order. Nobody wins then; another round is played (R-END,
+        RUL-WINNER-MANY). ``()`` while a round is being played, when there is a winner, or when
+        the top total is below the target or held by one player alone."""
+        s = self.state
+        if s is None or s.round is not None or not s.rounds or s.winner is not None:
+            return ()
+        tot = engine.totals(s)
+        top = max(tot)
+        if top < s.target or tot.count(top) < 2:
+            return ()
+        return tuple(p for p, v in zip(s.players, tot) if v == top)
+
+    def violations(self) -> tuple[Violation, ...]:
+        return self.state.violations if self.state else ()
+
+    def suggested_leader(self) -> str | None:
+        s = self.state
+        seat = engine.suggested_leader(s) if s else None
+        return s.players[seat] if seat is not None else None
+
+    def deck_facts(self) -> dict[str, dict]:
+        return {c.id: facts_to_json(f) for c, f in self._profile.items()}
+
+    # ---- the table's actions -----------------------------------------------------------------
+    def start_round(self, trump: str, token: int, bonuses: Mapping[str, str], leader: str) -> Outcome:
+        return self.do({"type": "start_round", "trump": trump, "token": token, "bonuses": dict(bonuses), "leader": leader})
+
+    def setup_from_card(self, card: str) -> tuple[str, int] | Outcome:
+        """R-SETUP-2: trump and token from the card the table drew (a 5: draw again)."""
+        try:
+            fam, tok = engine.trump_from_draw(parse_card(card))
+        except IllegalAction as e:
+            return Outcome(False, Notice("refused", error=e))
+        except ValueError:
+            return refused("session.bad-card", {"card": card})
+        return fam.value, int(tok)
+
+    def draw_for_us(self, rng: random.Random | None = None) -> tuple[str, int, str]:
+        """"Draw for us": the app shuffles and draws (R-SETUP-2). Returns (trump, token, card)."""
+        rng = rng or random.Random()
+        card, _fives = engine.draw_trump(rng, len(self.players))
+        fam, tok = engine.trump_from_draw(card)
+        return fam.value, int(tok), card.id
+
+    def use_bonus(self, player: str, card: str, family: str | None = None) -> Outcome:
+        a = {"type": "use", "player": player, "card": card}
+        if family is not None:
+            a["family"] = family
+        return self.do(a)
+
+    def play(self, player: str, card: str) -> Outcome:
+        return self.do({"type": "play", "player": player, "card": card})
+
+    def choose_reward(self, card: str) -> Outcome:
+        return self.do({"type": "reward", "card": card})
+
+    def choose_leader(self, player: str) -> Outcome:
+        return self.do({"type": "leader", "player": player})
+
+    def tally_round(self, tally: Mapping[str, tuple[int, int]]) -> Outcome:
+        """Score pad: per player (pearl cards, unused bonuses) (R-SCORE-2)."""
+        return self.do({"type": "tally", "tally": {p: {"pearls": v[0], "unused_bonuses": v[1]} for p, v in tally.items()}})
+
+    # ---- deck facts --------------------------------------------------------------------------
+    def answer_fact(self, card: str, pearls: int | None = None, bonus: Mapping[str, Any] | None = None) -> Outcome:
+        """Record a printed fact in the user's deck profile (reused in every later game), then
+        retry the action that needed it. Correcting a fact re-scores the game. The deck check
+        screen corrects facts through here too."""
+        given = {k: v for k, v in (("pearls", pearls), ("bonus", bonus)) if v is not None}
+        try:
+            c = parse_card(card)
+            facts = facts_from_json(given)
+        except (ValueError, RecordError) as e:
+            return refused("session.bad-fact", {"card": card, "detail": str(e)})
+        if c.is_five:
+            return refused("session.five-no-facts")
+        store = self.session.store
+        stored = dict(store.deck_facts().get(card, {}))
+        if facts.pearls is not None:
+            stored["pearls"] = facts.pearls
+        if facts.bonus is not None:
+            stored["bonus"] = facts.bonus.to_json()
+        store.set_fact(card, stored)
+        question, s = self.session.question, self.session
+        s.question = None
+        answered = question if isinstance(question, FactQuestion) and question.card == card else None
+        out = s.context_changed(answered)
+        if question is not None and answered is None and s.question is None:
+            s.question = question  # a correction of another card: the question still stands
+        return out if s.active else DONE
+
+
+KityView.answer_fact = serialized(KityView.answer_fact, saves=True)
+VIEW = KityView
+
+
+# ---------------------------------------------------------------------------------------------
+# Pure helpers
+# ---------------------------------------------------------------------------------------------
+def violation_key(v: Violation) -> tuple:
+    """The same finding before and after a change (its message may differ)."""
+    return v.code, v.round, v.trick, v.player
+
+
+def diff_states(old: GameState | None, new: GameState) -> list[Change]:
+    """What an edit changed, in game order: trick winners and rewards, round points, totals,
+    violations found or gone, the winner of the game."""
+    out: list[Change] = []
+    if old is None:
+        return out
+    players = new.players
+
+    def tricks(s: GameState) -> dict[tuple[int, int], Any]:
+        rounds = [r.detail for r in s.rounds if r.detail is not None] + ([s.round] if s.round else [])
+        return {(r.number, t.number): t for r in rounds for t in r.tricks}
+
+    ot, nt = tricks(old), tricks(new)
+    for key in sorted(set(ot) | set(nt)):
+        a, b = ot.get(key), nt.get(key)
+        if a is None or b is None:
+            continue
+        if a.winner != b.winner:
+            out.append(Change("trick-winner", {"round": key[0], "trick": key[1], "old": players[a.winner], "new": players[b.winner]}))
+        elif a.gained != b.gained or a.reward != b.reward:
+            out.append(Change("trick-gained", {"round": key[0], "trick": key[1], "player": players[b.winner],
+                                               "old": a.gained, "new": b.gained}))
+    for i, (a, b) in enumerate(zip(old.rounds, new.rounds), start=1):
+        for p, x, y in zip(players, a.points, b.points):
+            if x != y:
+                out.append(Change("round-points", {"round": i, "player": p, "old": x, "new": y}))
+    for p, x, y in zip(players, engine.totals(old, True), engine.totals(new, True)):
+        if x != y:
+            out.append(Change("total", {"player": p, "old": x, "new": y}))
+    ov = {violation_key(v) for v in old.violations}
+    nv = {violation_key(v) for v in new.violations}
+    for v in new.violations:
+        if violation_key(v) not in ov:
+            out.append(Change("violation-new", {"violation": v}))
+    for v in old.violations:
+        if violation_key(v) not in nv:
+            out.append(Change("violation-gone", {"violation": v}))
+    if old.winner != new.winner:
+        out.append(Change("winner", {"old": players[old.winner] if old.winner is not None else None,
+                                     "new": players[new.winner] if new.winner is not None else None}))
+    return out
+
+
+def summarize(state: GameState | None, mode: str) -> dict:
+    """What the history and statistics need of a game, kept with it in the archive."""
+    if state is None:
+        return {}
+    revokes: dict[str, int] = {}
+    for v in state.violations:
+        if v.code == "revoke" and v.player:
+            revokes[v.player] = revokes.get(v.player, 0) + 1
+    rounds = [list(r.points) for r in state.rounds]
+    return {
+        "players": list(state.players),
+        "target": state.target,
+        "mode": mode,
+        "rounds": rounds,
+        "totals": list(engine.totals(state)),
+        "winner": state.players[state.winner] if state.winner is not None else None,
+        "revokes": revokes,
+    }

@@ -1,0 +1,623 @@
+"""The live game session, for every game: the app's brain below the screens. Flet-free.
+
+One :class:`LogSession` per browser tab (or phone app). Its single source of truth is the
+action log of the current game, saved action by action in the :class:`Store`; the state is the
+game's rules engine folded over that log, and undo is the same fold with one action less.
+Every method that changes something returns an :class:`Outcome`: either done, or refused with
+the engine's explanation (rule ID included) and the state untouched.
+
+What the session adds to the engines, the same for every game:
+* persistence (every action is saved before it counts; a restart resumes exactly),
+* undo / redo / editing a past entry, with everything after it re-validated and a list of
+  what changed,
+* questions: an action that needs something only the table knows (a
+  :class:`~engine.core.errors.MissingInput`) becomes a pending ``question``; the game's view
+  takes the answer and the action is retried,
+* several tabs or phones on one game: every write is compare-and-swap on the stored revision;
+  the loser is told, shown the new state, and loses nothing; :meth:`LogSession.sync` catches up
+  with what another device wrote (the store tells the app after every change),
+* import and export of game records (each game's own format), finishing and abandoning games.
+
+Everything a game means lives in its view (``companion/<game>/view.py``, a
+:class:`~companion.game_view.GameView`): ``session.game`` is the view of the current game
+(or, with no game running, of the game last chosen). No text lives here: notices are message
+keys with parameters (the UI renders them in the user's language), engine errors carry their
+own texts.
+"""
+from __future__ import annotations
+
+import functools
+import threading
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Callable, Mapping, Sequence
+
+from engine.core.errors import GameError, IllegalAction, MissingInput, RecordError
+from engine.core.games import read_any
+from engine.core.reading import dumps
+
+from .game_view import Change, GameView, Question
+from .packs import DEFAULT_GAME, view_class
+from .storage import SILENT, RevisionConflict, Store
+
+
+# ---------------------------------------------------------------------------------------------
+# What the session tells the UI
+# ---------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Notice:
+    """Something to tell the table. ``error`` (an engine error) brings its own text in every
+    language; otherwise ``key`` + ``params`` are rendered by the UI's catalog."""
+
+    kind: str  # "refused" | "question" | "changed" | "conflict" | "storage" | "import" | "info"
+    key: str = ""
+    params: Mapping[str, Any] = field(default_factory=dict)
+    error: GameError | None = None
+    changes: tuple[Change, ...] = ()
+
+    def text(self, lang: str, catalog: Callable[[str, Mapping[str, Any], str], str] | None = None) -> str:
+        if self.error is not None:
+            return self.error.text(lang)
+        if catalog is None:
+            return self.key
+        return catalog(self.key, self.params, lang)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    ok: bool
+    notice: Notice | None = None
+
+    def text(self, lang: str = "ru") -> str:
+        return self.notice.text(lang) if self.notice else ""
+
+
+DONE = Outcome(True)
+
+
+def refused(key: str, params: Mapping[str, Any] | None = None, error: GameError | None = None) -> Outcome:
+    return Outcome(False, Notice("refused", key, dict(params or {}), error))
+
+
+# ---------------------------------------------------------------------------------------------
+# The session
+# ---------------------------------------------------------------------------------------------
+class LogSession:
+    """One table's view of the game in progress. ``version`` grows on every change: the one
+    field the UI needs to watch (the app makes the class observable)."""
+
+    def __init__(self, store: Store, lang: str = "ru", clock: Callable[[], datetime] | None = None):
+        self._store = store
+        self._clock = clock or (lambda: datetime.now().astimezone())  # the app's clock; the engines have none
+        self._mutex = threading.RLock()  # handlers (worker threads) and sync (the event loop)
+        self._seen_generation = store.generation
+        self._unplayable: str | None = None  # a stored game that cannot be played nor archived
+        self._log: list[dict] = []
+        self._redo: list[dict] = []
+        self._states: list[Any] = []  # _states[i]: the state after the first i actions
+        self._context: Any = None     # what the game's view loaded besides the log (compared by sync)
+        self.lang = lang
+        self.game_id: str | None = None
+        self.meta: dict = {}
+        self.revision = 0
+        self.version = 0  # bumped on every change
+        self.notice: Notice | None = None
+        self.question: Question | None = None
+        self.skipped: tuple[int, ...] = ()  # log entries an edit made impossible to apply
+        self.game: GameView = view_class(DEFAULT_GAME)(self)
+        self._load_context()
+        self._load_current()
+        news = [i for i in store.incidents if i.code not in SILENT]
+        if news:
+            inc = news[-1]
+            self.notice = Notice("storage", f"storage.{inc.code}", dict(inc.params))
+
+    # ---- reading ------------------------------------------------------------------------------
+    @property
+    def store(self) -> Store:
+        """The store, for the game views (screens never write it)."""
+        return self._store
+
+    @property
+    def active(self) -> bool:
+        return self.game_id is not None
+
+    @property
+    def state(self) -> Any:
+        return self._states[-1] if self._states else None
+
+    @property
+    def states(self) -> tuple[Any, ...]:
+        """The state after each entry (``states[i]`` after the first ``i``)."""
+        return tuple(self._states)
+
+    @property
+    def log(self) -> tuple[dict, ...]:
+        return tuple(self._log)
+
+    @property
+    def redo_log(self) -> tuple[dict, ...]:
+        return tuple(self._redo)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(self.meta.get("players", ()))
+
+    @property
+    def mode(self) -> str:
+        return self.meta.get("mode", "full")
+
+    @property
+    def kind(self) -> str:
+        """The current game's id (e.g. "kozyrnye-kity", "vzhuh")."""
+        return self.game.game
+
+    def winner(self) -> str | None:
+        return self.game.winner() if self.state is not None else None
+
+    def entries(self) -> list[dict]:
+        """The log for the History screen: index, round, trick, the action, and whether an
+        edit made it impossible to apply (it is kept, not dropped)."""
+        out = []
+        for i, a in enumerate(self._log):
+            before = self._states[i] if i < len(self._states) else None
+            rnd, trick = self.game.position(before, a) if before is not None else (0, 0)
+            out.append({"index": i, "round": rnd, "trick": trick, "action": a, "skipped": i in self.skipped})
+        return out
+
+    # ---- starting and ending games -----------------------------------------------------------
+    def choose_game(self, game: str) -> None:
+        """The game the table will play next (no game is running): its view answers."""
+        if not self.active and game != self.kind:
+            self.game = view_class(game)(self)
+            self._load_context()
+            self._touch()
+
+    def new_game(self, players: Sequence[str], *, game: str | None = None, **options: Any) -> Outcome:
+        """Start a new game of ``game`` (default: the chosen one). A game in progress must
+        be finished or abandoned first."""
+        if self._stale():
+            return self._conflict()
+        if self.active:
+            return refused("session.game-running")
+        view = view_class(game or self.kind)(self)
+        players = [p.strip() if isinstance(p, str) else p for p in players]
+        meta = view.new_meta(players, options)
+        if isinstance(meta, Notice):
+            return Outcome(False, meta)
+        meta = {**meta, "started": self._now()}
+        if view.game != DEFAULT_GAME:
+            meta["game"] = view.game  # a whale game's meta stays as it always was
+        # check and start as one step: another tab may start a game at the same moment
+        cur = self._store.start_game(meta, unless_other_than=self._unplayable)
+        if cur is None:
+            return self._conflict()
+        self._adopt(cur)
+        return DONE
+
+    def finish(self) -> Outcome:
+        """Archive the game once it has a winner."""
+        if self._stale():
+            return self._conflict()
+        if not self.active:
+            return refused("session.no-game")
+        if self.winner() is None:
+            return refused("session.not-over")
+        return self._archive("finished")
+
+    def abandon(self) -> Outcome:
+        """Stop the game without a winner; it stays in the history as abandoned."""
+        if self._stale():
+            return self._conflict()
+        if not self.active:
+            return refused("session.no-game")
+        return self._archive("abandoned")
+
+    def _archive(self, status: str) -> Outcome:
+        ended = self._now()
+        record = self._record(ended)
+        summary = {**self._summary(), **self._times(ended)}
+        try:
+            self._store.finish_current(self.game_id, self.revision, record, summary, status)
+        except RevisionConflict:
+            return self._conflict()
+        self._clear()
+        self._touch()
+        return DONE
+
+    # ---- actions -----------------------------------------------------------------------------
+    def do(self, action: dict) -> Outcome:
+        """Apply one action (its saved JSON form) to the game in progress; the game's view
+        builds them."""
+        if self._stale():
+            return self._conflict()
+        if not self.active:
+            return refused("session.no-game")
+        no = self.game.accepts(action)
+        if no is not None:
+            return Outcome(False, no)
+        state, err = self._try(self.state, action)
+        if err is not None:
+            return self._refused(err, action)
+        return self._commit(self._log + [action], [], state)
+
+    # ---- undo, redo, edit --------------------------------------------------------------------
+    def undo(self) -> Outcome:
+        if self._stale():
+            return self._conflict()
+        if not self._log:
+            return refused("session.nothing-to-undo")
+        log, redo = self._log[:-1], self._redo + [self._log[-1]]
+        return self._rewrite(log, redo, report=False)
+
+    def redo(self) -> Outcome:
+        if self._stale():
+            return self._conflict()
+        if not self._redo:
+            return refused("session.nothing-to-redo")
+        action = self._redo[-1]
+        state, err = self._try(self.state, action)
+        if err is not None:
+            return self._refused(err, action)
+        return self._commit(self._log + [action], self._redo[:-1], state)
+
+    def edit(self, index: int, action: dict) -> Outcome:
+        """Replace log entry ``index``; all that follows is recomputed and re-validated."""
+        no = self._check_entry(action)
+        if no is not None:
+            return no
+        if not 0 <= index < len(self._log):
+            return refused("session.no-entry", {"index": index})
+        return self._rewrite(self._log[:index] + [dict(action)] + self._log[index + 1:], [], report=True, edited=index)
+
+    def insert(self, index: int, action: dict) -> Outcome:
+        """Insert a forgotten entry before entry ``index``."""
+        no = self._check_entry(action)
+        if no is not None:
+            return no
+        if not 0 <= index <= len(self._log):
+            return refused("session.no-entry", {"index": index})
+        return self._rewrite(self._log[:index] + [dict(action)] + self._log[index:], [], report=True, edited=index)
+
+    def delete(self, index: int) -> Outcome:
+        no = self._check_entry(None)
+        if no is not None:
+            return no
+        if not 0 <= index < len(self._log):
+            return refused("session.no-entry", {"index": index})
+        return self._rewrite(self._log[:index] + self._log[index + 1:], [], report=True, edited=index)
+
+    def _check_entry(self, action: dict | None) -> Outcome | None:
+        """The refusal for an edit, insert or delete that cannot be made now, else None."""
+        if self._stale():
+            return self._conflict()
+        if not self.active:
+            return refused("session.no-game")
+        if action is not None:
+            if not isinstance(action, Mapping):
+                return refused("session.bad-entry")
+            no = self.game.accepts(action)
+            if no is not None:
+                return Outcome(False, no)
+        return None
+
+    def context_changed(self, question_answered: Question | None = None) -> Outcome:
+        """The game's context (e.g. a deck fact) changed: re-score the game with it, then
+        retry the action that asked ``question_answered``, if any. Used by the game views."""
+        before = self._states
+        self._load_context()
+        out = DONE
+        if self._log:
+            out = self._rewrite(list(self._log), list(self._redo), report=True, old_states=before, persist=False)
+        if question_answered is not None and question_answered.retry is not None:
+            out = self.do(question_answered.retry)
+        self._touch()
+        return out
+
+    # ---- records ---------------------------------------------------------------------------------
+    def export_record(self) -> str:
+        """The current game as its game's record (JSON text)."""
+        return dumps(self._record())
+
+    def export_archived(self, game_id: str) -> str | None:
+        g = self._store.archived_game(game_id)
+        return dumps(g["record"]) if g and g.get("record") else None
+
+    def import_record(self, data: str | bytes) -> Outcome:
+        """Validate a record of any known game (chosen by its ``format``) and file it in the
+        history. A malformed file changes nothing and is rejected with the reason; a readable
+        one is kept with its violations reported."""
+        try:
+            pkg, rec = read_any(data)
+            view = view_class(_game_of_format(pkg.FORMAT))(self)
+            got = view.read_import(rec)
+        except RecordError as e:
+            return Outcome(False, Notice("refused", error=e))
+        times = {k: got.record[k] for k in ("started", "ended")
+                 if isinstance(got.record.get(k), str) and parse_time(got.record[k])}
+        meta = {**got.meta, **times, "imported": True}
+        if view.game != DEFAULT_GAME:
+            meta["game"] = view.game
+        self._store.import_game(meta, got.actions, got.record, {**got.summary, **times})
+        self._touch()
+        return Outcome(True, Notice("import", "session.imported",
+                                    {"violations": len(got.violations), "finished": got.finished},
+                                    changes=tuple(Change("violation-new", {"violation": v}) for v in got.violations)))
+
+    # ---- history and statistics --------------------------------------------------------------
+    def archived(self, game: str | None = None) -> list[dict]:
+        """The history, most recent first; with ``game``, that game's entries only."""
+        rows = self._store.archived()
+        return rows if game is None else [r for r in rows if game_of(r.get("summary")) == game]
+
+    def archived_points(self, game_id: str) -> tuple[tuple[str, ...], list[dict[str, int]]] | None:
+        """(players, points per round) of an archived game, for the race chart."""
+        g = self._store.archived_game(game_id)
+        if not g or not g.get("summary"):
+            return None
+        s = g["summary"]
+        return tuple(s["players"]), [dict(zip(s["players"], pts)) for pts in s["rounds"]]
+
+    # ---- internals -------------------------------------------------------------------------------
+    def _touch(self) -> None:
+        self._seen_generation = self._store.generation  # what this session shows is current
+        self.version += 1
+
+    def _load_context(self) -> None:
+        self._context = self.game.load_context()
+
+    def _load_current(self) -> None:
+        cur = self._store.current()
+        if cur is None:
+            self._clear()
+            return
+        try:
+            self._adopt(cur)
+        except (GameError, KeyError, TypeError, ValueError, AttributeError):
+            # The file parsed but its game cannot be played (e.g. no valid players, an unknown
+            # game): keep it aside in the history as abandoned, tell the table, carry on.
+            self._clear()
+            players = cur.meta.get("players")
+            if players is None or isinstance(players, list):  # what the archive index can list
+                try:
+                    self._store.finish_current(cur.game_id, cur.revision, None, {}, "abandoned")
+                except (RevisionConflict, OSError, ValueError, TypeError):
+                    pass
+            if self._store.current() is not None:  # could not be archived: a new game replaces it
+                self._unplayable = cur.game_id
+            self.notice = Notice("storage", "session.unreadable-game", {"game_id": cur.game_id})
+            self._touch()
+
+    def _adopt(self, cur) -> None:
+        """Take over a stored game: fold its log (re-validating every entry)."""
+        kind = game_of(cur.meta)
+        if kind != self.kind:
+            self.game = view_class(kind)(self)
+        self.game_id, self.meta, self.revision = cur.game_id, dict(cur.meta), cur.revision
+        self._load_context()
+        self._redo = list(cur.redo)
+        states, skipped, question = self._fold(list(cur.actions))
+        self._log = list(cur.actions)
+        self._states, self.skipped = states, skipped
+        self.question = question
+        self._touch()
+
+    def _clear(self) -> None:
+        self.game_id, self.meta, self.revision = None, {}, 0
+        self._log, self._redo, self._states, self.skipped = [], [], [], ()
+        self.question = None
+        self._load_context()
+
+    def _start_state(self) -> Any:
+        return self.game.start_state(self.meta)
+
+    def _try(self, state: Any, action: dict) -> tuple[Any, GameError | None]:
+        try:
+            return self.game.apply(state, action), None
+        except GameError as e:
+            return None, e
+
+    def _fold(self, log: list[dict], start: tuple[list[Any], tuple[int, ...]] | None = None,
+              ) -> tuple[list[Any], tuple[int, ...], Question | None]:
+        """States after each entry. An entry that no longer fits (after an edit) is applied in
+        replay mode — kept and reported as a violation — or, if it cannot apply at all, skipped
+        and reported; nothing in the log is dropped. ``start``: the states and skipped entries
+        of a prefix of ``log`` already folded (only the rest is applied)."""
+        states = list(start[0]) if start else [self._start_state()]
+        skipped: list[int] = list(start[1]) if start else []
+        question = None
+        for i in range(len(states) - 1, len(log)):
+            action = log[i]
+            state, err = self._try(states[-1], action)
+            if err is not None and isinstance(err, IllegalAction):
+                try:
+                    state = self.game.apply(states[-1], action, strict=False)
+                    err = None
+                except (IllegalAction, RecordError):
+                    pass
+                except MissingInput as e:
+                    err = e
+            if err is not None:
+                if isinstance(err, MissingInput) and question is None:
+                    question = self.game.question(err, None)
+                skipped.append(i)
+                states.append(states[-1])
+                continue
+            states.append(state)
+        return states, tuple(skipped), question
+
+    def _refused(self, err: GameError, action: dict) -> Outcome:
+        if isinstance(err, MissingInput):
+            self.question = self.game.question(err, action)
+            self._touch()
+            return Outcome(False, Notice("question", error=err))
+        self.notice = Notice("refused", error=err)
+        self._touch()
+        return Outcome(False, self.notice)
+
+    def _commit(self, log: list[dict], redo: list[dict], state: Any) -> Outcome:
+        """Save first, then show: an append when the log only grew by one, else a rewrite."""
+        try:
+            if len(log) == len(self._log) + 1 and log[:-1] == self._log and not redo:
+                rev = self._store.append_action(self.game_id, self.revision, log[-1])
+            else:
+                rev = self._store.replace_log(self.game_id, self.revision, log, redo)
+        except RevisionConflict:
+            return self._conflict()
+        self._log, self._redo, self.revision = log, redo, rev
+        if self.question is not None and self.question.retry is not None and self.question.retry is not log[-1]:
+            self.question = None  # another action went in instead: that question is moot
+        self._states = self._states[: len(log)] + [state]
+        self.notice = None
+        self._touch()
+        return DONE
+
+    def _rewrite(self, log: list[dict], redo: list[dict], *, report: bool, edited: int | None = None,
+                 old_states: list[Any] | None = None, persist: bool = True) -> Outcome:
+        old = (old_states or self._states)[-1] if (old_states or self._states) else None
+        states, skipped, question = self._fold(log)
+        if persist:
+            try:
+                rev = self._store.replace_log(self.game_id, self.revision, log, redo)
+            except RevisionConflict:
+                return self._conflict()
+            self.revision = rev
+        self._log, self._redo, self._states, self.skipped = log, redo, states, skipped
+        self.question = question  # a question left from a live action is about a log that is gone
+        changes = tuple(self.game.diff(old, states[-1])) + tuple(
+            Change("entry-dropped", {"index": i, "action": log[i]}) for i in skipped) if report and old else ()
+        self.notice = Notice("changed", "session.changed", {"count": len(changes)}, changes=changes) if changes else None
+        self._touch()
+        return Outcome(True, self.notice)
+
+    def _stale(self) -> bool:
+        """Another tab changed the stored game since this one last saw it."""
+        cur = self._store.current()
+        if cur is None or (cur.game_id == self._unplayable and self.game_id is None):
+            return self.game_id is not None
+        return cur.game_id != self.game_id or cur.revision != self.revision
+
+    def _conflict(self) -> Outcome:
+        """Another tab wrote first: load what it wrote, tell this table, lose nothing."""
+        self._load_current()
+        self.notice = Notice("conflict", "session.conflict")
+        self._touch()
+        return Outcome(False, self.notice)
+
+    def sync(self) -> bool:
+        """Catch up with the store after another device (or tab) changed it. Entries added
+        there are folded on top of this session's states (no re-fold of the whole game);
+        anything else (undo, an edit, another game, a changed context) reloads. Returns
+        whether the game changed; a change of the archive only re-renders."""
+        generation = self._store.generation
+        if generation == self._seen_generation:
+            return False
+        if not self._stale():
+            self._touch()  # the archive or the facts changed: lists and statistics re-render
+            return False
+        cur = self._store.current()
+        n = len(self._log)
+        if (cur is not None and cur.game_id == self.game_id and not cur.redo and not self._redo
+                and len(cur.actions) > n and cur.actions[:n] == self._log and self.game.load_context() == self._context):
+            states, skipped, question = self._fold(list(cur.actions), start=(self._states, self.skipped))
+            self._log, self.revision = list(cur.actions), cur.revision
+            self._states, self.skipped = states, skipped
+            self.question = question
+            self._touch()
+        else:
+            self.reload()
+        return True
+
+    def dismiss_notice(self) -> None:
+        """The table has read the last notice."""
+        if self.notice is not None:
+            self.notice = None
+            self._touch()
+
+    def reload(self) -> None:
+        """Re-read the stored game (e.g. when another tab may have changed it)."""
+        self._load_context()
+        self._load_current()
+
+    def _record(self, ended: str | None = None) -> Any:
+        log = [a for i, a in enumerate(self._log) if i not in self.skipped]
+        return self.game.record(log, self._times(ended))
+
+    def _summary(self) -> dict:
+        out = self.game.summarize(self.state)
+        if self.game.game != DEFAULT_GAME:
+            out["game"] = self.game.game
+        return out
+
+    def _now(self) -> str:
+        return self._clock().isoformat(timespec="seconds")
+
+    def _times(self, ended: str | None) -> dict:
+        """``started`` / ``ended`` of this game (ISO 8601 with the UTC offset), where known:
+        optional fields of the record and of the archive's summary."""
+        out = {"started": self.started, "ended": ended}
+        return {k: v for k, v in out.items() if v is not None}
+
+    @property
+    def started(self) -> str | None:
+        """When the game in progress started (ISO 8601), if the app knows it."""
+        v = self.meta.get("started")
+        return v if isinstance(v, str) else None
+
+
+def serialized(method, saves: bool):
+    """One change at a time per session: a tap's handler (a worker thread) and :meth:`sync`
+    (the event loop, when another device wrote) never interleave. ``saves``: the method
+    returns an Outcome, and a write that fails (disk full, a read-only folder) becomes a
+    refusal that says so — the store is unchanged then, and so is the session (every change
+    is saved before it is shown)."""
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        session = getattr(self, "session", self)  # a game view's method locks its session
+        with session._mutex:
+            if not saves:
+                return method(self, *args, **kwargs)
+            try:
+                return method(self, *args, **kwargs)
+            except OSError as e:
+                reason = e.strerror or type(e).__name__
+                session.notice = Notice("storage", "session.not-saved", {"reason": reason})
+                session._touch()
+                return Outcome(False, session.notice)
+
+    return wrapper
+
+
+for _name in ("new_game", "finish", "abandon", "do", "undo", "redo", "edit", "insert", "delete",
+              "context_changed", "import_record"):
+    setattr(LogSession, _name, serialized(getattr(LogSession, _name), saves=True))
+for _name in ("dismiss_notice", "reload", "sync", "choose_game"):
+    setattr(LogSession, _name, serialized(getattr(LogSession, _name), saves=False))
+
+
+# ---------------------------------------------------------------------------------------------
+# Pure helpers
+# ---------------------------------------------------------------------------------------------
+def parse_time(value: Any) -> datetime | None:
+    """An ISO 8601 time from a record or the archive (``started``, ``ended``), else None."""
+    if not isinstance(value, str) or len(value) > 40:
+        return None
+    try:
+        return datetime.fromisoformat(value)
+    except ValueError:
+        return None
+
+
+def game_of(meta_or_summary: Any) -> str:
+    """The game of a stored meta or archive summary: games from before there was more than
+    one game carry no ``game`` key and are «Козырные киты»."""
+    g = meta_or_summary.get("game") if isinstance(meta_or_summary, Mapping) else None
+    return g if isinstance(g, str) else DEFAULT_GAME
+
+
+def _game_of_format(fmt: str) -> str:
+    return fmt.split("/", 1)[0]
+
+
+__all__ = ["DONE", "LogSession", "Notice", "Outcome", "game_of", "parse_time", "refused"]
