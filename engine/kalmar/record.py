@@ -1,0 +1,286 @@
+"""The portable record ``kalmar/1`` of a sitting of «Кальмар» (docs/records/kalmar.md).
+
+:func:`parse_record` turns a JSON value into a :class:`GameRecord` or raises
+:class:`~engine.core.errors.RecordError` with the path of the problem; :func:`record_to_json`
+writes it back so that writing what was read gives the same JSON value (optional keys stay
+absent, unknown keys are kept at every level, ``started``/``ended`` strings are kept as they
+are). :func:`record_actions` and :func:`actions_to_record` convert between a record and the
+engine's actions.
+
+``tally`` at the top and ``winner`` in a game are informational: they are not read (the replay
+computes both) and are kept, like every unknown key, when the record is written.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+from engine.core.errors import RecordError
+from engine.core.reading import (
+    MAX_NAME, NO_EXTRA, check_format, dumps, extra, get, join, load_json, player, players as read_players, show,
+    typed,
+)
+
+from .cards import CARD_IDS, COLOUR_IDS, Card, Colour, card_id
+from .game import (
+    MAX_PLAYERS, MIN_PLAYERS, Action, BrokeSilence, Draw, DrawAndPass, GameState, MissedCall, NewGame, NextGame,
+    Options, Pass, Play, PlayerOut, apply,
+)
+
+FORMAT = "kalmar/1"
+ACTS = ("play", "draw", "pass", "draw-pass", "missed-call", "broke-silence", "out")
+_FIELDS = {"play": {"card", "colour", "with", "order"}, "draw": {"count"}}
+_ALL_FIELDS = {"card", "colour", "with", "order", "count"}
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What a record may hold before it is refused unread; a real sitting is far inside these."""
+
+    max_bytes: int = 4 * 1024 * 1024
+    max_games: int = 200
+    max_turns: int = 2000   # entries of one game's "turns"
+    max_name: int = MAX_NAME
+
+
+LIMITS = Limits()
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedTurn:
+    """One entry of a game's ``turns``: what the table entered. Absent keys are None."""
+
+    act: str
+    player: str
+    card: Card | None = None
+    colour: Colour | None = None
+    with_: str | None = None
+    order: Card | None = None
+    count: int | None = None
+    extra: Mapping[str, Any] = field(default_factory=lambda: NO_EXTRA)
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedGame:
+    dealer: str
+    first_card: Card
+    turns: tuple[RecordedTurn, ...]
+    colour: Colour | None = None
+    extra: Mapping[str, Any] = field(default_factory=lambda: NO_EXTRA)
+
+
+@dataclass(frozen=True, slots=True)
+class RecordOptions:
+    same_symbol: bool | None = None   # None: the key is absent (off)
+    extra: Mapping[str, Any] = field(default_factory=lambda: NO_EXTRA)
+
+    def options(self) -> Options:
+        return Options(same_symbol=bool(self.same_symbol))
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    players: tuple[str, ...]
+    games: tuple[RecordedGame, ...]
+    options: RecordOptions | None = None   # None: the key is absent
+    extra: Mapping[str, Any] = field(default_factory=lambda: NO_EXTRA)
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading
+# ---------------------------------------------------------------------------------------------
+def read_record(text: str | bytes, limits: Limits | None = LIMITS) -> GameRecord:
+    """Parse the text of a record (UTF-8, JSON); any problem raises :class:`RecordError`.
+    ``limits=None``: no limits (benchmarks)."""
+    return parse_record(load_json(text, limits.max_bytes if limits is not None else None), limits)
+
+
+def parse_record(value: Any, limits: Limits | None = LIMITS) -> GameRecord:
+    """A JSON value (already decoded) → :class:`GameRecord`, or :class:`RecordError`."""
+    top = typed(value, dict, "")
+    check_format(top, FORMAT)
+    names = read_players(top, MIN_PLAYERS, MAX_PLAYERS, limits.max_name if limits is not None else None)
+    for key in ("started", "ended"):  # optional ISO 8601 strings, kept as unknown keys
+        if key in top:
+            get(top, key, str, "")
+    options = None
+    if "options" in top:
+        obj = get(top, "options", dict, "")
+        same = get(obj, "same_symbol", bool, "options", required=False)
+        options = RecordOptions(same, extra(obj, {"same_symbol"}))
+    raw = get(top, "games", list, "")
+    if not raw:
+        raise RecordError("games", "kl.r.no-games")
+    if limits is not None and len(raw) > limits.max_games:
+        raise RecordError("games", "r.too-many", {"count": len(raw), "limit": limits.max_games})
+    games = tuple(_parse_game(g, names, join("games", i), limits) for i, g in enumerate(raw))
+    return GameRecord(names, games, options, extra(top, {"format", "players", "options", "games"}))
+
+
+def _card(obj: Mapping, key: str, path: str, *, required: bool = True) -> Card | None:
+    v = get(obj, key, str, path, required=required)
+    if v is None:
+        return None
+    if v not in CARD_IDS:
+        raise RecordError(join(path, key), "kl.r.card", {"value": show(v)})
+    return CARD_IDS[v]
+
+
+def _colour(obj: Mapping, key: str, path: str) -> Colour | None:
+    v = get(obj, key, str, path, required=False)
+    if v is None:
+        return None
+    if v not in COLOUR_IDS:
+        raise RecordError(join(path, key), "kl.r.colour", {"value": show(v)})
+    return COLOUR_IDS[v]
+
+
+def _parse_game(value: Any, names: Sequence[str], path: str, limits: Limits | None) -> RecordedGame:
+    obj = typed(value, dict, path)
+    dealer = player(get(obj, "dealer", str, path), names, join(path, "dealer"))
+    first = _card(obj, "first_card", path)
+    colour = _colour(obj, "colour", path)
+    raw = get(obj, "turns", list, path)
+    tpath = join(path, "turns")
+    if limits is not None and len(raw) > limits.max_turns:
+        raise RecordError(tpath, "r.too-many", {"count": len(raw), "limit": limits.max_turns})
+    turns = tuple(_parse_turn(t, names, join(tpath, i)) for i, t in enumerate(raw))
+    return RecordedGame(dealer, first, turns, colour, extra(obj, {"dealer", "first_card", "colour", "turns"}))
+
+
+def _parse_turn(value: Any, names: Sequence[str], path: str) -> RecordedTurn:
+    obj = typed(value, dict, path)
+    act = get(obj, "act", str, path)
+    if act not in ACTS:
+        raise RecordError(join(path, "act"), "kl.r.act", {"value": show(act), "acts": ", ".join(ACTS)})
+    who = player(get(obj, "player", str, path), names, join(path, "player"))
+    allowed = _FIELDS.get(act, set())
+    for key in sorted(_ALL_FIELDS - allowed):
+        if key in obj:
+            raise RecordError(join(path, key), "kl.r.field-not-here", {"field": key, "act": act})
+    card = colour = with_ = order = count = None
+    if act == "play":
+        card = _card(obj, "card", path)
+        colour = _colour(obj, "colour", path)
+        if "with" in obj:
+            with_ = player(get(obj, "with", str, path), names, join(path, "with"))
+        order = _card(obj, "order", path, required=False)
+    elif act == "draw" and "count" in obj:
+        count = get(obj, "count", int, path)
+        if count < 1:
+            raise RecordError(join(path, "count"), "r.value", {"value": count, "detail": "≥ 1"})
+    return RecordedTurn(act, who, card, colour, with_, order, count, extra(obj, {"act", "player"} | _ALL_FIELDS))
+
+
+# ---------------------------------------------------------------------------------------------
+# Writing
+# ---------------------------------------------------------------------------------------------
+def _turn_json(t: RecordedTurn) -> dict:
+    out: dict[str, Any] = {"act": t.act, "player": t.player}
+    if t.card is not None:
+        out["card"] = card_id(t.card)
+    if t.colour is not None:
+        out["colour"] = t.colour.value
+    if t.with_ is not None:
+        out["with"] = t.with_
+    if t.order is not None:
+        out["order"] = card_id(t.order)
+    if t.count is not None:
+        out["count"] = t.count
+    out.update(t.extra)
+    return out
+
+
+def record_to_json(rec: GameRecord) -> dict:
+    """The record's JSON value (inverse of :func:`parse_record`)."""
+    out: dict[str, Any] = {"format": FORMAT, "players": list(rec.players)}
+    if rec.options is not None:
+        o: dict[str, Any] = {}
+        if rec.options.same_symbol is not None:
+            o["same_symbol"] = rec.options.same_symbol
+        o.update(rec.options.extra)
+        out["options"] = o
+    out["games"] = []
+    for g in rec.games:
+        d: dict[str, Any] = {"dealer": g.dealer, "first_card": card_id(g.first_card)}
+        if g.colour is not None:
+            d["colour"] = g.colour.value
+        d["turns"] = [_turn_json(t) for t in g.turns]
+        d.update(g.extra)
+        out["games"].append(d)
+    out.update(rec.extra)
+    return out
+
+
+def write_record(rec: GameRecord) -> str:
+    """The record's text as the app writes it: UTF-8 JSON, indented, one final newline."""
+    return dumps(record_to_json(rec))
+
+
+# ---------------------------------------------------------------------------------------------
+# Record ↔ actions
+# ---------------------------------------------------------------------------------------------
+def turn_action(t: RecordedTurn) -> Action:
+    """The engine's action of one record entry."""
+    if t.act == "play":
+        return Play(t.player, t.card, t.colour, t.with_, t.order)
+    if t.act == "draw":
+        return Draw(t.player, t.count)
+    return {"pass": Pass, "draw-pass": DrawAndPass, "missed-call": MissedCall, "broke-silence": BrokeSilence,
+            "out": PlayerOut}[t.act](t.player)
+
+
+def record_actions(rec: GameRecord) -> list[tuple[str, Action]]:
+    """The actions of a record, each with its path in the record: a :class:`NewGame` for the
+    first game, a :class:`NextGame` for each later one, and the entries of ``turns``."""
+    options = rec.options.options() if rec.options is not None else Options()
+    out: list[tuple[str, Action]] = []
+    for i, g in enumerate(rec.games):
+        path = f"games[{i}]"
+        if i == 0:
+            out.append((path, NewGame(rec.players, g.dealer, g.first_card, g.colour, options)))
+        else:
+            out.append((path, NextGame(g.first_card, g.colour, g.dealer)))
+        out.extend((f"{path}.turns[{j}]", turn_action(t)) for j, t in enumerate(g.turns))
+    return out
+
+
+def _name(state: GameState, who: Any) -> str:
+    return state.players[state.seat(who)]
+
+
+def action_to_turn(state: GameState, a: Action) -> RecordedTurn:
+    """The record entry of a move or a table action (players written by name)."""
+    p = _name(state, a.player)
+    if isinstance(a, Play):
+        return RecordedTurn("play", p, a.card, a.colour, _name(state, a.swap_with) if a.swap_with is not None else None,
+                            a.order)
+    if isinstance(a, Draw):
+        return RecordedTurn("draw", p, count=a.count)
+    act = {Pass: "pass", DrawAndPass: "draw-pass", MissedCall: "missed-call", BrokeSilence: "broke-silence",
+           PlayerOut: "out"}[type(a)]
+    return RecordedTurn(act, p)
+
+
+def actions_to_record(actions: Sequence[Action], extra: Mapping[str, Any] | None = None) -> GameRecord:
+    """The record of a sitting entered as ``actions`` (a :class:`NewGame` first). Actions that
+    cannot be applied raise :class:`~engine.core.errors.IllegalAction`; rule violations are kept
+    (replay mode). The options are written only when a house rule is on."""
+    if not actions or not isinstance(actions[0], NewGame):
+        raise TypeError("a record starts with NewGame")
+    first = actions[0]
+    state: GameState | None = None
+    heads: list[tuple[str, Card, Colour | None]] = []
+    turns: list[list[RecordedTurn]] = []
+    for a in actions:
+        if isinstance(a, (NewGame, NextGame)):
+            state = apply(state, a, strict=False)
+            heads.append((state.players[state.dealer], state.first_card, a.colour))
+            turns.append([])
+        else:
+            turns[-1].append(action_to_turn(state, a))
+            state = apply(state, a, strict=False)
+    games = [RecordedGame(d, c, tuple(t), col) for (d, c, col), t in zip(heads, turns)]
+    opts = first.options if isinstance(first.options, Options) else Options()
+    options = RecordOptions(True) if opts.same_symbol else None
+    return GameRecord(tuple(first.players), tuple(games), options, dict(extra or {}) or NO_EXTRA)
