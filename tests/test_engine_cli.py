@@ -94,3 +94,29 @@ def test_cli_missing_deck_fact_names_the_card():
 def test_cli_huge_integer_exit_2():
     data = '{"format": "kozyrnye-kity/1", "players": ["A", "B"], "target": ' + "9" * 5000 + ', "rounds": []}'
     _one_line_error(run_cli("replay", "-", stdin=data))
+
+
+# ---- one command for every game: the record's "format" chooses (engine/core/games.py) ----
+EXAMPLES = sorted((__import__("pathlib").Path(__file__).resolve().parents[1] / "assets" / "examples").glob("*/*.json"))
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_cli_replays_every_game_by_its_format(path):
+    fmt = json.loads(path.read_text(encoding="utf-8"))["format"]
+    assert fmt.split("/")[0] == path.parent.name  # each game's examples in the folder named after it
+    proc = run_cli("replay", str(path), "--json")
+    # the examples with a violation say so in their name (revoke, violation); the others are valid
+    broken = path.stem in ("revoke", "violation")
+    assert proc.returncode == (1 if broken else 0), proc.stderr
+    assert json.loads(proc.stdout)["valid"] is (not broken)
+
+
+def test_cli_every_game_has_examples():
+    from engine.core.games import GAMES
+
+    assert {p.parent.name for p in EXAMPLES} == {f.split("/")[0] for f in GAMES}
+
+
+def test_cli_unknown_format_names_the_known_ones():
+    err = _one_line_error(run_cli("replay", "-", "--lang", "en", stdin=b'{"format": "uno/1", "players": []}'))
+    assert '"uno/1"' in err and "kozyrnye-kity/1" in err and "vzhuh/1" in err

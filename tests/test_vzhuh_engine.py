@@ -267,8 +267,8 @@ def test_VZ_BEAT_table(n, k, m, c, member):
 
 def test_VZ_BEAT_message_arithmetic():
     v = vz.check(Attack(4, 4), Beat(10, 2))
-    assert v.text("ru") == "2×10 = 20 > 4×4 = 16, другое число → карты отбиты (VZ-BEAT)"
-    assert v.text("en") == "2×10 = 20 > 4×4 = 16, a different number → beaten (VZ-BEAT)"
+    assert v.text("ru") == "2×10 = 20 > 4×4 = 16, другое число — карты отбиты (VZ-BEAT)"
+    assert v.text("en") == "2×10 = 20 > 4×4 = 16, a different number: beaten (VZ-BEAT)"
     eq = vz.check((10, 2), Beat(5, 4))
     assert eq.text("en") == "4×5 = 20 = 2×10 = 20: a beat needs a strictly greater sum (VZ-BEAT)"
     lt = vz.check((4, 4), Beat(15, 1))
@@ -295,7 +295,7 @@ def test_VZ_TRANSFER_table(n, k, t, member, total):
 
 def test_VZ_TRANSFER_message():
     v = vz.check((4, 2), Transfer(2))
-    assert v.text("ru") == "2×4 — то же число → 4×4 = 16 переходят к следующему игроку (VZ-TRANSFER)"
+    assert v.text("ru") == "2×4 — то же число, и 4×4 = 16 переходят к следующему игроку (VZ-TRANSFER)"
     over = vz.check((3, 19), Transfer(2))
     assert over.text("ru") == "21 карта с числом 3 — больше, чем в колоде: там всего 20 карт (VZ-COMP)"
 

@@ -34,8 +34,8 @@ from .game import (  # noqa: E402
     where, winner,
 )
 from .record import (  # noqa: E402
-    FORMAT, LIMITS, GameRecord, Limits, RecordedParty, RecordPenalty, actions_to_record, parse_record, penalty_to_record,
-    read_record, record_actions, record_to_json, write_record,
+    FORMAT, LIMITS, GameRecord, Limits, RecordedParty, RecordPenalty, action_from_json, action_to_json, actions_to_record,
+    parse_record, penalty_to_record, read_record, record_actions, record_to_json, write_record,
 )
 from .replay import ReplayResult, replay_record  # noqa: E402
 from .rules import V  # noqa: E402

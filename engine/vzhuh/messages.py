@@ -61,17 +61,17 @@ MESSAGES = {
               "won by {winner} (VZ-GAME)"},
     # --- the move checker: legal answers ---
     "vz.check.transfer-ok": {
-        "ru": "{t}×{n} — то же число → {total_k}×{n} = {total} переходят к следующему игроку (VZ-TRANSFER)",
-        "en": "{t}×{n}, the same number → {total_k}×{n} = {total} go on to the next player (VZ-TRANSFER)"},
+        "ru": "{t}×{n} — то же число, и {total_k}×{n} = {total} переходят к следующему игроку (VZ-TRANSFER)",
+        "en": "{t}×{n}, the same number: {total_k}×{n} = {total} go on to the next player (VZ-TRANSFER)"},
     "vz.check.beat-ok": {
-        "ru": "{c}×{m} = {bs} > {k}×{n} = {s}, другое число → карты отбиты (VZ-BEAT)",
-        "en": "{c}×{m} = {bs} > {k}×{n} = {s}, a different number → beaten (VZ-BEAT)"},
+        "ru": "{c}×{m} = {bs} > {k}×{n} = {s}, другое число — карты отбиты (VZ-BEAT)",
+        "en": "{c}×{m} = {bs} > {k}×{n} = {s}, a different number: beaten (VZ-BEAT)"},
     "vz.check.voila-ok": {
         "ru": "{k}×{n} возвращаются предыдущему игроку, направление хода меняется для всех (VZ-J-VOILA)",
         "en": "{k}×{n} go back to the previous player, and the direction of play is reversed for everyone (VZ-J-VOILA)"},
     "vz.check.vzhuh-ok": {
-        "ru": "карта {n} из сброса → {total_k}×{n} = {total} переходят к следующему игроку (VZ-J-VZHUH)",
-        "en": "a {n} from the discard → {total_k}×{n} = {total} go on to the next player (VZ-J-VZHUH)"},
+        "ru": "карта {n} из сброса — {total_k}×{n} = {total} переходят к следующему игроку (VZ-J-VZHUH)",
+        "en": "a {n} from the discard: {total_k}×{n} = {total} go on to the next player (VZ-J-VZHUH)"},
     "vz.check.krabli-ok": {
         "ru": "из {k}×{n}: {penalty} — в штраф (половина, округлённая вниз), {on} — следующему игроку (VZ-J-KRABLI)",
         "en": "of {k}×{n}: {penalty} to the penalty (half, rounded down), {on} on to the next player (VZ-J-KRABLI)"},

@@ -197,3 +197,21 @@ def actions_to_record(state: GameState, actions: Sequence[Action], extra: Mappin
     parties = tuple(RecordedParty(tuple((state.players[s], penalty_to_record(p)) for s, p in enumerate(party.penalties)))
                     for party in final.parties)
     return GameRecord(state.players, state.players[state.first], parties, dict(extra or {}) or NO_EXTRA)
+
+
+def action_to_json(a: RecordParty, players: Sequence[str]) -> dict:
+    """A party as the app's action log keeps it: the record's party object with ``"type":
+    "party"`` (penalties by name, in seat order)."""
+    pens = a.penalties.values() if isinstance(a.penalties, Mapping) else a.penalties
+    return {"type": "party", "penalties": {name: _penalty_json(penalty_to_record(p)) for name, p in zip(players, pens)}}
+
+
+def action_from_json(d: Any, players: Sequence[str], path: str = "action") -> RecordParty:
+    """The action of one log entry (see :func:`action_to_json`); what cannot be read raises
+    :class:`RecordError` with its path, like a record's party."""
+    obj = typed(d, dict, path)
+    if obj.get("type") != "party":
+        raise RecordError(join(path, "type"), "r.value", {"value": show(obj.get("type")), "detail": '"party"'})
+    party = _parse_party({"penalties": obj.get("penalties")} if "penalties" in obj else {}, players, path)
+    by = dict(party.penalties)
+    return RecordParty(tuple(by[name].penalty() for name in players))
