@@ -17,6 +17,8 @@ from .reading import MAX_NAME, load_json, show, typed
 GAMES: dict[str, str] = {
     "kozyrnye-kity/1": "engine.kozyrnye_kity",
     "vzhuh/1": "engine.vzhuh",
+    "royal-mastheads/1": "engine.royal_mastheads",
+    "kalmar/1": "engine.kalmar",
 }
 MAX_BYTES = 4 * 1024 * 1024  # no record of any game is larger (each game may set less)
 
