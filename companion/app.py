@@ -14,15 +14,8 @@ from pathlib import Path
 import flet as ft
 
 from . import i18n
-from .screens.calculator import Calculator
-from .screens.deck import DeckCheck
-from .screens.history import History
+from .games_ui import PACKS, follow_routes
 from .screens.home import Home
-from .screens.new_game import NewGame
-from .screens.round_end import RoundEnd
-from .screens.round_setup import RoundSetup
-from .screens.table import Table
-from .screens.pad import Pad
 from .screens.rules import Rules
 from .screens.settings import Settings
 from .screens.stats import Stats
@@ -34,6 +27,7 @@ from .paths import data_dir
 from .storage import SILENT, FolderInUse, Store
 from .session import Session
 from .ui import SessionCtx, StateCtx
+from .widgets.awake import use_keep_awake
 from .widgets.game import game_route
 from .widgets.notices import storage_text
 
@@ -59,22 +53,10 @@ def App(state: AppState, session_box: tuple):
     # that show the session subscribe to it through SessionCtx instead.
     (session,) = session_box
     page = ft.context.page
-    wakelock = ft.use_ref(None)
-    if wakelock.current is None:
-        wakelock.current = ft.Wakelock()  # a service: keep a strong reference
 
     def apply_theme():
         page.theme_mode = THEME_MODES.get(state.theme, ft.ThemeMode.SYSTEM)
         page.update()
-
-    async def apply_awake():
-        try:
-            if state.keep_awake:
-                await wakelock.current.enable()
-            else:
-                await wakelock.current.disable()
-        except Exception:  # not supported on this device/browser: the setting is harmless
-            log.warning("wakelock not available", exc_info=True)
 
     def apply_lang():
         page.title = i18n.t("Kity")
@@ -84,7 +66,7 @@ def App(state: AppState, session_box: tuple):
         page.update()
 
     ft.use_effect(apply_theme, dependencies=[state.theme])
-    ft.use_effect(apply_awake, dependencies=[state.keep_awake])
+    use_keep_awake(state.keep_awake)  # the page's one wakelock (companion/widgets/awake.py)
     ft.use_effect(apply_lang, dependencies=[state.lang])
 
     def session_lang():
@@ -94,19 +76,11 @@ def App(state: AppState, session_box: tuple):
 
     return StateCtx(state, lambda: SessionCtx(session, lambda: ft.Router(
         [ft.Route(path="/", component=Home, children=[
-            ft.Route(path="rules", component=Rules, children=[
-                ft.Route(path="who-wins", component=Calculator)]),
-            ft.Route(path="deck", component=DeckCheck),
+            ft.Route(path="rules", component=Rules, children=[r for p in PACKS.values() for r in p.rules_routes()]),
             ft.Route(path="settings", component=Settings),
-            ft.Route(path="new", component=NewGame),
-            ft.Route(path="setup", component=RoundSetup),
-            ft.Route(path="game", component=Table, children=[  # back from the history: to the table
-                ft.Route(path="history", component=History)]),
-            ft.Route(path="round-end", component=RoundEnd),
-            ft.Route(path="pad", component=Pad),
-            ft.Route(path="history", component=History),
             ft.Route(path="stats", component=Stats),
             ft.Route(path="invite", component=Invite),
+            *[r for p in PACKS.values() for r in p.routes()],
         ])],
         manage_views=True,
     )))
@@ -126,7 +100,7 @@ def Unavailable(folder: str, reason: str):
 
 
 STORE_TOPIC = "kity/store"  # "the store changed": every session catches up
-GAME_ROUTES = ("/game", "/setup", "/round-end", "/pad")
+GAME_ROUTES = follow_routes()
 
 
 def follow_the_table(page: ft.Page, session: Session, store: Store) -> None:
@@ -198,6 +172,7 @@ def main(page: ft.Page) -> None:
     # show a calm message instead and keep the session alive (flet 1.0.5 internal, tested).
     page.session.error = state.report_crash
     session = Session(store, lang=state.lang)  # one per tab; all tabs share the store
+    session.choose_game(state.game)  # the game chosen at home (a running game keeps its own)
     follow_the_table(page, session, store)
     page.render_views(App, state, (session,))
 
@@ -234,12 +209,12 @@ def run(argv: list[str] | None = None) -> None:
     import secrets
     import tempfile
 
-    from engine.kozyrnye_kity.record import LIMITS
+    from engine.core.games import MAX_BYTES
 
     upload_dir = tempfile.mkdtemp(prefix="kity-upload-")
     os.environ["FLET_UPLOAD_DIR"] = upload_dir
     os.environ.setdefault("FLET_SECRET_KEY", secrets.token_urlsafe(32))
-    os.environ["FLET_MAX_UPLOAD_SIZE"] = str(LIMITS.max_bytes)
+    os.environ["FLET_MAX_UPLOAD_SIZE"] = str(MAX_BYTES)
     asgi = ft.run(main, export_asgi_app=True, no_cdn=True, assets_dir=str(ASSETS_DIR), upload_dir=upload_dir)
     print(f"Данные / data folder: {data_dir()}", flush=True)
     try:

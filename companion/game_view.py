@@ -57,7 +57,7 @@ class GameView:
     game: ClassVar[str]        # the game's id, e.g. "kozyrnye-kity" (its record format without the version)
     format: ClassVar[str]      # its record format, e.g. "kozyrnye-kity/1"
     modes: ClassVar[tuple[str, ...]] = ("full",)
-    home_route: ClassVar[str] = "/"
+    end_rule: ClassVar[str] = ""  # the rule ID that says when a game is over (cited when it is not)
 
     def __init__(self, session: "LogSession"):
         self.session = session
@@ -127,6 +127,15 @@ class GameView:
         return 0, 0
 
     def winner(self) -> str | None:
+        raise NotImplementedError
+
+    def over(self) -> bool:
+        """Whether the game can be finished (archived as finished): by default, once it has a
+        winner."""
+        return self.winner() is not None
+
+    def route(self) -> str:
+        """The app's screen on which a game in progress continues (a route, e.g. "/vzhuh")."""
         raise NotImplementedError
 
 

@@ -34,17 +34,37 @@ _default = DEFAULT_LANG
 _by_page: "weakref.WeakKeyDictionary[object, str]" = weakref.WeakKeyDictionary()
 
 
-def po_path(lang: str) -> Path:
-    return LOCALES_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+def po_path(lang: str, domain: str = DOMAIN) -> Path:
+    return LOCALES_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
+
+
+def po_paths(lang: str) -> list[Path]:
+    """The catalogs of ``lang``: the app's own (``kity.po``) first, then one per game that has
+    its own words (``<game>.po``), so that a new game brings its catalog in its own file."""
+    main = po_path(lang)
+    return [main] + sorted(p for p in main.parent.glob("*.po") if p != main)
+
+
+def read_catalogs(lang: str):
+    """The catalogs of ``lang`` merged into one Babel catalog (a msgid is defined once)."""
+    merged = None
+    for path in po_paths(lang):
+        with open(path, "rb") as f:
+            cat = read_po(f, locale=lang, domain=DOMAIN)
+        if merged is None:
+            merged = cat
+            continue
+        for msg in cat:
+            if msg.id and merged.get(msg.id if isinstance(msg.id, str) else msg.id[0]) is None:
+                merged[msg.id] = msg
+    return merged
 
 
 @lru_cache(maxsize=None)
 def translations(lang: str) -> Translations:
     """The compiled-in-memory catalog of ``lang`` (cached for the process)."""
-    with open(po_path(lang), "rb") as f:
-        catalog = read_po(f, locale=lang, domain=DOMAIN)
     buf = io.BytesIO()
-    write_mo(buf, catalog)
+    write_mo(buf, read_catalogs(lang))
     buf.seek(0)
     return Translations(buf, domain=DOMAIN)
 
@@ -86,6 +106,12 @@ def translate(lang_: str, msg: str) -> str:
 
 def translate_n(lang_: str, singular: str, plural: str, n: int) -> str:
     return translations(normalize(lang_)).ngettext(singular, plural, n)
+
+
+def N_(msg: str) -> str:
+    """Mark ``msg`` (an English msgid) for the catalogs where it is defined as data; it is
+    translated with :func:`t` where it is shown."""
+    return msg
 
 
 def t(msg: str) -> str:

@@ -196,13 +196,14 @@ class LogSession:
         return DONE
 
     def finish(self) -> Outcome:
-        """Archive the game once it has a winner."""
+        """Archive the game once it is over (it has a winner, or the table accepted a shared
+        win where the game allows one)."""
         if self._stale():
             return self._conflict()
         if not self.active:
             return refused("session.no-game")
-        if self.winner() is None:
-            return refused("session.not-over")
+        if not self.game.over():
+            return refused("session.not-over", {"rule": self.game.end_rule})
         return self._archive("finished")
 
     def abandon(self) -> Outcome:
@@ -336,9 +337,10 @@ class LogSession:
         times = {k: got.record[k] for k in ("started", "ended")
                  if isinstance(got.record.get(k), str) and parse_time(got.record[k])}
         meta = {**got.meta, **times, "imported": True}
-        if view.game != DEFAULT_GAME:
-            meta["game"] = view.game
-        self._store.import_game(meta, got.actions, got.record, {**got.summary, **times})
+        summary = {**got.summary, **times}
+        if view.game != DEFAULT_GAME:  # the history files it under its game
+            meta["game"] = summary["game"] = view.game
+        self._store.import_game(meta, got.actions, got.record, summary)
         self._touch()
         return Outcome(True, Notice("import", "session.imported",
                                     {"violations": len(got.violations), "finished": got.finished},
@@ -485,7 +487,7 @@ class LogSession:
         self._log, self._redo, self._states, self.skipped = log, redo, states, skipped
         self.question = question  # a question left from a live action is about a log that is gone
         changes = tuple(self.game.diff(old, states[-1])) + tuple(
-            Change("entry-dropped", {"index": i, "action": log[i]}) for i in skipped) if report and old else ()
+            Change("entry-dropped", {"index": i, "action": log[i], "game": self.kind}) for i in skipped) if report and old else ()
         self.notice = Notice("changed", "session.changed", {"count": len(changes)}, changes=changes) if changes else None
         self._touch()
         return Outcome(True, self.notice)
@@ -513,7 +515,13 @@ class LogSession:
         if generation == self._seen_generation:
             return False
         if not self._stale():
-            self._touch()  # the archive or the facts changed: lists and statistics re-render
+            context = self.game.load_context()
+            if self.active and context != self._context:
+                # another device taught the game something (e.g. a deck fact): re-score with it
+                self._context = context
+                self._rewrite(list(self._log), list(self._redo), report=False, persist=False)
+                return True
+            self._touch()  # the archive changed: lists and statistics re-render
             return False
         cur = self._store.current()
         n = len(self._log)

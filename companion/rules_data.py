@@ -1,4 +1,4 @@
-"""The rules text shown in the app: ``assets/rules/kozyrnye-kity.json``, read and filtered.
+"""The rules text shown in the app: ``assets/rules/<game>.json``, read and filtered.
 
 Schema: ``{"sections": [{"id", "title": {"ru", "en"}, "items": [{"id", "kind":
 "rule|ruling|text|example", "ru", "en", "source"}]}]}``. Pure data: no UI, no game logic.
@@ -14,7 +14,8 @@ from typing import Any, Optional
 
 log = logging.getLogger("kity")
 
-RULES_FILE = Path(__file__).resolve().parent.parent / "assets" / "rules" / "kozyrnye-kity.json"
+RULES_DIR = Path(__file__).resolve().parent.parent / "assets" / "rules"
+RULES_FILE = RULES_DIR / "kozyrnye-kity.json"  # the first game's
 KINDS = ("rule", "ruling", "text", "example")
 
 
@@ -33,9 +34,10 @@ class Section:
     items: tuple[Item, ...]
 
 
-def rules_path() -> Path:
-    # KITY_RULES_FILE lets a test point the app at a fixture; the app uses the bundled file.
-    return Path(os.environ.get("KITY_RULES_FILE") or RULES_FILE)
+def rules_path(name: str = RULES_FILE.name) -> Path:
+    """The bundled rules file ``name`` of a game (``companion/<game>/app.py`` names it).
+    KITY_RULES_FILE lets a test point the app at a fixture instead."""
+    return Path(os.environ.get("KITY_RULES_FILE") or RULES_DIR / name)
 
 
 def load(path: Optional[Path] = None) -> Optional[dict]:

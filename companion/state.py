@@ -17,12 +17,14 @@ from typing import Any, Callable, Optional
 import flet as ft
 
 from . import i18n
+from .packs import GAMES
 
 log = logging.getLogger("kity")
 
 THEMES = ("system", "light", "dark")
 # setting keys in Store.settings()
 KEY_LANG, KEY_THEME, KEY_AWAKE = "language", "theme", "keep_awake"
+KEY_GAME = "game"
 KEY_ME = "me"  # device-local only (table mode): the player this device is
 DEVICE_PREFIX = "kity."
 
@@ -45,6 +47,7 @@ class AppState:
     width: float = 0
     notice: Optional[Notice] = None
     me: Optional[str] = None
+    game: str = "kozyrnye-kity"  # the game chosen on the home screen (when none is running)
     table: bool = False  # this session is one of the devices of table mode
     host: bool = True    # this device runs the app (it may make a new code, end table mode)
     _store: Any = field(default=None, repr=False)
@@ -61,6 +64,8 @@ class AppState:
             keep_awake=bool(s.get(KEY_AWAKE, False)),
             width=width or 0,
         )
+        if s.get(KEY_GAME) in GAMES:
+            st.game = s[KEY_GAME]
         st._store = store
         i18n.set_language(st.lang)
         return st
@@ -139,6 +144,13 @@ class AppState:
             return
         self._save(KEY_THEME, theme)
         self.theme = theme
+
+    def set_game(self, game: str) -> None:
+        """The game the table plays (its entries on the home screen, its rules)."""
+        if game not in GAMES:
+            return
+        self._save(KEY_GAME, game)
+        self.game = game
 
     def set_keep_awake(self, on: bool) -> None:
         self._save(KEY_AWAKE, bool(on))

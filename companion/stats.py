@@ -30,7 +30,8 @@ def player_stats(archived: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, A
     """``{name: {games, wins, rounds, points, avg_round_points, best_round, revokes}}``.
 
     ``avg_round_points`` is points per round played (a float, None before any round);
-    ``best_round`` the most points in one round (None before any round).
+    ``best_round`` the most points in one round — the fewest in a game where the lowest
+    total wins (``low_wins`` in its summary) — None before any round.
     """
     out: dict[str, dict[str, Any]] = {}
     for row in archived or ():
@@ -50,6 +51,7 @@ def player_stats(archived: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, A
         for p in players:
             out.setdefault(p, _entry())["games"] += 1
         rounds = summary.get("rounds")
+        better = min if summary.get("low_wins") is True else max  # «Вжух!»: the lowest penalty is best
         for pts in rounds if isinstance(rounds, list) else ():
             if not isinstance(pts, list) or len(pts) != len(players) or not all(_is_int(x) for x in pts):
                 continue
@@ -57,7 +59,7 @@ def player_stats(archived: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, A
                 e = out[p]
                 e["rounds"] += 1
                 e["points"] += x
-                e["best_round"] = x if e["best_round"] is None else max(e["best_round"], x)
+                e["best_round"] = x if e["best_round"] is None else better(e["best_round"], x)
         winner = summary.get("winner")
         if status in WIN_STATUSES and winner in players:
             out[winner]["wins"] += 1

@@ -1,4 +1,4 @@
-"""Find the UI msgids used in companion/: literal arguments of t(...) and tn(...)."""
+"""Find the UI msgids used in companion/: literal arguments of t(...), N_(...) and tn(...)."""
 from __future__ import annotations
 
 import ast
@@ -18,7 +18,7 @@ def used_msgids(root: Path = ROOT) -> tuple[set[str], set[tuple[str, str]]]:
             f = node.func
             name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
             args = node.args
-            if name == "t" and args and isinstance(args[0], ast.Constant) and isinstance(args[0].value, str):
+            if name in ("t", "N_") and args and isinstance(args[0], ast.Constant) and isinstance(args[0].value, str):
                 singles.add(args[0].value)
             elif name == "tn" and len(args) >= 2 and all(
                     isinstance(a, ast.Constant) and isinstance(a.value, str) for a in args[:2]):

@@ -11,8 +11,19 @@ from i18n_extract import used_msgids
 
 
 def catalog(lang):
-    with open(i18n.po_path(lang), "rb") as f:
-        return read_po(f, locale=lang)
+    return i18n.read_catalogs(lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_msgid_is_defined_in_one_catalog_only(lang):
+    seen: dict = {}
+    for path in i18n.po_paths(lang):
+        with open(path, "rb") as f:
+            for msg in read_po(f, locale=lang):
+                if msg.id:
+                    assert msg.id not in seen, f"{msg.id!r} in {path.name} and {seen[msg.id]}"
+                    seen[msg.id] = path.name
+    assert len(seen) > 100
 
 
 @pytest.mark.parametrize("lang", LANGS)

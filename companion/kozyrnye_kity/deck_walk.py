@@ -1,17 +1,19 @@
 """"Check my deck": the printed pearls and bonus of each family card, as the table reports them.
 
-Facts are stored with ``Store.set_fact(card_id, json)`` in the game record's deck form, e.g.
+Facts are kept in the user's deck profile in the game record's deck form, e.g.
 ``{"pearls": 2, "bonus": {"kind": "trump", "families": ["orca"]}}``, on top of the engine's
-``KNOWN_FACTS``. The 5s print no pearls and no bonus, so the walk covers ``FAMILY_CARDS``.
+``KNOWN_FACTS``; every change goes through the game's view (``KityView.answer_fact``), which
+also re-scores a game in progress. The 5s print no pearls and no bonus, so the walk covers
+``FAMILY_CARDS``.
 """
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
-from typing import Mapping, Optional
+from dataclasses import dataclass, replace
+from typing import Any, Mapping, Optional
 
-from engine.kozyrnye_kity import FAMILY_CARDS, Bonus, BonusKind, Card, CardFacts, DeckProfile, Family
-from engine.kozyrnye_kity.record import profile_from_json
+from engine.kozyrnye_kity import FAMILIES, FAMILY_CARDS, Bonus, BonusKind, Card, CardFacts, DeckProfile, Family
+from engine.kozyrnye_kity.record import facts_to_json, profile_from_json
 
 log = logging.getLogger("kity")
 
@@ -39,16 +41,43 @@ def resume_index(p: DeckProfile) -> int:
 
 @dataclass(frozen=True)
 class Draft:
-    """What the form shows for one card while the user corrects it."""
+    """What a form shows for one card while the table tells or corrects its printed facts:
+    the deck check screen and the fact question dialog both edit one of these."""
 
     pearls: Optional[int] = None
     kind: Optional[str] = None
     families: tuple[str, ...] = ()
 
     @classmethod
+    def of_json(cls, known: Any) -> "Draft":
+        """From facts in the record's deck form (what the view gives: ``{}`` when unknown)."""
+        known = known if isinstance(known, Mapping) else {}
+        b = known.get("bonus")
+        b = b if isinstance(b, Mapping) else {}
+        return cls(known.get("pearls"), b.get("kind"), tuple(b.get("families", ())))
+
+    @classmethod
     def of(cls, f: CardFacts) -> "Draft":
-        b = f.bonus
-        return cls(f.pearls, b.kind.value if b else None, tuple(x.value for x in b.families) if b else ())
+        return cls.of_json(facts_to_json(f))
+
+    def edit(self, **changes: Any) -> "Draft":
+        return replace(self, **changes)
+
+    def toggle_family(self, family: str) -> "Draft":
+        fams = set(self.families) ^ {family}
+        return replace(self, families=tuple(f.value for f in FAMILIES if f.value in fams))  # the table's order
+
+    def has(self, fact: str) -> bool:
+        """Whether the draft says ``fact`` ("pearls" or "bonus"; a trump bonus: with a family)."""
+        if fact == "pearls":
+            return self.pearls is not None
+        return self.kind is not None and (self.kind != "trump" or bool(self.families))
+
+    def bonus(self) -> dict | None:
+        """The bonus in the record's deck form, as ``KityView.answer_fact`` takes it."""
+        if self.kind is None:
+            return None
+        return {"kind": "trump", "families": list(self.families)} if self.kind == "trump" else {"kind": self.kind}
 
     def facts(self) -> CardFacts:
         """Raises ValueError (from the engine's types) when incomplete or inconsistent."""

@@ -16,7 +16,7 @@ from typing import Any, Mapping, Sequence
 from engine import kozyrnye_kity as engine
 from engine.core.reading import MAX_NAME, bad_name, quote
 from engine.kozyrnye_kity import DeckProfile, GameState, IllegalAction, MissingFact, RecordError, Violation
-from engine.kozyrnye_kity.cards import parse_card
+from engine.kozyrnye_kity.cards import KNOWN_FACTS, deck_for, parse_card
 from engine.kozyrnye_kity.game import Phase, first_bonus_problems
 from engine.kozyrnye_kity.i18n import render
 from engine.kozyrnye_kity.record import (
@@ -27,6 +27,7 @@ from engine.kozyrnye_kity.replay import replay_record
 
 from ..game_view import Change, GameView, Imported, Question
 from ..log_session import DONE, Notice, Outcome, refused, serialized
+from . import deck_walk
 
 MODES = ("full", "pad")  # full tracking, or score pad only (tallied rounds)
 
@@ -41,8 +42,43 @@ class FactQuestion(Question):
     known: Mapping[str, Any] = field(default_factory=dict)  # what is known of the card already (pre-fill)
 
 
+@dataclass(frozen=True)
+class TrumpDraw(Outcome):
+    """The outcome of a drawn (or app-drawn) card at round setup (R-SETUP-2): when ``ok``,
+    the trump family, the token's side and the card; else the refusal (a 5: draw again)."""
+
+    trump: str | None = None
+    token: int | None = None
+    card: str | None = None
+
+
+@dataclass(frozen=True)
+class TrickInfo:
+    """A decided trick of the game, as names, card ids and numbers."""
+
+    round: int
+    number: int
+    plays: tuple[tuple[str, str], ...]  # (card id, player), in play order
+    winner: str
+    reward: str  # the card id the winner took
+    gained: int  # pearls gained with it
+
+
+@dataclass(frozen=True)
+class Revoke:
+    """A revoke found (RUL-REVOKE): ``player`` did not follow in ``trick`` although they held
+    the family, as the card they played in ``proof_trick`` proves; ``text`` in the engine's words."""
+
+    player: str
+    round: int
+    trick: int | None
+    proof_trick: int | None
+    text: str
+
+
 class KityView(GameView):
     game = "kozyrnye-kity"
+    end_rule = "R-END"
     format = engine.FORMAT
     modes = MODES
 
@@ -112,6 +148,17 @@ class KityView(GameView):
         return before.round.number, before.round.trick_number
 
     # ---- reading the game ---------------------------------------------------------------------
+    def route(self) -> str:
+        """The screen on which this game continues."""
+        if self.session.mode == "pad":
+            return "/pad"
+        ph = self.phase()
+        if ph is Phase.SETUP:
+            return "/round-end" if self.state.rounds else "/setup"
+        if ph is Phase.OVER:
+            return "/round-end"
+        return "/game"
+
     @property
     def profile(self) -> DeckProfile:
         """The deck facts in force: known facts, the user's profile, a record's own facts."""
@@ -284,29 +331,141 @@ class KityView(GameView):
         seat = engine.suggested_leader(s) if s else None
         return s.players[seat] if seat is not None else None
 
+    # ---- the round being played (the table) -----------------------------------------------------
+    def in_round(self) -> bool:
+        """A round is being played (started, not yet closed)."""
+        s = self.state
+        return s is not None and s.round is not None
+
+    def round_over(self) -> bool:
+        """A round was closed and the next one has not started (the round end screen)."""
+        s = self.state
+        return s is not None and s.round is None and bool(s.rounds)
+
+    def trump(self) -> tuple[str, int] | None:
+        """(trump family, token side 1 or 9) in force in the round being played."""
+        r = self._round()
+        return (r.trump.value, int(r.token)) if r is not None else None
+
+    def trick_number(self) -> int:
+        """The number of the trick being played in the current round (0: no round)."""
+        r = self._round()
+        return r.trick_number if r is not None else 0
+
+    def current_plays(self) -> tuple[tuple[str, str], ...]:
+        """(card id, player) of the trick being played, in play order."""
+        r = self._round()
+        return tuple((p.card.id, self.state.players[p.seat]) for p in r.plays) if r is not None else ()
+
+    def trick_events(self, lang: str | None = None) -> tuple[str, ...]:
+        """The bonuses used in the trick being played, in the engine's words."""
+        r = self._round()
+        if r is None:
+            return ()
+        return tuple(txt for txt in (event_text(e, lang or self.lang) for e in r.events) if txt)
+
+    def piles(self) -> dict[str, int]:
+        """The pearls in each player's pile in the round being played."""
+        r = self._round()
+        return dict(zip(self.state.players, r.pile)) if r is not None else {p: 0 for p in self.players}
+
+    def _round(self):
+        s = self.state
+        return s.round if s is not None else None
+
+    # ---- past tricks and revokes --------------------------------------------------------------
+    def trick_info(self, round_no: int, trick_no: int) -> TrickInfo | None:
+        """A decided trick (of the round being played or a closed one), or None."""
+        t = self.trick(round_no, trick_no)
+        if t is None:
+            return None
+        players = self.state.players
+        return TrickInfo(round_no, t.number, tuple((p.card.id, players[p.seat]) for p in t.plays),
+                         players[t.winner], t.reward.id, t.gained)
+
+    def revokes(self, round_no: int | None = None, lang: str | None = None) -> tuple[Revoke, ...]:
+        """The revokes found in the game (in round ``round_no`` only, when given)."""
+        return tuple(self._revoke(v, lang) for v in self.violations()
+                     if v.code == "revoke" and (round_no is None or v.round == round_no))
+
+    def new_revoke_notes(self, lang: str | None = None) -> tuple[Revoke, ...]:
+        """:meth:`new_revokes` as names, numbers and texts."""
+        return tuple(self._revoke(v, lang) for v in self.new_revokes())
+
+    def _revoke(self, v: Violation, lang: str | None) -> Revoke:
+        who = v.player
+        if isinstance(who, int) and 0 <= who < len(self.players):
+            who = self.players[who]
+        return Revoke(str(who), v.round, v.params.get("trick", v.trick), v.params.get("proof_trick"),
+                      v.text(lang or self.lang))
+
+    def deck(self) -> tuple[str, ...]:
+        """The card ids of the deck this table plays with (R-COMP: with 5s for 3–4 players)."""
+        return tuple(c.id for c in deck_for(len(self.players))) if self.players else ()
+
     def deck_facts(self) -> dict[str, dict]:
         return {c.id: facts_to_json(f) for c, f in self._profile.items()}
+
+    def card_facts(self, card: str) -> dict:
+        """The printed facts of ``card`` in force for this game (the record's deck form; ``{}``
+        when nothing is known)."""
+        try:
+            return facts_to_json(self._profile.facts(parse_card(card)))
+        except ValueError:
+            return {}
+
+    # ---- the user's deck profile («Check my deck») ----------------------------------------------
+    def deck_cards(self) -> tuple[str, ...]:
+        """The cards the deck check walks through (the family cards: 5s print nothing)."""
+        return tuple(c.id for c in deck_walk.CARDS)
+
+    def my_facts(self, card: str) -> dict:
+        """What the user's deck profile says is printed on ``card`` (the rulebook's facts with
+        the user's answers on top), in the record's deck form; ``{}`` when nothing is known."""
+        try:
+            c = parse_card(card)
+        except ValueError:
+            return {}
+        return facts_to_json(self._my_profile().facts(c))
+
+    def deck_checked(self) -> int:
+        """How many cards of the deck check are fully known (pearls and bonus)."""
+        return deck_walk.checked(self._my_profile())
+
+    def deck_resume(self) -> int:
+        """Where the deck check continues: the index of the first card not fully known."""
+        return deck_walk.resume_index(self._my_profile())
+
+    def from_rulebook(self, card: str) -> bool:
+        """The rulebook prints (some of) the card's facts: the app pre-fills them."""
+        try:
+            return parse_card(card) in KNOWN_FACTS
+        except ValueError:
+            return False
+
+    def _my_profile(self) -> DeckProfile:
+        return deck_walk.profile(self.session.store.deck_facts())  # read fresh: another device may have answered
 
     # ---- the table's actions -----------------------------------------------------------------
     def start_round(self, trump: str, token: int, bonuses: Mapping[str, str], leader: str) -> Outcome:
         return self.do({"type": "start_round", "trump": trump, "token": token, "bonuses": dict(bonuses), "leader": leader})
 
-    def setup_from_card(self, card: str) -> tuple[str, int] | Outcome:
-        """R-SETUP-2: trump and token from the card the table drew (a 5: draw again)."""
+    def setup_from_card(self, card: str) -> TrumpDraw:
+        """R-SETUP-2: trump and token from the card the table drew (a 5: refused, draw again)."""
         try:
             fam, tok = engine.trump_from_draw(parse_card(card))
         except IllegalAction as e:
-            return Outcome(False, Notice("refused", error=e))
+            return TrumpDraw(False, Notice("refused", error=e))
         except ValueError:
-            return refused("session.bad-card", {"card": card})
-        return fam.value, int(tok)
+            return TrumpDraw(False, refused("session.bad-card", {"card": card}).notice)
+        return TrumpDraw(True, trump=fam.value, token=int(tok), card=card)
 
-    def draw_for_us(self, rng: random.Random | None = None) -> tuple[str, int, str]:
-        """"Draw for us": the app shuffles and draws (R-SETUP-2). Returns (trump, token, card)."""
+    def draw_for_us(self, rng: random.Random | None = None) -> TrumpDraw:
+        """"Draw for us": the app shuffles and draws (R-SETUP-2); always ``ok``."""
         rng = rng or random.Random()
         card, _fives = engine.draw_trump(rng, len(self.players))
         fam, tok = engine.trump_from_draw(card)
-        return fam.value, int(tok), card.id
+        return TrumpDraw(True, trump=fam.value, token=int(tok), card=card.id)
 
     def use_bonus(self, player: str, card: str, family: str | None = None) -> Outcome:
         a = {"type": "use", "player": player, "card": card}
@@ -331,7 +490,8 @@ class KityView(GameView):
     def answer_fact(self, card: str, pearls: int | None = None, bonus: Mapping[str, Any] | None = None) -> Outcome:
         """Record a printed fact in the user's deck profile (reused in every later game), then
         retry the action that needed it. Correcting a fact re-scores the game. The deck check
-        screen corrects facts through here too."""
+        screen corrects facts through here too (with another game running, through a view of
+        its own: :func:`kity_view`, and then only the profile changes)."""
         given = {k: v for k, v in (("pearls", pearls), ("bonus", bonus)) if v is not None}
         try:
             c = parse_card(card)
@@ -347,6 +507,8 @@ class KityView(GameView):
         if facts.bonus is not None:
             stored["bonus"] = facts.bonus.to_json()
         store.set_fact(card, stored)
+        if self.session.game is not self:  # the deck check while another game is running: profile only
+            return DONE
         question, s = self.session.question, self.session
         s.question = None
         answered = question if isinstance(question, FactQuestion) and question.card == card else None
@@ -360,9 +522,35 @@ KityView.answer_fact = serialized(KityView.answer_fact, saves=True)
 VIEW = KityView
 
 
+def kity_view(session) -> KityView:
+    """The whale view of ``session``: the game's own when «Козырные киты» is running or chosen;
+    otherwise (another game is running) a view for the user's deck profile only."""
+    return session.game if isinstance(session.game, KityView) else KityView(session)
+
+
 # ---------------------------------------------------------------------------------------------
 # Pure helpers
 # ---------------------------------------------------------------------------------------------
+_EVENT_KEYS = {"trump": "explain.bonus_trump", "same_trump": "explain.bonus_same_trump",
+               "flip": "explain.bonus_flip", "pearl": "explain.bonus_pearl"}
+
+
+def event_text(ev, lang: str) -> str:
+    """A bonus use in a trick (an engine ``BonusEvent``), in the engine's words."""
+    key = _EVENT_KEYS.get(ev.kind)
+    if key is None:
+        return ""
+    params = {"player": ev.player, "card": ev.card}
+    if ev.family is not None:
+        params["family"] = ev.family
+    if ev.token is not None:
+        params["token"] = ev.token
+    try:
+        return render(key, params, lang)
+    except Exception:
+        return ""
+
+
 def violation_key(v: Violation) -> tuple:
     """The same finding before and after a change (its message may differ)."""
     return v.code, v.round, v.trick, v.player

@@ -14,9 +14,7 @@ from typing import Any, Callable, Mapping, Optional
 
 import flet as ft
 
-from engine.kozyrnye_kity.cards import Family, parse_card
-from engine.kozyrnye_kity.i18n import card_name, family_name
-from engine.kozyrnye_kity.record import LIMITS
+from engine.core.games import MAX_BYTES
 
 from .. import ids
 from ..i18n import lang, t, tn
@@ -38,7 +36,7 @@ def notice_text(notice) -> str:
         if notice.kind == "changed":
             return t("Corrected. What changed:")
         text = session_text(notice)
-        if notice.key == "session.imported":
+        if notice.kind == "import":
             n = int(notice.params.get("violations", 0) or 0)
             text += " " + (tn("{n} rule was broken in it:", "{n} rules were broken in it:", n) if n
                            else t("No rule was broken in it."))
@@ -48,28 +46,19 @@ def notice_text(notice) -> str:
         return t("Something went wrong. Nothing was lost; please try again.")
 
 
+# action type → its words: each game's screens register theirs (e.g. companion/kozyrnye_kity/widgets/words.py)
+ACTION_TEXTS: dict[str, Callable[[Mapping[str, Any]], str]] = {}
+
+
 def action_text(a: Mapping[str, Any]) -> str:
     """A short readable description of one logged action (used in 'entries that no longer fit')."""
-    lg = lang()
-    kind = a.get("type")
+    fn = ACTION_TEXTS.get(a.get("type"))
     try:
-        if kind == "play":
-            return f"{a['player']}: {card_name(parse_card(a['card']), lg)}"
-        if kind == "use":
-            return t("{player} uses the bonus {card}").format(
-                player=a["player"], card=card_name(parse_card(a["card"]), lg))
-        if kind == "reward":
-            return t("Reward: {card}").format(card=card_name(parse_card(a["card"]), lg))
-        if kind == "leader":
-            return t("{player} leads the next trick").format(player=a["player"])
-        if kind == "start_round":
-            return t("Trump {family}, token {token}").format(family=family_name(Family(a["trump"]), lg),
-                                                          token=a["token"])
-        if kind == "tally":
-            return t("Round tally")
+        if fn is not None:
+            return fn(a)
     except Exception:
-        pass
-    return str(kind)
+        log.exception("action text")
+    return str(a.get("type"))
 
 
 def change_text(c) -> str:
@@ -115,14 +104,16 @@ def changes_panel(notice, on_close: Callable, ident: str = ids.HIST_CHANGES) -> 
     )
 
 
-def violation_rows(violations, ident: str) -> ft.Control:
+def violation_rows(violations, ident: str, round_word: Callable[[int], str] | None = None) -> ft.Control:
+    """The broken rules of a game; ``round_word`` names a round for games that call it
+    otherwise (a party)."""
     lg = lang()
     if not violations:
         return probe(ident, t("No rule was broken."), size=16, color=ft.Colors.ON_SURFACE_VARIANT)
     rows = []
     for v in violations:
         where = (t("round {round}, trick {trick}").format(round=v.round, trick=v.trick) if v.trick
-                 else t("round {round}").format(round=v.round))
+                 else round_word(v.round) if round_word else t("round {round}").format(round=v.round))
         rows.append(ft.Container(
             bgcolor=ft.Colors.ERROR_CONTAINER, border_radius=12, padding=12,
             content=ft.Column([
@@ -270,9 +261,9 @@ def ImportPanel():
             if not files:
                 return
             f = files[0]
-            if f.size > LIMITS.max_bytes:  # refused before a byte is sent
+            if f.size > MAX_BYTES:  # refused before a byte is sent
                 set_result((False, Notice("refused", "session.file-too-big",
-                                          {"size": f.size, "limit": LIMITS.max_bytes})))
+                                          {"size": f.size, "limit": MAX_BYTES})))
                 return
             data = await _read_picked(svc, f)
         except Exception:

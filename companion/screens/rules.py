@@ -3,17 +3,18 @@ from __future__ import annotations
 import flet as ft
 
 from .. import ids, rules_data
+from ..games_ui import pack
 from ..i18n import t, tn
-from ..ui import TOUCH, probe, safe_render, safe_screen, screen, tagged, use_app
+from ..ui import TOUCH, probe, safe_render, safe_screen, screen, tagged, use_app, use_session
 
 _DATA: dict = {}
 
 
-def rules_document():
-    """rules.json, read once per process (None if it is missing: the screen says so calmly)."""
-    if "doc" not in _DATA:
-        _DATA["doc"] = rules_data.load()
-    return _DATA["doc"]
+def rules_document(name: str = rules_data.RULES_FILE.name):
+    """A game's rules file, read once per process (None if it is missing: the screen says so calmly)."""
+    if name not in _DATA:
+        _DATA[name] = rules_data.load(rules_data.rules_path(name))
+    return _DATA[name]
 
 
 def kind_label(kind: str) -> str:
@@ -52,18 +53,19 @@ def RuleCard(item: rules_data.Item):
 @safe_screen("/rules")
 def Rules():
     st = use_app()
+    s = use_session()
+    _ = s.version if s is not None else 0
+    game = pack(s.kind if s is not None else "kozyrnye-kity")  # the game being played, or chosen at home
     query, set_query = ft.use_state("")
-    doc = rules_document()
+    doc = rules_document(game.RULES_FILE)
     go = ft.context.page.navigate
-    body: list[ft.Control] = [
-        tagged(ids.RULES_CALC, ft.FilledTonalButton(
-            t("Who wins the trick?"), icon=ft.Icons.HELP_OUTLINE, height=TOUCH + 8,
-            on_click=lambda: go("/rules/who-wins"))),
-    ]
+    body: list[ft.Control] = [ft.Row([
+        tagged(ident, ft.FilledTonalButton(t(label), icon=icon, height=TOUCH + 8, on_click=lambda e, r=route: go(r)))
+        for label, icon, route, ident in game.RULES_BUTTONS], wrap=True, spacing=8)]
     if doc is None:
         body.append(probe(ids.RULES_COUNT, t("The rules text is not available in this version of the app."),
                           size=17))
-        return screen(st, "/rules", ids.SCREEN_RULES, t("Rules"), body)
+        return screen(st, "/rules", ids.SCREEN_RULES, f"{t('Rules')} {game.TITLE}", body)
     secs = rules_data.sections(doc, st.lang, query)
     n = rules_data.count(secs)
     body += [
@@ -86,4 +88,4 @@ def Rules():
         items += [RuleCard(it, key=f"{s.id}/{it.id}/{i}") for i, it in enumerate(s.items)]
     body.append(ft.Semantics(identifier=ids.RULES_LIST, content=ft.Column(
         items, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)))
-    return screen(st, "/rules", ids.SCREEN_RULES, t("Rules"), body)
+    return screen(st, "/rules", ids.SCREEN_RULES, f"{t('Rules')} {game.TITLE}", body)

@@ -6,6 +6,8 @@ import flet as ft
 import flet_charts as fch
 
 from .. import ids
+from ..games_ui import pack
+from ..log_session import game_of
 from ..i18n import lang, t, tn
 from ..stats import player_stats
 from ..ui import TOUCH, probe, safe_render, safe_screen, screen, section_title, tagged, use_app, use_session
@@ -22,14 +24,15 @@ def _avg(x) -> str:
     return "—" if x is None else f"{x:.1f}".replace(".", "," if lang() == "ru" else ".")
 
 
-def _player_card(name: str, s: dict, seat_color: str) -> ft.Control:
+def _player_card(name: str, s: dict, seat_color: str, game) -> ft.Control:
     items = [
         (t("Games"), str(s["games"]), "games"),
         (t("Wins"), str(s["wins"]), "wins"),
-        (t("Average round"), _avg(s["avg_round_points"]), "avg"),
-        (t("Best round"), "—" if s["best_round"] is None else str(s["best_round"]), "best"),
-        (t("Revokes"), str(s["revokes"]), "revokes"),
+        (t(game.STATS["avg"]), _avg(s["avg_round_points"]), "avg"),
+        (t(game.STATS["best"]), "—" if s["best_round"] is None else str(s["best_round"]), "best"),
     ]
+    if game.STATS["revokes"]:
+        items.append((t("Revokes"), str(s["revokes"]), "revokes"))
     boxes = [ft.Container(
         width=108, padding=ft.Padding.symmetric(vertical=4),
         content=ft.Column([
@@ -46,7 +49,7 @@ def _player_card(name: str, s: dict, seat_color: str) -> ft.Control:
         ], spacing=6, tight=True))
 
 
-def race_chart(players, rounds: list[dict]) -> ft.Control:
+def race_chart(players, rounds: list[dict], round_word: str | None = None) -> ft.Control:
     """Running totals after each round, one line per player (x = round, 0 = start)."""
     running = {p: [0] for p in players}
     for pts in rounds:
@@ -56,17 +59,17 @@ def race_chart(players, rounds: list[dict]) -> ft.Control:
     step = 5 if top <= 60 else 10
     max_y = ((top // step) + 1) * step
     series = [fch.LineChartData(points=[fch.LineChartDataPoint(x, y) for x, y in enumerate(running[p])],
-                                color=PLAYER_COLORS[i % 4], stroke_width=3, point=True)
+                                color=PLAYER_COLORS[i % len(PLAYER_COLORS)], stroke_width=3, point=True)
               for i, p in enumerate(players)]
     chart = fch.LineChart(
         data_series=series, min_x=0, max_x=max(1, len(rounds)), min_y=0, max_y=max_y,
         left_axis=fch.ChartAxis(label_size=36, label_spacing=step),
         bottom_axis=fch.ChartAxis(label_size=28, label_spacing=1,
-                                  title=ft.Text(t("Round"), size=13), title_size=22),
+                                  title=ft.Text(round_word or t("Round"), size=13), title_size=22),
         horizontal_grid_lines=fch.ChartGridLines(interval=step, width=0.5, color=ft.Colors.OUTLINE_VARIANT),
         vertical_grid_lines=fch.ChartGridLines(interval=1, width=0.5, color=ft.Colors.OUTLINE_VARIANT),
         expand=True)
-    legend = ft.Row([ft.Row([ft.Container(width=22, height=6, border_radius=3, bgcolor=PLAYER_COLORS[i % 4]),
+    legend = ft.Row([ft.Row([ft.Container(width=22, height=6, border_radius=3, bgcolor=PLAYER_COLORS[i % len(PLAYER_COLORS)]),
                              ft.Text(f"{p}: {running[p][-1]}", size=16)], spacing=6, tight=True)
                      for i, p in enumerate(players)], wrap=True, spacing=16, run_spacing=6)
     return ft.Semantics(identifier=ids.STATS_CHART, label=t("Race chart: running totals by round"), container=True,
@@ -92,13 +95,14 @@ def GameDetail(row: dict, on_back):
         body.append(probe(ids.STATS_WHEN, when, size=17, color=ft.Colors.ON_SURFACE_VARIANT))
     if summary.get("winner"):
         body.append(ft.Text(t("{player} wins the game!").format(player=summary["winner"]), size=18))
+    game = pack(game_of(summary))
     if pts is not None and pts[1]:
-        body.append(race_chart(pts[0], pts[1]))
+        body.append(race_chart(pts[0], pts[1], t(game.ROUND_WORD)))
     else:
         body.append(ft.Text(t("No rounds were scored in this game."), size=16, color=ft.Colors.ON_SURFACE_VARIANT))
     body += [
         section_title(t("Game record")),
-        ExportPanel(lambda: session.export_archived(row["game_id"]), f"kity-game-{row.get('seq', '')}.json",
+        ExportPanel(lambda: session.export_archived(row["game_id"]), f"{game.GAME}-{row.get('seq', '')}.json",
                     ids.STATS_EXPORT),
     ]
     return ft.Column(body, spacing=14, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
@@ -112,7 +116,7 @@ def _game_row(row: dict, on_open) -> ft.Control:
     when = game_when(summary)
     line3 = (t("Winner: {player}").format(player=winner) if winner else t("No winner")) + " · " + _status(row.get("status"))
     n_rounds = len(summary.get("rounds") or [])
-    line3 += " · " + tn("{n} round", "{n} rounds", n_rounds)
+    line3 += " · " + pack(game_of(summary)).rounds_text(n_rounds)
     return tagged(ids.stats_game(row.get("seq", 0)), ft.Container(
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=16, ink=True,
         padding=ft.Padding.symmetric(horizontal=16, vertical=10),
@@ -135,10 +139,12 @@ def Stats():
     session = use_session()
     chosen, set_chosen = ft.use_state(None)
     _ = session.version  # re-render after an import
-    archived = session.archived()
+    game = pack(session.kind if session.active else st.game)
+    archived = session.archived(game.GAME)
     row = next((r for r in archived if r.get("game_id") == chosen), None)
+    title = f"{t('History and statistics')} {game.TITLE}"
     if row is not None:
-        return screen(st, "/stats", ids.SCREEN_STATS, t("History and statistics"),
+        return screen(st, "/stats", ids.SCREEN_STATS, title,
                       [GameDetail(row, lambda: set_chosen(None))])
 
     stats = player_stats(archived)
@@ -150,15 +156,13 @@ def Stats():
         body += [
             section_title(t("Players")),
             ft.Semantics(identifier=ids.STATS_PLAYERS, container=True, content=ft.ResponsiveRow(
-                [_player_card(name, s, PLAYER_COLORS[i % 4]) for i, (name, s) in enumerate(order)],
-                spacing=12, run_spacing=12)),
-            ft.Text(t("Average and best: points in one round. A revoke: a card of another family although the "
-                      "player still had the led family (R-TRICK-2, RUL-REVOKE)."),
-                    size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+                [_player_card(name, s, PLAYER_COLORS[i % len(PLAYER_COLORS)], game)
+                 for i, (name, s) in enumerate(order)], spacing=12, run_spacing=12)),
+            ft.Text(t(game.STATS["note"]), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
             ft.Divider(),
             section_title(tn("{n} game", "{n} games", len(archived))),
             ft.Semantics(identifier=ids.STATS_GAMES, container=True, content=ft.Column(
                 [_game_row(r, set_chosen) for r in archived], spacing=10)),
         ]
     body += [ft.Divider(), ImportPanel()]
-    return screen(st, "/stats", ids.SCREEN_STATS, t("History and statistics"), body)
+    return screen(st, "/stats", ids.SCREEN_STATS, title, body)

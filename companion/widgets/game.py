@@ -1,33 +1,18 @@
-"""Shared pieces of the game screens: where the game continues, haptics, bonus texts."""
+"""Shared pieces of every game's screens: where the game continues, navigation, haptics."""
 from __future__ import annotations
 
 import logging
-from typing import Optional
 
 import flet as ft
-
-from engine.kozyrnye_kity import parse_card
-from engine.kozyrnye_kity.game import Phase
-from engine.kozyrnye_kity.i18n import render
-
-from ..i18n import lang, t
-from .look import fam_label
 
 log = logging.getLogger("kity")
 
 
 def game_route(session) -> str:
-    """The screen on which the current game continues (from the session's phase)."""
+    """The screen on which the current game continues (its view says, from the game's phase)."""
     if session is None or not session.active or session.state is None:
         return "/"
-    if session.mode == "pad":
-        return "/pad"
-    ph = session.game.phase()
-    if ph is Phase.SETUP:
-        return "/round-end" if session.state.rounds else "/setup"
-    if ph is Phase.OVER:
-        return "/round-end"
-    return "/game"
+    return session.game.route()
 
 
 def go(route: str) -> None:
@@ -74,59 +59,3 @@ def use_haptics():
             pass
 
     return buzz
-
-
-def bonus_text(session, card_id: str) -> str:
-    """What a bonus card does, from the deck facts the table told the app ("?" if unknown)."""
-    try:
-        b = session.game.profile.bonus(parse_card(card_id))
-    except Exception:
-        b = None
-    if b is None:
-        return t("bonus unknown")
-    kind = b.kind.value
-    if kind == "trump":
-        return t("trump: {families}").format(families=" / ".join(fam_label(f) for f in b.families))
-    if kind == "flip":
-        return t("flip the token")
-    return t("+1 pearl")
-
-
-def event_text(ev) -> str:
-    """A bonus use in the current trick, in the engine's words."""
-    key = {"trump": "explain.bonus_trump", "same_trump": "explain.bonus_same_trump", "flip": "explain.bonus_flip",
-           "pearl": "explain.bonus_pearl"}.get(ev.kind)
-    if key is None:
-        return ""
-    params = {"player": ev.player, "card": ev.card}
-    if ev.family is not None:
-        params["family"] = ev.family
-    if ev.token is not None:
-        params["token"] = ev.token
-    try:
-        return render(key, params, lang())
-    except Exception:
-        return ""
-
-
-def token_meaning(token: int) -> str:
-    """"старшая"/"highest" (from the engine's words for the token's sides)."""
-    try:
-        return render(f"explain.which.{int(token)}", {}, lang())
-    except Exception:
-        return ""
-
-
-def player_name(session, seat: Optional[int]) -> str:
-    return session.players[seat] if seat is not None and 0 <= seat < len(session.players) else "—"
-
-
-def tie_banner(ident: str, tied) -> ft.Control:
-    """The players tied at the top after a round (the session decides: R-END, RUL-WINNER-MANY)."""
-    from ..ui import probe
-
-    return ft.Container(
-        bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=16, padding=14,
-        content=probe(ident, t("{players} share the top score: no winner yet, play another round "
-                               "(R-END, RUL-WINNER-MANY).").format(players=", ".join(tied)),
-                      size=18, color=ft.Colors.ON_TERTIARY_CONTAINER))

@@ -34,7 +34,7 @@ def _catalog(key: str, params: Mapping[str, Any], lg: str) -> str:
     simple: dict[str, Callable[[], str]] = {
         "session.game-running": lambda: t("A game is already running: finish or abandon it first."),
         "session.no-game": lambda: t("There is no game running."),
-        "session.not-over": lambda: t("The game has no winner yet (R-END)."),
+        "session.not-over": lambda: t("The game is not over yet ({rule}).").format(rule=params.get("rule", "")),
         "session.bad-mode": lambda: t("Unknown game mode."),
         "session.bad-card": lambda: t("Unknown card."),
         "session.pad-mode": lambda: t("This game is kept as a score pad only."),

@@ -16,7 +16,7 @@ import pytest
 
 from companion import ids
 from companion.storage import Store
-from companion.widgets.card_picker import picker_ids
+from companion.kozyrnye_kity.widgets.card_picker import picker_ids
 from engine.kozyrnye_kity import FAMILY_CARDS
 
 from . import test_game_flow as flow

@@ -17,7 +17,7 @@ import pytest
 
 from companion import ids
 from companion.i18n import translate
-from companion.widgets.card_picker import picker_ids
+from companion.kozyrnye_kity.widgets.card_picker import picker_ids
 from engine.kozyrnye_kity import FIVE, deal
 from engine.kozyrnye_kity.i18n import card_name
 
@@ -369,7 +369,7 @@ def test_correction_of_a_past_trick_from_the_table(ui, server, tmp_path):
     """After some tricks: the table's app bar opens the history; a play of trick 1 is corrected
     to another card of that player's hand; the history tells what changed; back at the table,
     the pearls, points and turn are the recomputed ones, and the game goes on."""
-    from companion.screens.table import HISTORY_LINK
+    from companion.kozyrnye_kity.screens.table import HISTORY_LINK
 
     start_game(ui)
     g = Game(ui)
@@ -399,12 +399,12 @@ def test_correction_of_a_past_trick_from_the_table(ui, server, tmp_path):
     ui.back()
     ui.wait_id(ids.SCREEN_TABLE)
     r = expected.state.round
-    rnd = expected.round_points()
+    rnd = expected.game.round_points()
     for seat, p in enumerate(PLAYERS):
         ui.wait_text(ids.player_pile(seat), str(r.pile[seat]))
         assert first_number(ui.read(ids.player_pile(seat))) == r.pile[seat]
         assert first_number(ui.read(ids.player_round(seat))) == rnd[p]
-    assert g.turn() == expected.to_act()
+    assert g.turn() == expected.game.to_act()
     ui.wait_text(ids.TABLE_ROUND, f"{r.trick_number}")
     # the game goes on from the corrected state
     g.hands[who].remove(new)

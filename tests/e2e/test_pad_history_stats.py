@@ -45,7 +45,7 @@ def archived(data: Path) -> list[dict]:
 
 def pad_game(data: Path, rounds: list[dict], players=PLAYERS, target=30, finish=False) -> Session:
     s = Session(Store.open(data))
-    assert s.new_game(players, target, mode="pad").ok
+    assert s.new_game(players, target=target, mode="pad").ok
     for r in rounds:
         assert s.game.tally_round(r).ok
     if finish:
@@ -66,11 +66,11 @@ def full_game(data: Path, example: str, n_actions: int) -> Session:
             f["bonus"] = facts.bonus.to_json()
         store.set_fact(card.id, f)
     s = Session(store)
-    assert s.new_game(list(rec.players), rec.effective_target, mode="full").ok
+    assert s.new_game(list(rec.players), target=rec.effective_target, mode="full").ok
     _, actions = record_actions(rec)
     for _, a in actions[:n_actions]:
         d = action_to_json(a, rec.players)
-        out = s._do(d)  # the same path as the table's buttons
+        out = s.do(d)  # the same path as the table's buttons
         assert out.ok, (d, out)
     return s
 

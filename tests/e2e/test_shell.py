@@ -30,8 +30,12 @@ def check_home(ui, shot_name):
         assert ui.page.get_by_role("button", name=ru(msgid), exact=True).count() == 1
         box = ui.by_id(ident).bounding_box()
         assert box["height"] >= 48 and box["width"] >= 200, (ident, box)
-    # no buttons for screens that do not exist yet
-    assert ui.page.get_by_role("button").count() == len(HOME_BUTTONS)
+    # the game choice (one button per game, the first game chosen) and no buttons for screens
+    # that do not exist
+    from companion.packs import GAMES
+
+    assert ui.selected(f"home-game-{GAMES[0]}")
+    assert ui.page.get_by_role("button").count() == len(HOME_BUTTONS) + len(GAMES)
     ui.shot(shot_name)
 
 

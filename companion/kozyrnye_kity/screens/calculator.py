@@ -7,9 +7,10 @@ import flet as ft
 from engine.kozyrnye_kity import FAMILIES, FAMILY_CARDS, FIVE, Family, Token
 from engine.kozyrnye_kity.i18n import card_name, family_name
 
-from .. import calc, ids
-from ..i18n import lang, t
-from ..ui import TOUCH, choice_row, probe, safe_screen, screen, section_title, tagged, use_app, use_latest
+from .. import calc
+from ... import ids
+from ...i18n import lang, t
+from ...ui import TOUCH, choice_row, probe, safe_screen, screen, section_title, tagged, use_app, use_latest
 
 
 BIG_TEXT = ft.ButtonStyle(text_style=ft.TextStyle(size=17))

@@ -6,18 +6,17 @@ from __future__ import annotations
 
 import flet as ft
 
-from engine.kozyrnye_kity import deck_for
 from engine.kozyrnye_kity.cards import Family, parse_card
 from engine.kozyrnye_kity.i18n import card_name, family_name
 
-from .. import ids
-from ..i18n import lang, t
-from ..ui import TOUCH, big_button, probe, safe_render, safe_screen, screen, section_title, tagged, use_app, use_session
+from ... import ids
+from ...i18n import lang, t
+from ...ui import TOUCH, big_button, probe, safe_render, safe_screen, screen, section_title, tagged, use_app, use_session
 from ..widgets.card_picker import CardPicker
-from ..widgets.notices import outcome_text, report
-from ..widgets.when import game_when
+from ...widgets.notices import outcome_text, report
+from ...widgets.when import game_when
 from .pad import tally_inputs
-from .records import ExportPanel, ImportPanel, changes_panel, violation_rows
+from ...screens.records import ExportPanel, ImportPanel, changes_panel, violation_rows
 
 EDITABLE = ("play", "reward", "tally")
 
@@ -47,8 +46,8 @@ def entry_lines(session, e: dict) -> tuple[str, str]:
     elif kind == "play":
         main = f"{a['player']}: {_card(a['card'])}"
     elif kind == "reward":
-        tr = session.game.trick(e["round"], e["trick"]) if not e["skipped"] else None
-        if tr is not None and tr.reward.id == a["card"]:
+        tr = session.game.trick_info(e["round"], e["trick"]) if not e["skipped"] else None
+        if tr is not None and tr.reward == a["card"]:
             main = t("Reward: {card}, +{gained}").format(card=_card(a["card"]), gained=tr.gained)
         else:
             main = t("Reward: {card}").format(card=_card(a["card"]))
@@ -101,10 +100,10 @@ def _groups(session, entries, on_tap) -> list[ft.Control]:
                                     padding=ft.Padding.only(top=8)))
         if e["trick"] and e["trick"] != cur_trick:
             cur_trick = e["trick"]
-            tr = session.game.trick(e["round"], e["trick"])
+            tr = session.game.trick_info(e["round"], e["trick"])
             head = t("Trick {n}").format(n=e["trick"])
             if tr is not None:
-                head += " — " + t("{player} takes it").format(player=session.players[tr.winner])
+                head += " — " + t("{player} takes it").format(player=tr.winner)
             out.append(ft.Container(ft.Text(head, size=15, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY),
                                     padding=ft.Padding.only(left=12, top=4)))
         out.append(_entry_row(session, e, on_tap))
@@ -167,8 +166,8 @@ def EditDialogHost(index, on_done):
             actions.append(tagged(ids.HIST_EDIT_SAVE, ft.FilledButton(t("Save the correction"), height=TOUCH,
                                                                       on_click=save)))
         elif kind == "reward":
-            tr = session.game.trick(e["round"], e["trick"])
-            cards = [pe.card.id for pe in tr.plays] if tr is not None else []
+            tr = session.game.trick_info(e["round"], e["trick"])
+            cards = [cid for cid, _who in tr.plays] if tr is not None else []
             title = t("Which card did the winner take?")
             content = ft.Row([tagged(ids.hist_option(c), selected=c == a["card"], control=(
                 ft.FilledButton if c == a["card"] else ft.OutlinedButton)(
@@ -176,7 +175,7 @@ def EditDialogHost(index, on_done):
                 on_click=lambda ev, c=c: apply({**a, "card": c}))) for c in cards], wrap=True, spacing=8, run_spacing=8)
         elif kind == "play":
             title = t("Which card did {player} play?").format(player=a["player"])
-            deck = [c.id for c in deck_for(len(session.players))]
+            deck = list(session.game.deck())
             content = CardPicker(available=deck, on_pick=lambda c: apply({**a, "card": c}),
                                  prefix="history-pick", selected=a["card"])
         if content is not None:

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import flet as ft
 
-from .. import ids
-from ..i18n import t, tn
-from ..ui import (
+from ... import ids
+from ...i18n import t, tn
+from ...ui import (
     PAD, TOUCH, big_button, probe, safe_screen, screen, tagged, use_app, use_latest,
     use_session,
 )
-from ..widgets.game import tie_banner
+from ..widgets.words import tie_banner
 from ..widgets.look import PLAYER_COLORS
-from ..widgets.notices import outcome_text, report
+from ...widgets.notices import outcome_text, report
 
 KINDS = ("pearls", "unused")
 
@@ -80,7 +80,7 @@ def score_table(session, narrow: bool) -> ft.Control:
     """Rounds as rows, players as columns, the totals row; the highest total is marked."""
     players = session.players
     rounds = session.game.points_by_round()
-    details = session.state.rounds if session.state else ()
+    details = session.game.round_rows()
     totals = session.game.totals()
     top = max(totals.values()) if rounds and totals else None
     first_w = 52 if narrow else 90
@@ -105,7 +105,8 @@ def score_table(session, narrow: bool) -> ft.Control:
         d = details[r - 1] if r - 1 < len(details) else None
         cells = [cell(ft.Text(str(r), size=18, color=ft.Colors.ON_SURFACE_VARIANT), expand=False)]
         for seat, p in enumerate(players):
-            small = f"{d.pearls[seat]} + {d.unused[seat]}" if d is not None and d.tallied else ""
+            _pts, pearls, unused = d["cells"][p] if d is not None else (0, 0, 0)
+            small = f"{pearls} + {unused}" if d is not None and d["tallied"] else ""
             cells.append(cell(ft.Column([
                 probe(ids.pad_cell(r, seat), str(pts[p]), size=22, weight=ft.FontWeight.W_500),
                 *([ft.Text(small, size=12, color=ft.Colors.ON_SURFACE_VARIANT)] if small else []),
@@ -170,7 +171,7 @@ def Pad():
     rounds = session.game.points_by_round()
     round_no = len(rounds) + 1
     winner = session.winner()
-    target = session.meta.get("target") or (session.state.target if session.state else 0)
+    target = session.game.target
     narrow = st.width < 700
 
     vals = get_vals()

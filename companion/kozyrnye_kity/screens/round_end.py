@@ -5,12 +5,13 @@ from __future__ import annotations
 import flet as ft
 import flet_charts as fch
 
-from .. import ids
-from ..i18n import lang, t, tn
-from ..ui import TOUCH, probe, safe_render, safe_screen, screen, section_title, tagged, use_app, use_session
-from ..widgets.game import go, tie_banner, use_haptics
+from ... import ids
+from ...i18n import lang, t, tn
+from ...ui import TOUCH, probe, safe_render, safe_screen, screen, section_title, tagged, use_app, use_session
+from ...widgets.game import go, use_haptics
+from ..widgets.words import tie_banner
 from ..widgets.look import PLAYER_COLORS, card_chip
-from ..widgets.notices import outcome_text
+from ...widgets.notices import outcome_text
 from .table import game_actions
 
 ROUTE = "/round-end"
@@ -44,13 +45,13 @@ def race_chart(players, points_by_round, target: int, wide: bool) -> ft.Control:
                         content=ft.Column([ft.Container(chart, height=300 if wide else 240), legend], spacing=8))
 
 
-def trick_row(s, round_no: int, trick_no: int) -> ft.Control:
-    tr = s.game.trick(round_no, trick_no)
+def trick_row(s, round_no: int, trick_no: int | None) -> ft.Control:
+    tr = s.game.trick_info(round_no, trick_no) if trick_no is not None else None
     if tr is None:
         return ft.Container(height=0)
     return ft.Column([
         ft.Text(t("Trick {n}:").format(n=trick_no), size=15, weight=ft.FontWeight.W_600),
-        ft.Row([card_chip(p.card.id, size=15, caption=s.players[p.seat]) for p in tr.plays], wrap=True, spacing=6,
+        ft.Row([card_chip(cid, size=15, caption=who) for cid, who in tr.plays], wrap=True, spacing=6,
                run_spacing=6),
     ], spacing=4)
 
@@ -59,12 +60,11 @@ def trick_row(s, round_no: int, trick_no: int) -> ft.Control:
 @safe_render
 def Scores(s):
     _ = s.version
-    state = s.state
-    last = state.rounds[-1]
+    last = s.game.round_rows()[-1]["cells"]  # the round just closed
     totals = s.game.totals()
     wide_rows = []
     for i, p in enumerate(s.players):
-        pearls, unused, pts = last.pearls[i], last.unused[i], last.points[i]
+        pts, pearls, unused = last[p]
         pairs = pts - pearls  # the rest of the round's points came from pairs of unused bonuses
         detail = t("{pearls} + {pairs} for {unused}").format(
             pearls=tn("{n} pearl", "{n} pearls", pearls),
@@ -94,14 +94,14 @@ def RoundEnd():
     s = use_session()
     _ = s.version
     buzz = use_haptics()
-    state = s.state
     wide = st.width >= 900
     actions = game_actions(s, st, buzz, undo_id=ids.END_UNDO, redo_id="end-redo")
-    if not s.active or state is None or not state.rounds or state.round is not None:
+    if not s.active or not s.game.round_over():
         return screen(st, ROUTE, ids.SCREEN_ROUND_END, t("Round over"), [
             ft.Text(t("No finished round to show."), size=18),
             tagged("end-home", ft.FilledButton(t("Home"), height=TOUCH, on_click=lambda: go("/")))], actions=actions)
-    last = state.rounds[-1]
+    last = s.game.round_rows()[-1]["number"]  # the round just closed
+    target = s.game.target
     lg = lang()
     winner = s.winner()
     totals = s.game.totals()
@@ -129,7 +129,7 @@ def RoundEnd():
         tied = s.game.tied_at_top()  # the session answers R-END, RUL-WINNER-MANY
         if tied:
             body.append(tie_banner(ids.END_TIE, tied))
-    body += [section_title(t("Points of round {n}").format(n=last.number)), Scores(s)]
+    body += [section_title(t("Points of round {n}").format(n=last)), Scores(s)]
     if winner is not None:
         body.append(tagged(ids.END_FINISH, ft.FilledButton(t("Finish the game"), icon=ft.Icons.CHECK, height=60,
                                                            style=ft.ButtonStyle(text_style=ft.TextStyle(size=20)),
@@ -138,21 +138,21 @@ def RoundEnd():
         body.append(tagged(ids.END_NEXT, ft.FilledButton(t("Next round"), icon=ft.Icons.ARROW_FORWARD, height=60,
                                                          style=ft.ButtonStyle(text_style=ft.TextStyle(size=20)),
                                                          on_click=lambda: go("/setup"))))
-    revokes = [v for v in s.game.violations() if v.code == "revoke" and v.round == last.number]
+    revokes = s.game.revokes(last, lg)
     if revokes:
         items: list[ft.Control] = [section_title(t("Revokes in this round"))]
         for v in revokes:
             items.append(ft.Container(
                 bgcolor=ft.Colors.ERROR_CONTAINER, border_radius=14, padding=12,
                 content=ft.Column([
-                    ft.Text(v.text(lg), size=16, color=ft.Colors.ON_ERROR_CONTAINER),
-                    trick_row(s, v.round, v.params.get("trick")),
-                    trick_row(s, v.round, v.params.get("proof_trick")),
+                    ft.Text(v.text, size=16, color=ft.Colors.ON_ERROR_CONTAINER),
+                    trick_row(s, v.round, v.trick),
+                    trick_row(s, v.round, v.proof_trick),
                     ft.Text(t("The table decides what to do about it; the points stand as entered."), size=14,
                             color=ft.Colors.ON_ERROR_CONTAINER),
                 ], spacing=8)))
         body.append(ft.Semantics(identifier=ids.END_REVOKES, container=True, content=ft.Column(items, spacing=8)))
-    body += [section_title(t("The race to {target}").format(target=state.target)),
-             race_chart(s.players, s.game.points_by_round(), state.target, wide)]
-    return screen(st, ROUTE, ids.SCREEN_ROUND_END, t("Round {n} is over").format(n=last.number), body,
+    body += [section_title(t("The race to {target}").format(target=target)),
+             race_chart(s.players, s.game.points_by_round(), target, wide)]
+    return screen(st, ROUTE, ids.SCREEN_ROUND_END, t("Round {n} is over").format(n=last), body,
                   actions=actions)

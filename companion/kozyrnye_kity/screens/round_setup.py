@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import flet as ft
 
-from .. import ids
-from ..i18n import t
-from ..ui import TOUCH, choice_row, probe, safe_screen, screen, section_title, tagged, use_app, use_latest, use_session
+from ... import ids
+from ...i18n import t
+from ...ui import TOUCH, choice_row, probe, safe_screen, screen, section_title, tagged, use_app, use_latest, use_session
+from ..view import TrumpDraw
 from ..widgets.card_picker import CardPicker
-from ..widgets.game import game_route, go, token_meaning, use_haptics
+from ...widgets.game import game_route, go, use_haptics
+from ..widgets.words import token_meaning
 from ..widgets.look import card_chip, card_label, fam_label, family_color
-from ..widgets.notices import outcome_text
+from ...widgets.notices import outcome_text
 
 ROUTE = "/setup"
 EMPTY = {"trump": None, "token": None, "drawn": None, "bonuses": {}, "leader": None, "open": "trump"}
@@ -45,21 +47,17 @@ def RoundSetup():
         return None
 
     def from_card(cid: str):
-        res = s.game.setup_from_card(cid)
-        if hasattr(res, "ok"):  # refused: e.g. a 5 was drawn → draw another (R-SETUP-2)
+        drawn(s.game.setup_from_card(cid))
+
+    def draw():
+        drawn(s.game.draw_for_us())
+
+    def drawn(res: TrumpDraw):
+        if not res.ok:  # refused: e.g. a 5 was drawn → draw another (R-SETUP-2)
             st.show(outcome_text(res), "problem")
             return
         st.dismiss()
-        fam, tok = res
-        cur = {**get_d(), "trump": fam, "token": tok, "drawn": cid}
-        cur["open"] = next_open(cur)
-        set_d(cur)
-        buzz()
-
-    def draw():
-        fam, tok, cid = s.game.draw_for_us()
-        st.dismiss()
-        cur = {**get_d(), "trump": fam, "token": tok, "drawn": cid}
+        cur = {**get_d(), "trump": res.trump, "token": res.token, "drawn": res.card}
         cur["open"] = next_open(cur)
         set_d(cur)
         buzz()
@@ -99,7 +97,7 @@ def RoundSetup():
             st.show(outcome_text(out), "problem")
 
     unseen = s.game.unseen_cards()
-    n_round = len(s.state.rounds) + 1 if s.state else 1
+    n_round = s.game.round_number()
     # trump and token
     if d["trump"]:
         tok = int(d["token"])

@@ -13,40 +13,20 @@ import flet as ft
 
 from engine.kozyrnye_kity.game import Phase
 
-from .. import ids
-from ..i18n import lang, t, tn
-from ..ui import PAD, TOUCH, NoticeBar, probe, safe_render, safe_screen, tagged, use_app, use_latest, use_session
+from ... import ids
+from ...i18n import lang, t, tn
+from ...ui import PAD, TOUCH, NoticeBar, probe, safe_render, safe_screen, tagged, use_app, use_latest, use_session
 from ..widgets.card_picker import CardPicker
 from ..widgets.fact_dialog import FactQuestionHost
-from ..widgets.game import bonus_text, event_text, game_route, go, token_meaning, use_haptics, use_stable
+from ...widgets.awake import use_keep_awake
+from ...widgets.game import game_route, go, use_haptics, use_stable
+from ..widgets.words import bonus_text, token_meaning
 from ..widgets.look import PLAYER_COLORS, card_chip, card_label, fam_label, family_color
-from ..widgets.notices import outcome_text
+from ...widgets.notices import outcome_text
 
 log = logging.getLogger("kity")
 ROUTE = "/game"
 WIDE = 900
-
-
-def use_keep_awake(on: bool):
-    """Keep the screen on while this screen is shown, when the setting says so."""
-    ref = ft.use_ref(None)
-    if ref.current is None:
-        try:
-            ref.current = ft.Wakelock()
-        except Exception:
-            ref.current = False
-
-    async def apply():
-        wl = ref.current
-        if not wl:
-            return
-        try:
-            if on:
-                await wl.enable()
-        except Exception:
-            log.warning("wakelock not available", exc_info=True)
-
-    ft.use_effect(apply, dependencies=[on])
 
 
 HISTORY_LINK = "table-history"  # the app bar's link to the game history
@@ -369,7 +349,7 @@ def Table():
     s = use_session()
     _ = s.version
     buzz = use_haptics()
-    use_keep_awake(st.keep_awake)
+    use_keep_awake(st.keep_awake)  # the app's one wakelock, asked again while the table shows
     get_family_ask, set_family_ask = use_latest(None)  # (seat, card, families) for a many-family bonus
     wide = st.width >= WIDE
 
@@ -398,9 +378,9 @@ def Table():
         if who is None:
             return
         after(s.game.play(who, card_id))
-        revokes = s.game.new_revokes()
+        revokes = s.game.new_revoke_notes()
         if revokes:  # one short line; the whole explanation is under the picker
-            short = tuple((s.players[v.player] if isinstance(v.player, int) else v.player, v.trick) for v in revokes)
+            short = tuple((v.player, v.trick) for v in revokes)
             st.show(lambda: " ".join(t("Revoke: {player} in trick {trick} (RUL-REVOKE), see below.").format(
                 player=p, trick=k) for p, k in short), route=ROUTE)
 
@@ -429,9 +409,7 @@ def Table():
 
     title = t("The table")
     actions = game_actions(s, st, buzz, history_id=HISTORY_LINK)
-    state = s.state
-    r = state.round if state is not None else None
-    if not s.active or r is None:
+    if not s.active or not s.game.in_round():
         body = [ft.Container(padding=PAD, content=ft.Column([
             ft.Text(t("No round is being played."), size=20),
             tagged("table-continue", ft.FilledButton(t("Continue"), height=TOUCH, on_click=lambda: go(game_route(s)))),
@@ -465,23 +443,25 @@ def Table():
     else:
         entry.append(ResultPanel(on_done=on_do, key="table-result"))
 
-    revokes = s.game.new_revokes()
+    revokes = s.game.new_revoke_notes(lg)
     if revokes:  # said calmly at the moment the proof card is entered (below the picker, which
         # stays in reach; the device that entered it also gets the line in the message bar)
-        entry.append(RevokeNote(tuple(v.text(lg) for v in revokes), key="table-revoke"))
+        entry.append(RevokeNote(tuple(v.text for v in revokes), key="table-revoke"))
+    piles = s.game.piles()
+    target = s.game.target
     players = []
     for i, p in enumerate(s.players):
         usable = s.game.usable_bonuses(p)
         bonuses = tuple((cid, f"{card_label(cid)} · {bonus_text(s, cid)}", cid in usable) for cid in front.get(p, ()))
-        players.append(PlayerPanel(i, p, p == to_act, bonuses, totals.get(p, 0), rnd.get(p, 0), r.pile[i],
-                                   state.target, on_bonus, lg, st.table and st.me == p, key=f"table-player-{i}"))
+        players.append(PlayerPanel(i, p, p == to_act, bonuses, totals.get(p, 0), rnd.get(p, 0), piles.get(p, 0),
+                                   target, on_bonus, lg, st.table and st.me == p, key=f"table-player-{i}"))
     text, icon = turn_text(s, ph)
+    trump, token = s.game.trump()
     top = [
-        TrumpPanel(r.trump.value, int(r.token), wide, lg, key="table-trump-panel"),
+        TrumpPanel(trump, token, wide, lg, key="table-trump-panel"),
         TurnBanner(text, icon, wide, st.table and st.me is not None and st.me == to_act, key="table-turn-banner"),
-        TrickView(t("Round {round} · trick {trick}").format(round=r.number, trick=r.trick_number),
-                  tuple((p.card.id, s.players[p.seat]) for p in r.plays),
-                  tuple(txt for txt in (event_text(e) for e in r.events) if txt), lg, key="table-trick-view"),
+        TrickView(t("Round {round} · trick {trick}").format(round=s.game.round_number(), trick=s.game.trick_number()),
+                  s.game.current_plays(), s.game.trick_events(lg), lg, key="table-trick-view"),
     ]
     return _view(st, title, actions, top + entry, players, wide)
 

@@ -12,24 +12,18 @@ import flet as ft
 
 from engine.kozyrnye_kity import FAMILIES, parse_card
 
-from .. import ids
-from ..i18n import lang, t
-from ..ui import TOUCH, choice_row, probe, safe_render, tagged, use_app, use_latest, use_session
+from ... import ids
+from ...i18n import lang, t
+from ...ui import TOUCH, choice_row, probe, safe_render, tagged, use_app, use_latest, use_session
+from ..deck_walk import Draft
 from .look import card_chip, fam_label
-from .notices import outcome_text
-
-BONUS_KINDS = ("trump", "flip", "pearl")
-
-
-def _kind_names() -> dict[str, str]:
-    return {"trump": t("Change trump"), "flip": t("Flip the token"), "pearl": t("+1 pearl")}
+from .words import bonus_kind_names
+from ...widgets.notices import outcome_text
 
 
-def _draft_of(q) -> dict:
-    known = dict(q.known or {})
-    b = known.get("bonus") or {}
-    return {"key": (q.card, q.fact, id(q)), "pearls": known.get("pearls"), "kind": b.get("kind"),
-            "families": tuple(b.get("families", ()))}
+def _key(q) -> tuple:
+    """The question a draft answers (a new question, even about the same card, starts afresh)."""
+    return q.card, q.fact, id(q)
 
 
 @ft.component
@@ -41,48 +35,47 @@ def FactQuestionHost(on_answered=None):
     s = use_session()
     _ = s.version
     q = s.question
-    get_draft, set_draft = use_latest(None)
+    get_draft, set_draft = use_latest(None)  # (question key, Draft)
     get_hidden, set_hidden = use_latest(None)
-    def current() -> Optional[dict]:
+    def current() -> Optional[Draft]:
         """The draft answer for the question now pending (fresh from the known facts)."""
         qq = s.question
         if qq is None:
             return None
-        d = get_draft()
-        return d if d is not None and d["key"] == (qq.card, qq.fact, id(qq)) else _draft_of(qq)
+        kd = get_draft()
+        return kd[1] if kd is not None and kd[0] == _key(qq) else Draft.of_json(qq.known)
 
     draft = current()
-    hidden = q is not None and get_hidden() == (q.card, q.fact, id(q))
+    hidden = q is not None and get_hidden() == _key(q)
+
+    def put(d: Draft):
+        qq = s.question
+        if qq is not None:
+            set_draft((_key(qq), d))
 
     def edit(**kw):
         d = current()
         if d is not None:
-            set_draft({**d, **kw})
+            put(d.edit(**kw))
 
     def toggle_family(v: str):
-        d = current() or {}
-        fams = set(d.get("families", ())) ^ {v}
-        edit(families=tuple(f.value for f in FAMILIES if f.value in fams))
+        d = current()
+        if d is not None:
+            put(d.toggle_family(v))
 
     def save():
-        d = current() or {}
+        d = current()
         qq = s.question
-        if qq is None:
+        if qq is None or d is None:
             return
-        pearls = d.get("pearls")
-        bonus = None
-        if d.get("kind"):
-            bonus = {"kind": d["kind"]}
-            if d["kind"] == "trump":
-                bonus["families"] = list(d.get("families", ()))
-        if qq.fact == "pearls" and pearls is None:
+        if qq.fact == "pearls" and not d.has("pearls"):
             st.show(lambda: t("Choose the number of pearls first."), "problem")
             return
-        if qq.fact == "bonus" and (bonus is None or (bonus["kind"] == "trump" and not bonus["families"])):
+        if qq.fact == "bonus" and not d.has("bonus"):
             st.show(lambda: t("Choose the bonus first (for a trump bonus, at least one family)."), "problem")
             return
         retry = qq.retry
-        out = s.game.answer_fact(qq.card, pearls=pearls, bonus=bonus)
+        out = s.game.answer_fact(qq.card, pearls=d.pearls, bonus=d.bonus())
         if on_answered:
             on_answered(out, retry)
         elif out.ok:
@@ -93,29 +86,28 @@ def FactQuestionHost(on_answered=None):
     def later():
         qq = s.question
         if qq is not None:
-            set_hidden((qq.card, qq.fact, id(qq)))
+            set_hidden(_key(qq))
 
     dialog = None
     if q is not None and not hidden and draft is not None:
         lg = lang()
         title = q.error.text(lg) if q.error is not None else t("A card fact is needed.")
         rows: list[ft.Control] = [ft.Row([card_chip(q.card, size=20)], alignment=ft.MainAxisAlignment.CENTER)]
-        show_pearls = q.fact == "pearls" or draft.get("pearls") is not None
-        show_bonus = q.fact == "bonus" or draft.get("kind") is not None
+        show_pearls = q.fact == "pearls" or draft.pearls is not None
+        show_bonus = q.fact == "bonus" or draft.kind is not None
         if show_pearls:
             rows.append(ft.Text(t("Pearls on the card"), size=17, weight=ft.FontWeight.W_600))
             rows.append(choice_row([(str(n), str(n), ids.fact_pearls(n)) for n in (1, 2, 3)],
-                                   str(draft["pearls"]) if draft.get("pearls") else None,
+                                   str(draft.pearls) if draft.pearls else None,
                                    lambda v: edit(pearls=int(v))))
         if show_bonus:
             rows.append(ft.Text(t("Bonus on the card"), size=17, weight=ft.FontWeight.W_600))
-            names = _kind_names()
-            rows.append(choice_row([(k, names[k], ids.fact_bonus(k)) for k in BONUS_KINDS], draft.get("kind"),
-                                   lambda v: edit(kind=v)))
-            if draft.get("kind") == "trump":
+            rows.append(choice_row([(k, name, ids.fact_bonus(k)) for k, name in bonus_kind_names().items()],
+                                   draft.kind, lambda v: edit(kind=v)))
+            if draft.kind == "trump":
                 rows.append(ft.Text(t("Families on the symbol (one or more)"), size=15))
                 rows.append(choice_row([(f.value, fam_label(f), ids.fact_family(f.value)) for f in FAMILIES],
-                                       set(draft.get("families", ())), toggle_family, multi=True))
+                                       set(draft.families), toggle_family, multi=True))
         rows.append(ft.Text(t("The answer is kept for this deck and used in every later game."), size=14,
                             color=ft.Colors.ON_SURFACE_VARIANT))
         dialog = ft.AlertDialog(

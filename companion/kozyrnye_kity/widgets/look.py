@@ -1,4 +1,4 @@
-"""Colours and small visual pieces shared by the game screens (presentation only)."""
+"""The cards of «Козырные киты» on screen: family colours, names, card chips (presentation only)."""
 from __future__ import annotations
 
 from typing import Optional
@@ -8,7 +8,8 @@ import flet as ft
 from engine.kozyrnye_kity import Family, parse_card
 from engine.kozyrnye_kity.i18n import card_name, family_name
 
-from ..i18n import lang
+from ...i18n import lang
+from ...widgets.look import PLAYER_COLORS  # noqa: F401 — the players' colours, for this game's screens
 
 # One calm, distinct colour per whale family; white text on it reads in light and dark themes.
 FAMILY_COLORS = {
@@ -19,7 +20,6 @@ FAMILY_COLORS = {
 }
 FIVE_COLOR = "#6A1B9A"          # the 5s: purple, no family
 
-PLAYER_COLORS = ["#1E88E5", "#E53935", "#43A047", "#FB8C00"]
 
 
 def family_color(family: Optional[Family | str]) -> str:

@@ -1,0 +1,57 @@
+"""«Козырные киты» in the app shell: its screens' routes, its entries on the home screen, the
+title and the rules file. Read by :mod:`companion.app` (the only importer of a game's screens)."""
+from __future__ import annotations
+
+import flet as ft
+
+from ..i18n import N_, tn
+
+from .. import ids
+from .screens.calculator import Calculator
+from .screens.deck import DeckCheck
+from .screens.history import History
+from .screens.new_game import NewGame
+from .screens.pad import Pad
+from .screens.round_end import RoundEnd
+from .screens.round_setup import RoundSetup
+from .screens.table import Table
+
+GAME = "kozyrnye-kity"
+TITLE = "«Козырные киты»"  # the printed name, the same in every language
+RULES_FILE = "kozyrnye-kity.json"
+ROUND_WORD = N_("Round")
+STATS = {"avg": N_("Average round"), "best": N_("Best round"), "revokes": True,
+         "note": N_("Average and best: points in one round. A revoke: a card of another family although the "
+                    "player still had the led family (R-TRICK-2, RUL-REVOKE).")}
+NEW_ROUTE = "/new"
+# (English msgid, icon, route, semantics id): this game's own entries on the home screen
+HOME_ENTRIES = [
+    (N_("Who wins the trick?"), ft.Icons.HELP_OUTLINE, "/rules/who-wins", ids.HOME_CALC),
+    (N_("Check my deck"), ft.Icons.STYLE_OUTLINED, "/deck", ids.HOME_DECK),
+]
+RULES_BUTTONS = [(N_("Who wins the trick?"), ft.Icons.HELP_OUTLINE, "/rules/who-wins", ids.RULES_CALC)]
+# the screens of a game in progress: a device on one of them follows the game where it goes
+FOLLOW_ROUTES = ("/game", "/setup", "/round-end", "/pad")
+
+
+def routes() -> list[ft.Route]:
+    """This game's routes under "/" (rules children: under "/rules")."""
+    return [
+        ft.Route(path="deck", component=DeckCheck),
+        ft.Route(path="new", component=NewGame),
+        ft.Route(path="setup", component=RoundSetup),
+        ft.Route(path="game", component=Table, children=[  # back from the history: to the table
+            ft.Route(path="history", component=History)]),
+        ft.Route(path="round-end", component=RoundEnd),
+        ft.Route(path="pad", component=Pad),
+        ft.Route(path="history", component=History),
+    ]
+
+
+def rules_routes() -> list[ft.Route]:
+    return [ft.Route(path="who-wins", component=Calculator)]
+
+
+def rounds_text(n: int) -> str:
+    """«3 раунда»: how many rounds a game had."""
+    return tn("{n} round", "{n} rounds", n)

@@ -1,0 +1,71 @@
+"""Words of the «Козырные киты» screens: bonus kinds and effects, the token's sides, the tie."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import flet as ft
+
+from engine.kozyrnye_kity import parse_card
+from engine.kozyrnye_kity.cards import Family
+from engine.kozyrnye_kity.i18n import card_name, family_name, render
+
+from ...i18n import lang, t
+from ...ui import probe
+from ...screens.records import ACTION_TEXTS
+from .look import fam_label
+
+def bonus_kind_names() -> dict[str, str]:
+    """The bonuses a card can print, kind → name, in the table's order (the deck check and the
+    fact question both offer them)."""
+    return {"trump": t("Change trump"), "flip": t("Flip the token"), "pearl": t("+1 pearl")}
+
+
+def bonus_text(session, card_id: str) -> str:
+    """What a bonus card does, from the deck facts the table told the app ("?" if unknown)."""
+    b = session.game.card_facts(card_id).get("bonus")
+    if not b:
+        return t("bonus unknown")
+    kind = b["kind"]
+    if kind == "trump":
+        return t("trump: {families}").format(families=" / ".join(fam_label(f) for f in b["families"]))
+    if kind == "flip":
+        return t("flip the token")
+    return t("+1 pearl")
+
+
+def token_meaning(token: int) -> str:
+    """"старшая"/"highest" (from the engine's words for the token's sides)."""
+    try:
+        return render(f"explain.which.{int(token)}", {}, lang())
+    except Exception:
+        return ""
+
+
+def tie_banner(ident: str, tied) -> ft.Control:
+    """The players tied at the top after a round (the session decides: R-END, RUL-WINNER-MANY)."""
+    return ft.Container(
+        bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=16, padding=14,
+        content=probe(ident, t("{players} share the top score: no winner yet, play another round "
+                               "(R-END, RUL-WINNER-MANY).").format(players=", ".join(tied)),
+                      size=18, color=ft.Colors.ON_TERTIARY_CONTAINER))
+
+
+def _action_text(a: Mapping[str, Any]) -> str:
+    """A short readable description of one logged action of this game."""
+    lg = lang()
+    kind = a.get("type")
+    if kind == "play":
+        return f"{a['player']}: {card_name(parse_card(a['card']), lg)}"
+    if kind == "use":
+        return t("{player} uses the bonus {card}").format(player=a["player"], card=card_name(parse_card(a["card"]), lg))
+    if kind == "reward":
+        return t("Reward: {card}").format(card=card_name(parse_card(a["card"]), lg))
+    if kind == "leader":
+        return t("{player} leads the next trick").format(player=a["player"])
+    if kind == "start_round":
+        return t("Trump {family}, token {token}").format(family=family_name(Family(a["trump"]), lg), token=a["token"])
+    return t("Round tally")
+
+
+for _kind in ("play", "use", "reward", "leader", "start_round", "tally"):
+    ACTION_TEXTS[_kind] = _action_text
