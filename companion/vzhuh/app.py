@@ -1,0 +1,51 @@
+"""«Вжух!» in the app shell: its screens' routes, its entries on the home screen, the title and
+the rules file. Read by :mod:`companion.app` (the only importer of a game's screens)."""
+from __future__ import annotations
+
+import flet as ft
+
+from ..i18n import N_, tn
+
+from ..screens.records import ACTION_TEXTS
+from . import ids
+from .screens.checker import Checker
+from .screens.history import History, penalty_text
+from .screens.new_game import NewGame
+from .screens.score import Score
+
+GAME = "vzhuh"
+TITLE = "«Вжух!»"
+RULES_FILE = "vzhuh.json"
+ROUND_WORD = N_("Party")
+STATS = {"avg": N_("Average penalty per party"), "best": N_("Best party (fewest)"), "revokes": False,
+         "note": N_("Average and best: penalty points in one party. The lowest total wins (VZ-GAME).")}
+NEW_ROUTE = "/vzhuh/new"
+HOME_ENTRIES = [(N_("Move checker"), ft.Icons.GAVEL, "/vzhuh/check", ids.HOME_CHECK)]
+RULES_BUTTONS = [(N_("Move checker"), ft.Icons.GAVEL, "/vzhuh/check", ids.RULES_CHECK)]
+FOLLOW_ROUTES = ("/vzhuh",)
+
+
+def routes() -> list[ft.Route]:
+    return [
+        ft.Route(path="vzhuh/new", component=NewGame),
+        ft.Route(path="vzhuh/check", component=Checker),
+        ft.Route(path="vzhuh", component=Score, children=[  # back from the history: to the game
+            ft.Route(path="history", component=History)]),
+    ]
+
+
+def rules_routes() -> list[ft.Route]:
+    return []
+
+
+def _party_text(a) -> str:
+    pens = a.get("penalties") or {}
+    return " · ".join(f"{p} {penalty_text(v)}" for p, v in pens.items())
+
+
+ACTION_TEXTS["party"] = _party_text
+
+
+def rounds_text(n: int) -> str:
+    """«3 партии»: how many parties a game had."""
+    return tn("{n} party", "{n} parties", n)

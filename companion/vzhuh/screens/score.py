@@ -1,0 +1,179 @@
+"""The «Вжух!» table screen: which party, who starts it, each player's penalty entered after the
+party, the standings, every party so far, the winner at the end. Everything shown comes from the
+game's view; the screen computes nothing of the game."""
+from __future__ import annotations
+
+import flet as ft
+
+from ...i18n import t
+from ...ui import PAD, TOUCH, probe, safe_screen, screen, section_title, tagged, use_app, use_session
+from ...widgets.game import go, use_haptics
+from ...widgets.look import PLAYER_COLORS
+from ...widgets.notices import outcome_text
+from .. import ids
+from ..view import PARTIES, penalty_points
+from .entry import as_penalties, entry_form, entry_hint, use_drafts
+
+ROUTE = "/vzhuh"
+
+
+def banner(ident: str, text: str, *, strong: bool = False) -> ft.Control:
+    return ft.Container(
+        bgcolor=ft.Colors.PRIMARY_CONTAINER if strong else ft.Colors.TERTIARY_CONTAINER, border_radius=16, padding=14,
+        content=probe(ident, text, size=20 if strong else 18, weight=ft.FontWeight.BOLD if strong else None,
+                      color=ft.Colors.ON_PRIMARY_CONTAINER if strong else ft.Colors.ON_TERTIARY_CONTAINER))
+
+
+def score_table(view, narrow: bool) -> ft.Control:
+    """Parties as rows, players as columns, the totals; the lowest total is marked (VZ-GAME)."""
+    players = view.players
+    parties = view.parties()
+    totals = view.totals()
+    low = min(totals.values()) if parties and totals else None
+    first_w = 44 if narrow else 90
+
+    def cell(content, *, hi=False, expand=True):
+        return ft.Container(expand=expand, width=None if expand else first_w, alignment=ft.Alignment.CENTER,
+                            padding=ft.Padding.symmetric(vertical=6, horizontal=2), border_radius=8,
+                            bgcolor=ft.Colors.PRIMARY_CONTAINER if hi else None, content=content)
+
+    rows = [ft.Row([cell(ft.Text("#", size=13, color=ft.Colors.ON_SURFACE_VARIANT), expand=False)] + [
+        cell(ft.Column([
+            ft.Container(width=28, height=4, border_radius=2, bgcolor=PLAYER_COLORS[i % len(PLAYER_COLORS)]),
+            ft.Text(p, size=14 if narrow else 17, weight=ft.FontWeight.W_600, max_lines=2,
+                    text_align=ft.TextAlign.CENTER, overflow=ft.TextOverflow.ELLIPSIS)],
+            spacing=4, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER))
+        for i, p in enumerate(players)], spacing=2), ft.Divider(height=1)]
+    for party in parties:
+        label = str(party["number"]) + ("*" if party["extra"] else "")
+        cells = [cell(ft.Text(label, size=17, color=ft.Colors.ON_SURFACE_VARIANT), expand=False)]
+        for i, p in enumerate(players):
+            starter = party["starter"] == p
+            cells.append(cell(ft.Row([
+                *([ft.Icon(ft.Icons.PLAY_ARROW, size=14, color=ft.Colors.ON_SURFACE_VARIANT,
+                           tooltip=t("started this party"))] if starter else []),
+                probe(ids.cell(party["number"], i), str(party["points"][p]), size=20),
+            ], spacing=0, tight=True, alignment=ft.MainAxisAlignment.CENTER)))
+        rows.append(ft.Row(cells, spacing=2))
+    rows.append(ft.Divider(height=1))
+    tot = [cell(ft.Text(t("Total"), size=13, weight=ft.FontWeight.W_600), expand=False)]
+    for i, p in enumerate(players):
+        hi = low is not None and totals[p] == low
+        tot.append(cell(probe(ids.total(i), str(totals[p]), size=24, weight=ft.FontWeight.BOLD), hi=hi))
+    rows.append(ft.Row(tot, spacing=2))
+    if any(party["extra"] for party in parties):
+        rows.append(ft.Text(t("* an extra party after a tie (VZ-TIE)"), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+    return ft.Container(border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=16, padding=8,
+                        content=ft.Column(rows, spacing=2))
+
+
+def standings_row(view) -> ft.Control:
+    """Places, lowest total first: the order of the race (VZ-GAME: the lowest total wins)."""
+    items = []
+    for place, name, total in view.standings():
+        i = view.players.index(name)
+        items.append(ft.Container(
+            border_radius=12, padding=ft.Padding.symmetric(horizontal=10, vertical=4),
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if place == 1 else ft.Colors.SURFACE_CONTAINER_HIGH,
+            content=probe(ids.place(i), f"{place}. {name} — {total}", size=16,
+                          weight=ft.FontWeight.W_600 if place == 1 else None)))
+    return ft.Row(items, wrap=True, spacing=6, run_spacing=6)
+
+
+def app_bar_actions(s, st) -> list[ft.Control]:
+    def undo():
+        out = s.undo()
+        if not out.ok:
+            st.show(outcome_text(out), "problem")
+
+    def redo():
+        out = s.redo()
+        if not out.ok:
+            st.show(outcome_text(out), "problem")
+
+    return [
+        tagged(ids.UNDO, ft.IconButton(ft.Icons.UNDO, tooltip=t("Undo"), disabled=not s.log, on_click=undo)),
+        tagged(ids.REDO, ft.IconButton(ft.Icons.REDO, tooltip=t("Redo"), disabled=not s.redo_log, on_click=redo)),
+        tagged(ids.HISTORY, ft.IconButton(ft.Icons.HISTORY, tooltip=t("History"),
+                                          on_click=lambda: go("/vzhuh/history"))),
+        tagged(ids.CHECK, ft.IconButton(ft.Icons.GAVEL, tooltip=t("Move checker"),
+                                        on_click=lambda: go("/vzhuh/check"))),
+    ]
+
+
+@ft.component
+@safe_screen(ROUTE)
+def Score():
+    st = use_app()
+    s = use_session()
+    _ = s.version
+    buzz = use_haptics()
+    view = s.game
+    players = s.players
+    drafts, selected = use_drafts((s.game_id, len(s.log)))  # hooks first, always in the same order
+    if not s.active or s.kind != "vzhuh":
+        return screen(st, ROUTE, ids.SCREEN_SCORE, "«Вжух!»", [
+            ft.Text(t("No game of «Вжух!» is running."), size=18),
+            ft.FilledButton(t("New game"), icon=ft.Icons.ADD, height=TOUCH + 8, on_click=lambda: go("/vzhuh/new"))])
+    narrow = st.width < 600
+    number = view.party_number()
+
+    def problem(text: str):
+        buzz(True)
+        st.show(lambda: text, "problem")
+
+    def record():
+        out = view.record_party(as_penalties(drafts[0](), players))
+        if out.ok:
+            buzz(True)
+            st.show(lambda: t("Party {n} recorded.").format(n=number))
+        else:
+            st.show(outcome_text(out), "problem")
+
+    def finish():
+        out = s.finish()
+        if out.ok:
+            st.show(lambda: t("The game is in the history."))
+            go("/stats")
+        else:
+            st.show(outcome_text(out), "problem")
+
+    body: list[ft.Control] = []
+    winner = view.winner()
+    if winner is not None:
+        body += [
+            banner(ids.WINNER, t("{player} wins with the lowest penalty, {points} (VZ-GAME).").format(
+                player=winner, points=view.totals()[winner]), strong=True),
+            standings_row(view),
+            tagged(ids.FINISH, ft.FilledButton(t("Finish: put the game in the history"), icon=ft.Icons.DONE_ALL,
+                                               height=60, style=ft.ButtonStyle(text_style=ft.TextStyle(size=19)),
+                                               on_click=finish)),
+            score_table(view, narrow),
+        ]
+        return screen(st, ROUTE, ids.SCREEN_SCORE, "«Вжух!»", body, actions=app_bar_actions(s, st))
+    title = (t("Party {n} of {total}").format(n=number, total=PARTIES) if number <= PARTIES
+             else t("Extra party {n}").format(n=number))
+    tied = view.tied()
+    body.append(ft.Container(
+        padding=ft.Padding.symmetric(horizontal=4), content=ft.Column([
+            probe(ids.PARTY_TITLE, title, size=26, weight=ft.FontWeight.BOLD),
+            probe(ids.STARTER, t("{player} starts (VZ-NEXT)").format(player=view.next_starter()) if number > 1
+                  else t("{player} starts (VZ-SETUP-4)").format(player=view.next_starter()), size=18,
+                  color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(t("After the party, tap each player's penalty cards:"), size=16),
+        ], spacing=2, tight=True)))
+    if tied:
+        body.append(banner(ids.TIE, t("{players} share the lowest total: one more party for everybody "
+                                      "(VZ-TIE, RUL-VZ-TIE).").format(players=", ".join(tied))))
+    body += entry_form(view, players, drafts, selected, narrow=narrow, on_problem=problem,
+                       totals=view.totals() if s.log else None)
+    entered = as_penalties(drafts[0](), players)
+    summary = " · ".join(f"{p} {penalty_points(entered[p])}" for p in players)
+    body.append(tagged(ids.RECORD, ft.FilledButton(
+        t("Record party {n}: {summary}").format(n=number, summary=summary), icon=ft.Icons.CHECK, height=64,
+        style=ft.ButtonStyle(text_style=ft.TextStyle(size=18), shape=ft.RoundedRectangleBorder(radius=16)),
+        on_click=record)))
+    body.append(entry_hint())
+    if s.log:
+        body += [section_title(t("Standings (the lowest total wins)")), standings_row(view), score_table(view, narrow)]
+    return screen(st, ROUTE, ids.SCREEN_SCORE, "«Вжух!»", body, actions=app_bar_actions(s, st))
