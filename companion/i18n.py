@@ -25,7 +25,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
-from engine.kozyrnye_kity.i18n import DEFAULT_LANG, LANGS
+from engine.core.i18n import DEFAULT_LANG, LANGS
 
 DOMAIN = "kity"
 LOCALES_DIR = Path(__file__).resolve().parent.parent / "assets" / "locales"

@@ -10,8 +10,8 @@ from __future__ import annotations
 import importlib
 
 DEFAULT_GAME = "kozyrnye-kity"  # the first game; stored games without a ``game`` key are of it
-GAMES = ("kozyrnye-kity", "vzhuh")  # the order of the home screen
-_PACKAGES = {"kozyrnye-kity": "companion.kozyrnye_kity.view", "vzhuh": "companion.vzhuh.view"}
+GAMES = ("kozyrnye-kity", "vzhuh", "kalmar", "royal-mastheads")  # the order of the home screen
+_PACKAGES = {"kozyrnye-kity": "companion.kozyrnye_kity.view", "vzhuh": "companion.vzhuh.view", "kalmar": "companion.kalmar.view", "royal-mastheads": "companion.royal_mastheads.view"}
 
 
 def view_class(game: str):

@@ -424,7 +424,7 @@ def _player_names(meta: dict) -> list[str]:
     """Names from ``meta["players"]``: a list of names or of dicts with a ``name``. A name a
     new game could not take (too long, control or direction characters — an old import) is
     left out, so it never reaches the name suggestions."""
-    from engine.kozyrnye_kity.record import bad_name
+    from engine.core.reading import bad_name
 
     names = []
     players = meta.get("players") if isinstance(meta, dict) else None

@@ -5,7 +5,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from companion import i18n
-from engine.kozyrnye_kity.i18n import LANGS
+from engine.core.i18n import LANGS
 
 from i18n_extract import used_msgids
 

@@ -465,3 +465,14 @@ def test_messages_in_both_languages_cite_the_rule():
     e = refused(play(game(), "Аня", "green-draw2"), kl.Draw("Боря", 3), "draw2-due")
     assert "2 карты" in e.text("ru") and "3 карты" in e.text("ru") and "3 cards" in e.text("en")
     assert "state:" in str(e) and "Боря to move" in str(e)
+
+
+def test_KL_CALL_no_call_due_after_the_player_broke_the_silence():
+    """Found by the property test: a player down to one card who breaks the silence draws four
+    and holds five; nobody can catch a missed «Кальмар!» from them any more (KL-CALL,
+    KL-FX-SILENCE)."""
+    s = play(with_counts(game(), Аня=2), "Аня", "silence")  # Аня: 1 card left, silence in force
+    assert s.counts[A] == 1 and s.call_due == A and s.silence_by == A
+    s = act(s, kl.BrokeSilence("Аня"))
+    assert s.counts[A] == 5 and s.call_due is None
+    refused(s, kl.MissedCall("Аня"), "no-call-due")

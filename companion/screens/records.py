@@ -46,13 +46,15 @@ def notice_text(notice) -> str:
         return t("Something went wrong. Nothing was lost; please try again.")
 
 
-# action type → its words: each game's screens register theirs (e.g. companion/kozyrnye_kity/widgets/words.py)
+# game → the words of its log entries: each game registers its own (its app.py); the same
+# action type may mean another thing in another game ("play")
 ACTION_TEXTS: dict[str, Callable[[Mapping[str, Any]], str]] = {}
 
 
-def action_text(a: Mapping[str, Any]) -> str:
-    """A short readable description of one logged action (used in 'entries that no longer fit')."""
-    fn = ACTION_TEXTS.get(a.get("type"))
+def action_text(a: Mapping[str, Any], game: str) -> str:
+    """A short readable description of one logged action of ``game`` (used in 'entries that no
+    longer fit' and in the histories)."""
+    fn = ACTION_TEXTS.get(game)
     try:
         if fn is not None:
             return fn(a)
@@ -79,7 +81,7 @@ def change_text(c) -> str:
         return t("No longer a problem: {text}").format(text=p["violation"].text(lg))
     if k == "entry-dropped":
         return t("Entry {n} no longer fits and is left out of the score: {entry}").format(
-            n=int(p["index"]) + 1, entry=action_text(p.get("action") or {}))
+            n=int(p["index"]) + 1, entry=action_text(p.get("action") or {}, p.get("game", "")))
     if k == "winner":
         return (t("Winner now: {player}.").format(player=p["new"]) if p.get("new")
                 else t("There is no winner now."))

@@ -43,7 +43,7 @@ def _party_text(a) -> str:
     return " · ".join(f"{p} {penalty_text(v)}" for p, v in pens.items())
 
 
-ACTION_TEXTS["party"] = _party_text
+ACTION_TEXTS[GAME] = _party_text
 
 
 def rounds_text(n: int) -> str:

@@ -46,3 +46,7 @@ from .simulate import MADE_UP_COPIES, Simulated, made_up_deck, simulate_game, si
 from .game import replay  # noqa: E402,F811  (importing the submodule .replay rebinds the name)
 
 __all__ = [name for name in dir() if not name.startswith("_")]
+
+from .record import LOG_TYPES, NEXT_GAME, action_from_json, action_to_json  # noqa: E402
+
+__all__ = [name for name in dir() if not name.startswith("_")]

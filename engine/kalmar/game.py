@@ -504,7 +504,9 @@ def _broke_silence(ctx: Ctx, state: GameState, a: BrokeSilence) -> GameState:
         return state
     if state.silence_by is None:
         _violate(ctx, state, V.NO_SILENCE, {"player": state.players[seat]}, seat)
-    return replace(state, counts=_bump(state, seat, SILENCE_PENALTY))
+    # four more cards: a call that was due from this player is moot (KL-CALL)
+    return replace(state, counts=_bump(state, seat, SILENCE_PENALTY),
+                   call_due=None if state.call_due == seat else state.call_due)
 
 
 def _out(ctx: Ctx, state: GameState, a: PlayerOut) -> GameState:

@@ -284,3 +284,63 @@ def actions_to_record(actions: Sequence[Action], extra: Mapping[str, Any] | None
     opts = first.options if isinstance(first.options, Options) else Options()
     options = RecordOptions(True) if opts.same_symbol else None
     return GameRecord(tuple(first.players), tuple(games), options, dict(extra or {}) or NO_EXTRA)
+
+
+# ---------------------------------------------------------------------------------------------
+# The app's action log: one JSON dict per action, the record's entry form with a "type"
+# ---------------------------------------------------------------------------------------------
+NEXT_GAME = "next-game"
+LOG_TYPES = ACTS + (NEXT_GAME,)
+
+
+def _log_name(players: Sequence[str], who: Any) -> str:
+    if who.__class__ is int and 0 <= who < len(players):
+        return players[who]
+    return who
+
+
+def action_to_json(a: Action, players: Sequence[str]) -> dict:
+    """One action as the app's log keeps it: a move or a table action is the record's entry
+    (``act`` → ``"type"``, players by name); :class:`NextGame` is ``{"type": "next-game",
+    "first_card", "colour"?, "dealer"?}``. :class:`NewGame` is the log's meta, not an entry."""
+    if isinstance(a, NextGame):
+        out: dict[str, Any] = {"type": NEXT_GAME, "first_card": card_id(a.first_card)}
+        if a.colour is not None:
+            out["colour"] = a.colour.value
+        if a.dealer is not None:
+            out["dealer"] = _log_name(players, a.dealer)
+        return out
+    if isinstance(a, NewGame):
+        raise TypeError("NewGame is the log's meta, not an entry")
+    if isinstance(a, Play):
+        t = RecordedTurn("play", _log_name(players, a.player), a.card, a.colour,
+                         _log_name(players, a.swap_with) if a.swap_with is not None else None, a.order)
+    elif isinstance(a, Draw):
+        t = RecordedTurn("draw", _log_name(players, a.player), count=a.count)
+    else:
+        act = {Pass: "pass", DrawAndPass: "draw-pass", MissedCall: "missed-call", BrokeSilence: "broke-silence",
+               PlayerOut: "out"}[type(a)]
+        t = RecordedTurn(act, _log_name(players, a.player))
+    d = _turn_json(t)
+    return {"type": d.pop("act"), **d}
+
+
+def action_from_json(d: Any, players: Sequence[str], path: str = "action") -> Action:
+    """The action of one log entry (see :func:`action_to_json`); what cannot be read raises
+    :class:`RecordError` with its path, like a record's entry."""
+    obj = typed(d, dict, path)
+    kind = get(obj, "type", str, path)
+    if kind not in LOG_TYPES:
+        raise RecordError(join(path, "type"), "kl.r.act", {"value": show(kind), "acts": ", ".join(LOG_TYPES)})
+    if kind == NEXT_GAME:
+        for key in ("card", "count", "order", "player", "with"):
+            if key in obj:
+                raise RecordError(join(path, key), "kl.r.field-not-here", {"field": key, "act": kind})
+        first = _card(obj, "first_card", path)
+        colour = _colour(obj, "colour", path)
+        dealer = None
+        if "dealer" in obj:
+            dealer = player(get(obj, "dealer", str, path), players, join(path, "dealer"))
+        return NextGame(first, colour, dealer)
+    body = {k: v for k, v in obj.items() if k != "type"}
+    return turn_action(_parse_turn({"act": kind, **body}, players, path))

@@ -14,7 +14,7 @@ from typing import Any, Iterator, Mapping, Sequence
 from .cards import FAMILY_CARDS, FIVE, Bonus, BonusKind, Card, CardFacts, DeckProfile, Family, Token, parse_card
 from ..core.errors import RecordError
 from ..core.reading import NO_EXTRA as _NO_EXTRA
-from ..core.reading import bad_name, check_format, dumps, load_json, quote  # noqa: F401 — one import for this game
+from ..core.reading import check_format, dumps, load_json
 from ..core.reading import extra as _extra
 from ..core.reading import get as _get
 from ..core.reading import join as _join

@@ -13,6 +13,7 @@ shared/rules/royal-mastheads.md and appear where each rule lives:
   entry by taken cards, the end and a shared win (RM-SET, RUL-RM-SET-TIE); live queries.
 * :mod:`.trick` — who wins a trick, step by step with rule IDs.
 * :mod:`.rules` — the one registry :class:`V`; :mod:`.messages` — the Russian and English texts.
+* :mod:`.actions` — one action as JSON for the app's log (``action_to_json`` / ``action_from_json``).
 * :mod:`.record` / :mod:`.replay` — the record ``royal-mastheads/1``
   (docs/records/royal-mastheads.md) and its replay report; :mod:`.simulate` — seeded random
   legal sets.
@@ -38,6 +39,7 @@ from .record import (  # noqa: E402
     record_to_json, write_record,
 )
 from .replay import ReplayResult, replay_record  # noqa: E402
+from .actions import action_from_json, action_to_json  # noqa: E402
 from .rules import V  # noqa: E402
 from .scoring import (  # noqa: E402
     BONUS_POINTS, TRICKS_PER_DEAL, BonusRow, CardPoints, DealScore, SeatScore, Variant, bank_holder, bonuses,

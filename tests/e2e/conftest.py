@@ -196,6 +196,22 @@ class UI:
         box.click()
         box.fill(text)
 
+    def fill_names(self, names) -> None:
+        """Type the players' names of a new game, each confirmed by the app (the order line
+        repeats them). Typing into Flutter's a11y <input> can land in the field that had the
+        focus before; a person sees that at once, the test types the names again."""
+        for i in range(len(names)):
+            for attempt in range(3):
+                for k in (range(i + 1) if attempt else (i,)):  # a retry types them all again
+                    self.fill(ids.new_name(k), names[k])
+                try:
+                    self.wait_text(ids.NEW_ORDER, " · ".join(names[:i + 1]), timeout=3000)
+                    break
+                except AssertionError:
+                    if attempt == 2:
+                        raise
+                    self.page.wait_for_timeout(300)
+
     def choose(self, ident: str, option: str):
         self.tap_id(ident)
         self.page.get_by_role("button", name=option, exact=True).first.click()

@@ -105,7 +105,7 @@ def start_game(ui: UI):
     if not flow.exists(ui, ids.new_name(3)):
         ui.tap_id(ids.NEW_ADD)
         ui.wait_id(ids.new_name(3))
-    flow.fill_names(ui, NAMES)
+    ui.fill_names(NAMES)
     ui.tap_id(ids.NEW_START)
     ui.wait_id(ids.SCREEN_SETUP)
 

@@ -54,27 +54,10 @@ def exists(ui, ident: str) -> bool:
     return ui.page.locator(ui.sel(ident)).count() > 0
 
 
-def fill_names(ui, names):
-    """Type the players' names, each confirmed by the app (the order line repeats them). Typing
-    into Flutter's a11y <input> can land in the field that had the focus before; a person sees
-    that at once, the test types the name again."""
-    for i, n in enumerate(names):
-        for attempt in range(3):
-            for k in (range(i + 1) if attempt else (i,)):  # a retry types them all again
-                ui.fill(ids.new_name(k), names[k])
-            try:
-                ui.wait_text(ids.NEW_ORDER, " · ".join(names[:i + 1]), timeout=3000)
-                break
-            except AssertionError:
-                if attempt == 2:
-                    raise
-                ui.page.wait_for_timeout(300)
-
-
 def start_game(ui, names=PLAYERS):
     ui.tap_id(ids.HOME_NEW)
     ui.wait_id(ids.SCREEN_NEW)
-    fill_names(ui, names)
+    ui.fill_names(names)
     ui.wait_text(ids.NEW_ORDER, " · ".join(names))
     ui.tap_id(ids.NEW_START)
     ui.wait_id(ids.SCREEN_SETUP)
@@ -435,7 +418,7 @@ def test_game_screenshots(browser, server, tmp_path, size, scheme):
         ui.open()
         ui.tap_id(ids.HOME_NEW)
         ui.wait_id(ids.SCREEN_NEW)
-        fill_names(ui, PLAYERS)
+        ui.fill_names(PLAYERS)
         ui.page.mouse.click(5, 300)  # close the keyboard focus
         shot("new-game")
         ui.tap_id(ids.NEW_START)

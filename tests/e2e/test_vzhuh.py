@@ -20,9 +20,7 @@ def start_game(ui, first: int) -> None:
     ui.tap_id("home-game-vzhuh")
     ui.tap_id(ids.HOME_NEW)
     ui.wait_id(vz.SCREEN_NEW)
-    for i, name in enumerate(PLAYERS):
-        ui.fill(ids.new_name(i), name)
-        ui.wait_text(ids.NEW_ORDER, name)
+    ui.fill_names(PLAYERS)
     ui.tap_id(vz.new_first(first))
     ui.tap_id(vz.NEW_START)
     ui.wait_id(vz.SCREEN_SCORE)

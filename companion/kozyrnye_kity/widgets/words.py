@@ -67,5 +67,4 @@ def _action_text(a: Mapping[str, Any]) -> str:
     return t("Round tally")
 
 
-for _kind in ("play", "use", "reward", "leader", "start_round", "tally"):
-    ACTION_TEXTS[_kind] = _action_text
+ACTION_TEXTS["kozyrnye-kity"] = _action_text

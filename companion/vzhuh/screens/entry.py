@@ -12,7 +12,7 @@ from ...i18n import t
 from ...ui import TOUCH, probe, tagged, use_latest
 from ...widgets.look import PLAYER_COLORS
 from .. import ids
-from ..view import DECK_COUNTS, JOKER_PENALTY, JOKERS, NUMBERS, penalty_json, penalty_points
+from ..view import JOKER_PENALTY, NUMBERS, penalty_json, penalty_points
 
 JOKER = "J"
 

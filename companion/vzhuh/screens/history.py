@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from ...i18n import t
-from ...ui import TOUCH, probe, safe_screen, screen, section_title, tagged, use_app, use_latest, use_session
+from ...ui import TOUCH, safe_screen, screen, section_title, tagged, use_app, use_latest, use_session
 from ...widgets.game import go
 from ...widgets.notices import outcome_text
 from ...screens.records import ExportPanel, ImportPanel, changes_panel, violation_rows

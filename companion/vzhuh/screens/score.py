@@ -6,7 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from ...i18n import t
-from ...ui import PAD, TOUCH, probe, safe_screen, screen, section_title, tagged, use_app, use_session
+from ...ui import TOUCH, probe, safe_screen, screen, section_title, tagged, use_app, use_session
 from ...widgets.game import go, use_haptics
 from ...widgets.look import PLAYER_COLORS
 from ...widgets.notices import outcome_text

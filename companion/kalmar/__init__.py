@@ -1,0 +1,1 @@
+"""«Кальмар»: the game pack of the app (view, screens)."""

@@ -1,0 +1,96 @@
+"""«Кальмар» in the app shell: its screens' routes, its entries on the home screen, the title and
+the rules file, the words of its log entries. Read by :mod:`companion.app` (the only importer of
+a game's screens)."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import flet as ft
+
+from ..i18n import N_, t, tn
+
+
+from ..screens.records import ACTION_TEXTS
+from . import ids
+from .screens.cards import card_words, colour_words
+from .screens.checker import Checker
+from .screens.history import History
+from .screens.new_game import NewGame
+from .screens.table import Table
+
+GAME = "kalmar"
+TITLE = "«Кальмар»"
+RULES_FILE = "kalmar.json"
+ROUND_WORD = N_("Game")
+STATS = {"avg": N_("Average wins per game"), "best": N_("Most wins in one game"), "revokes": False,
+         "note": N_("A sitting is a run of games; the first player with no cards left wins a game (KL-END). "
+                    "The tally counts the wins (RUL-KL-TALLY).")}
+NEW_ROUTE = "/kalmar/new"
+HOME_ENTRIES = [(N_("Can I play this?"), ft.Icons.HELP_OUTLINE, "/kalmar/check", ids.HOME_CHECK)]
+RULES_BUTTONS = [(N_("Can I play this?"), ft.Icons.HELP_OUTLINE, "/kalmar/check", ids.RULES_CHECK)]
+FOLLOW_ROUTES = ("/kalmar",)
+
+
+def routes() -> list[ft.Route]:
+    return [
+        ft.Route(path="kalmar/new", component=NewGame),
+        ft.Route(path="kalmar/check", component=Checker),
+        ft.Route(path="kalmar", component=Table, children=[  # back from the history: to the table
+            ft.Route(path="history", component=History)]),
+    ]
+
+
+def rules_routes() -> list[ft.Route]:
+    return []
+
+
+def _play_text(a: Mapping[str, Any]) -> str:
+    text = t("{player} played {card}").format(player=a.get("player"), card=card_words(a.get("card")))
+    if a.get("colour"):
+        text += " · " + t("colour {colour}").format(colour=colour_words(a.get("colour")))
+    if a.get("with"):
+        text += " · " + t("swap with {player}").format(player=a.get("with"))
+    if a.get("order"):
+        text += " · " + t("ordered: {card}").format(card=card_words(a.get("order")))
+    return text
+
+
+def _draw_text(a: Mapping[str, Any]) -> str:
+    n = a.get("count")
+    if n is None:
+        return t("{player} took the cards due").format(player=a.get("player"))
+    return tn("{player} drew {n} card", "{player} drew {n} cards", int(n)).format(player=a.get("player"), n=n)
+
+
+def _next_text(a: Mapping[str, Any]) -> str:
+    text = t("Next game: first card {card}").format(card=card_words(a.get("first_card")))
+    if a.get("colour"):
+        text += " · " + t("colour {colour}").format(colour=colour_words(a.get("colour")))
+    if a.get("dealer"):
+        text += " · " + t("dealer {player}").format(player=a.get("dealer"))
+    return text
+
+
+_KALMAR_TEXTS = {
+    "play": _play_text,
+    "draw": _draw_text,
+    "pass": lambda a: t("{player}: «Пас»").format(player=a.get("player")),
+    "draw-pass": lambda a: t("{player} drew a card, «Пас»").format(player=a.get("player")),
+    "missed-call": lambda a: t("{player} did not call «Кальмар!»: +2").format(player=a.get("player")),
+    "broke-silence": lambda a: t("{player} broke the silence: +4").format(player=a.get("player")),
+    "out": lambda a: t("{player} has no cards left").format(player=a.get("player")),
+    "next-game": _next_text,
+}
+
+
+def _entry_text(a: Mapping[str, Any]) -> str:
+    fn = _KALMAR_TEXTS.get(a.get("type"))
+    return fn(a) if fn is not None else str(a.get("type"))
+
+
+ACTION_TEXTS[GAME] = _entry_text
+
+
+def rounds_text(n: int) -> str:
+    """«3 игры»: how many games a sitting had."""
+    return tn("{n} game", "{n} games", n)

@@ -1,0 +1,117 @@
+"""New game of «Кальмар»: 2–10 players in clockwise seating order (RUL-KL-PLAYERS), the dealer,
+the first card turned up (KL-SETUP-1, KL-SETUP-2, RUL-KL-FIRST-BLUE) and the house rule
+«same picture, any colour» (RUL-KL-SAME-SYMBOL)."""
+from __future__ import annotations
+
+import flet as ft
+
+from ...i18n import t
+from ...ui import choice_row, probe, safe_screen, screen, section_title, tagged, use_app, use_latest, use_session
+from ...widgets.game import game_route, go, use_haptics
+from ...widgets.notices import outcome_text
+from ...widgets.players import known_names, player_fields, running_game_box, use_slots
+from .. import ids
+from ..view import FIRST_KINDS, NAMES_COLOUR, make_card
+from .cards import switch_row, card_words, colour_row, colour_words, digit_rows, kind_rows, picked_text
+
+ROUTE = "/kalmar/new"
+MIN_SLOTS, MAX_SLOTS = 2, 10  # RUL-KL-PLAYERS: the fields offered; the engine decides what is valid
+
+
+def first_card_picker(prefix: str, get, put) -> list[ft.Control]:
+    """The first card turned up: kind, colour (the named colour for «Выбери цвет» / «Возьми 4…»),
+    digit; and what is picked so far, in words. ``get()`` / ``put(dict)`` hold the draft."""
+    d = get()
+    k = d.get("kind", "digit")
+    body: list[ft.Control] = [kind_rows(prefix, k, lambda v: put({**get(), "kind": v}), FIRST_KINDS)]
+    if k in NAMES_COLOUR:
+        body.append(ft.Text(t("The colour the dealer names (RUL-KL-FIRST-BLUE):"), size=16))
+    body.append(colour_row(prefix, d.get("colour"), lambda v: put({**get(), "colour": v})))
+    if k == "digit":
+        body.append(digit_rows(prefix, d.get("digit"), lambda v: put({**get(), "digit": v})))
+    card, colour = first_card_of(d)
+    text = card_words(card) + (f" · {colour_words(colour)}" if colour else "") if card else t("Pick the card")
+    body.append(picked_text(ids.NEW_FIRST if prefix == "new" else ids.NEXT_CARD, text))
+    return body
+
+
+def first_card_of(d: dict) -> tuple[str | None, str | None]:
+    """(card id, named colour) of a first-card draft; the card is None while incomplete."""
+    k = d.get("kind", "digit")
+    if k in NAMES_COLOUR:
+        return (k, d["colour"]) if d.get("colour") else (None, None)
+    return make_card(k, d.get("colour"), d.get("digit")), None
+
+
+@ft.component
+@safe_screen(ROUTE)
+def NewGame():
+    st = use_app()
+    s = use_session()
+    _ = s.version
+    buzz = use_haptics()
+    slots = use_slots(3, MIN_SLOTS, MAX_SLOTS)
+    get_dealer, set_dealer = use_latest(None)
+    get_first, set_first = use_latest({})
+    get_same, set_same = use_latest(False)
+    names = slots.filled()
+    dealer = get_dealer()
+    dealer = dealer if dealer in range(len(names)) else len(names) - 1 if names else 0
+
+    def start():
+        cur = slots.filled()
+        dl = get_dealer()
+        dl = dl if dl in range(len(cur)) else max(len(cur) - 1, 0)
+        card, colour = first_card_of(get_first())
+        if card is None:
+            buzz(True)
+            st.show(lambda: t("Pick the first card turned up (KL-SETUP-1)."), "problem")
+            return
+        opts = {"dealer": cur[dl] if cur else 0, "first_card": card, "same_symbol": get_same()}
+        if colour:
+            opts["colour"] = colour
+        out = s.new_game(cur, game="kalmar", **opts)
+        if out.ok:
+            st.dismiss()
+            buzz(True)
+            slots.reset()
+            set_first({})
+            set_dealer(None)
+            go(game_route(s))
+        else:
+            st.show(outcome_text(out), "problem")
+
+    def abandon():
+        out = s.abandon()
+        if out.ok:
+            st.show(lambda: t("The game was stopped; it stays in the history."))
+        else:
+            st.show(outcome_text(out), "problem")
+
+    body: list[ft.Control] = []
+    if s.active:
+        body.append(running_game_box(s, lambda: go(game_route(s)), abandon))
+    body += player_fields(slots, known_names(st))
+    body += [ft.Divider(), section_title(t("Who deals?")),
+             ft.Text(t("The player to the dealer's left starts; play goes clockwise (KL-START)."), size=15,
+                     color=ft.Colors.ON_SURFACE_VARIANT)]
+    if names:
+        body.append(choice_row([(i, n, ids.dealer("new", i)) for i, n in enumerate(names)], dealer, set_dealer))
+    else:
+        body.append(probe("kl-new-dealer-none", t("Enter the players first."), size=16))
+    body += [ft.Divider(), section_title(t("The first card turned up")),
+             ft.Text(t("An organizer card turned up first counts as played by the dealer (KL-SETUP-2). «Обмен "
+                       "картами», «Отдать приказ» and «Соблюдай тишину» go back into the pile: enter the next "
+                       "card (RUL-KL-FIRST-BLUE)."), size=15, color=ft.Colors.ON_SURFACE_VARIANT)]
+    body += first_card_picker("new", get_first, set_first)
+    body += [
+        ft.Divider(),
+        switch_row(ids.NEW_SAME_SYMBOL, t("House rule: the same picture in any colour (RUL-KL-SAME-SYMBOL)"),
+                   get_same(), set_same),
+        ft.Text(t("Each player is dealt 8 cards (KL-SETUP-1). The first player with no cards left wins "
+                  "(KL-END)."), size=15, color=ft.Colors.ON_SURFACE_VARIANT),
+        tagged(ids.NEW_START, ft.FilledButton(t("Start the game"), icon=ft.Icons.PLAY_ARROW, height=60,
+                                              style=ft.ButtonStyle(text_style=ft.TextStyle(size=20)),
+                                              on_click=start)),
+    ]
+    return screen(st, ROUTE, ids.SCREEN_NEW, t("New game of «Кальмар»"), body)

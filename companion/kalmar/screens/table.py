@@ -1,0 +1,329 @@
+"""The live table of «Кальмар»: the top card and the colour in force, the big direction arrow,
+whose turn and who is next, what is pending (draw 2/4 and skip), an order or the silence in
+force, the «Кальмар!» moment, each player's card count, and one or two taps per turn to enter
+what happened. At the end of a game: the winner, the sitting's tally and the next game.
+Everything shown comes from the game's view; the screen computes nothing of the game."""
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from ...i18n import t, tn
+from ...ui import TOUCH, probe, safe_screen, screen, section_title, tagged, use_app, use_latest, use_session
+from ...widgets.game import go, use_haptics
+from ...widgets.look import PLAYER_COLORS
+from ...widgets.notices import outcome_text
+from .. import ids
+from ..view import BLUE, NAMES_COLOUR, make_card
+from .cards import wide, short_words, card_face, card_words, colour_row, colour_words, digit_rows, kind_rows, player_row
+from .new_game import first_card_of, first_card_picker
+
+ROUTE = "/kalmar"
+
+
+def use_draft(key: Any):
+    """A draft that belongs to one state of the log (``key``): a new entry, an undo or a redo
+    starts an empty one. Handlers read it through ``get()`` (taps can outrun re-renders)."""
+    get, set_ = use_latest((None, {}))
+
+    def cur() -> dict:
+        k, d = get()
+        return d if k == key else {}
+
+    def put(d: dict) -> None:
+        set_((key, d))
+
+    return cur, put
+
+
+def banner(ident: str, text: str, *, tone: str = "info", controls: list | None = None, size: int = 19) -> ft.Control:
+    bg, fg = {"info": (ft.Colors.TERTIARY_CONTAINER, ft.Colors.ON_TERTIARY_CONTAINER),
+              "strong": (ft.Colors.PRIMARY_CONTAINER, ft.Colors.ON_PRIMARY_CONTAINER),
+              "alert": (ft.Colors.ERROR_CONTAINER, ft.Colors.ON_ERROR_CONTAINER)}[tone]
+    return ft.Container(
+        bgcolor=bg, border_radius=16, padding=12,
+        content=ft.Column([probe(ident, text, size=size, weight=ft.FontWeight.W_600, color=fg), *(controls or [])],
+                          spacing=8, tight=True))
+
+
+def app_bar_actions(s, st) -> list[ft.Control]:
+    def undo():
+        out = s.undo()
+        if not out.ok:
+            st.show(outcome_text(out), "problem")
+
+    def redo():
+        out = s.redo()
+        if not out.ok:
+            st.show(outcome_text(out), "problem")
+
+    return [
+        tagged(ids.UNDO, ft.IconButton(ft.Icons.UNDO, tooltip=t("Undo"), disabled=not s.log, on_click=undo)),
+        tagged(ids.REDO, ft.IconButton(ft.Icons.REDO, tooltip=t("Redo"), disabled=not s.redo_log, on_click=redo)),
+        tagged(ids.HISTORY, ft.IconButton(ft.Icons.HISTORY, tooltip=t("History"),
+                                          on_click=lambda: go("/kalmar/history"))),
+        tagged(ids.CHECK, ft.IconButton(ft.Icons.HELP_OUTLINE, tooltip=t("Can I play this?"),
+                                        on_click=lambda: go("/kalmar/check"))),
+    ]
+
+
+def status_card(tb: dict) -> ft.Control:
+    """Top card and colour · whose turn and who is next · the direction arrow."""
+    cw = tb["clockwise"]
+    return ft.Container(
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=18, padding=10,
+        content=ft.Row([
+            ft.Column([card_face(tb["top"], tb["colour"], width=70, height=96),
+                       probe(ids.TOP, short_words(tb["top"]), size=13, color=ft.Colors.ON_SURFACE_VARIANT,
+                             max_lines=1, width=84, text_align=ft.TextAlign.CENTER)],
+                      spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+            ft.Column([
+                ft.Text(t("Turn"), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+                probe(ids.TURN, tb["turn"], size=30, weight=ft.FontWeight.BOLD, max_lines=1,
+                      overflow=ft.TextOverflow.ELLIPSIS),
+                probe(ids.NEXT, t("then {player}").format(player=tb["next"]), size=18),
+                probe(ids.COLOUR, t("Colour: {colour}").format(colour=colour_words(tb["colour"])), size=17,
+                      weight=ft.FontWeight.W_600),
+            ], spacing=0, tight=True, expand=True),
+            ft.Column([
+                ft.Icon(ft.Icons.ROTATE_RIGHT if cw else ft.Icons.ROTATE_LEFT, size=64, color=ft.Colors.PRIMARY),
+                probe(ids.DIRECTION, t("clockwise") if cw else t("counter-clockwise"), size=13,
+                      text_align=ft.TextAlign.CENTER, width=84),
+            ], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+        ], spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+
+
+def counts_row(tb: dict, players: tuple[str, ...]) -> ft.Control:
+    """Each player's card count (from the known draws and plays), in seating order."""
+    chips = []
+    for i, p in enumerate(players):
+        n = tb["counts"][p]
+        turn, nxt = p == tb["turn"], p == tb["next"]
+        chips.append(ft.Container(
+            border_radius=12, padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if turn else ft.Colors.SURFACE_CONTAINER_HIGH,
+            border=ft.Border.all(2, ft.Colors.PRIMARY) if nxt else None,
+            content=ft.Row([
+                ft.Container(width=6, height=22, border_radius=3, bgcolor=PLAYER_COLORS[i % len(PLAYER_COLORS)]),
+                probe(ids.count(i), f"{p} {n}", size=17, weight=ft.FontWeight.BOLD if turn or n == 1 else None,
+                      color=ft.Colors.ERROR if n == 1 else None),
+            ], spacing=6, tight=True)))
+    return ft.Column([ft.Text(t("Cards in hand (known draws and plays):"), size=13,
+                              color=ft.Colors.ON_SURFACE_VARIANT),
+                      ft.Row(chips, wrap=True, spacing=6, run_spacing=6)], spacing=4, tight=True)
+
+
+def action_button(ident: str, text: str, icon, on_click, *, primary: bool = False) -> ft.Control:
+    cls = ft.FilledButton if primary else ft.FilledTonalButton
+    return wide(ident, cls(text, icon=icon, height=54, expand=True, on_click=lambda e: on_click(),
+                             style=ft.ButtonStyle(text_style=ft.TextStyle(size=16),
+                                                  shape=ft.RoundedRectangleBorder(radius=14))))
+
+
+@ft.component
+@safe_screen(ROUTE)
+def Table():
+    st = use_app()
+    s = use_session()
+    _ = s.version
+    buzz = use_haptics()
+    cur, put = use_draft((s.game_id, len(s.log), s.revision))
+    show_out, set_show_out = use_latest(False)
+    get_next, set_next = use_latest({})
+    get_dealer, set_dealer = use_latest(None)
+    if not s.active or s.kind != "kalmar" or s.state is None:
+        return screen(st, ROUTE, ids.SCREEN_TABLE, "«Кальмар»", [
+            ft.Text(t("No game of «Кальмар» is running."), size=18),
+            ft.FilledButton(t("New game"), icon=ft.Icons.ADD, height=TOUCH + 8, on_click=lambda: go("/kalmar/new"))])
+    view = s.game
+    tb = view.table()
+    players = s.players
+    title = t("Game {n}").format(n=tb["game"])
+
+    def done(out) -> bool:
+        if out.ok:
+            buzz()
+            if st.notice is not None and st.notice.kind == "problem":
+                st.dismiss()
+            return True
+        buzz(True)
+        st.show(outcome_text(out), "problem")
+        return False
+
+    # ---------------------------------------------------------------- the end of a game
+    if tb["winner"] is not None:
+        return screen(st, ROUTE, ids.SCREEN_TABLE, title, end_of_game(st, s, view, tb, done, get_next, set_next,
+                                                                      get_dealer, set_dealer),
+                      actions=app_bar_actions(s, st))
+
+    # ---------------------------------------------------------------- entering a play
+    def ready(d: dict) -> dict | None:
+        k = d.get("kind", "digit")
+        if k == "silence":
+            return {"card": "silence"}
+        if k == "swap":
+            return {"card": "swap", "swap_with": d["with"]} if d.get("with") else None
+        if k == "order":
+            o = make_card(d.get("okind", "digit"), d.get("ocolour"), d.get("odigit"))
+            return {"card": "order", "order": o} if o else None
+        if k in NAMES_COLOUR:
+            return {"card": k, "colour": d["colour"]} if d.get("colour") else None
+        c = make_card(k, d.get("colour"), d.get("digit"))
+        return {"card": c} if c else None
+
+    def pick(**kw):
+        d = cur()
+        if "kind" in kw:
+            keep = {"colour": d["colour"]} if kw["kind"] not in BLUE and d.get("colour") and \
+                d.get("kind", "digit") not in BLUE else {}
+            d = {**keep, "kind": kw["kind"]}
+        elif "okind" in kw:
+            d = {**d, "okind": kw["okind"], "odigit": None}
+        else:
+            d = {**d, **kw}
+        play = ready(d)
+        if play is None:
+            put(d)
+            return
+        put({})
+        done(view.play(**play))
+
+    body: list[ft.Control] = [status_card(tb)]
+    # what is in force, most urgent first
+    if tb["call_due"]:
+        body.append(banner(ids.CALL, t("«Кальмар!» — {player} has one card left (KL-CALL)").format(
+            player=tb["call_due"]), tone="alert", size=24, controls=[
+            action_button(ids.MISSED_CALL, t("Not called: +2 cards"), ft.Icons.RECORD_VOICE_OVER,
+                          lambda: done(view.missed_call(tb["call_due"])))]))
+    others = [p for p in tb["one_card"] if p != tb["call_due"]]
+    if others:
+        body.append(banner(ids.ONE_CARD, t("One card left: {players}").format(players=", ".join(others)),
+                           tone="alert"))
+    if tb["silence_by"]:
+        body.append(banner(ids.SILENCE, t("Silence until {player} moves again (KL-FX-SILENCE). Who spoke? "
+                                          "+4 cards").format(player=tb["silence_by"]), controls=[ft.Row([
+            tagged(ids.silence_by(i), ft.OutlinedButton(p, height=TOUCH, on_click=lambda e, p=p: done(
+                view.broke_silence(p)))) for i, p in enumerate(players)], wrap=True, spacing=6, run_spacing=6)]))
+
+    if tb["pending"]:
+        rule = "KL-FX-DRAW2" if tb["pending"] == 2 else "KL-FX-DRAW4"
+        body.append(banner(ids.PENDING, tn("{player} takes {n} card and misses the turn ({rule})",
+                                           "{player} takes {n} cards and misses the turn ({rule})",
+                                           tb["pending"]).format(player=tb["turn"], n=tb["pending"], rule=rule),
+                           tone="strong", size=21, controls=[
+            action_button(ids.TAKE, tn("Take {n} card", "Take {n} cards", tb["pending"]).format(n=tb["pending"]),
+                          ft.Icons.DOWNLOAD, lambda: done(view.draw()), primary=True)]))
+    elif tb["order"]:
+        body.append(banner(ids.ORDER, t("Order by {by}: {player} must play {card}; without it, draw until it "
+                                        "comes (KL-FX-ORDER)").format(by=tb["ordered_by"], player=tb["turn"],
+                                                                      card=card_words(tb["order"])),
+                           tone="strong", controls=[ft.Row([card_face(tb["order"], width=56, height=76)]), ft.Row([
+            action_button(ids.PLAY_ORDERED, t("Played it"), ft.Icons.CHECK,
+                          lambda: done(view.play(tb["order"])), primary=True),
+            action_button(ids.DRAW_ONE, t("Drew a card"), ft.Icons.DOWNLOAD, lambda: done(view.draw(1))),
+        ], spacing=8)]))
+    else:
+        d = cur()
+        k = d.get("kind", "digit")
+        body.append(section_title((t("{player}: which colour is named? (KL-FX-COLOUR)") if k in NAMES_COLOUR
+                                   else t("{player} played:")).format(player=tb["turn"])))
+        body.append(kind_rows("play", k, lambda v: pick(kind=v)))
+        if k == "swap":
+            body.append(ft.Text(t("Swap hands with (KL-FX-SWAP):"), size=16))
+            body.append(player_row("swap", players, d.get("with"), lambda v: pick(**{"with": v}), skip=tb["turn"]))
+        elif k == "order":
+            ok_ = d.get("okind", "digit")
+            body.append(ft.Text(t("The card ordered (RUL-KL-ORDER):"), size=16))
+            body.append(kind_rows("order", ok_, lambda v: pick(okind=v)))
+            if ok_ not in BLUE:
+                body.append(colour_row("order", d.get("ocolour"), lambda v: pick(ocolour=v)))
+            if ok_ == "digit":
+                body.append(digit_rows("order", d.get("odigit"), lambda v: pick(odigit=v)))
+        elif k != "silence":
+            body.append(colour_row("play", d.get("colour"), lambda v: pick(colour=v)))
+            if k == "digit":
+                body.append(digit_rows("play", d.get("digit"), lambda v: pick(digit=v)))
+        if tb["drew"]:
+            body.append(ft.Row([
+                action_button(ids.PASS, t("«Пас»: keeps the card"), ft.Icons.SKIP_NEXT, lambda: done(view.pass_()),
+                              primary=True)], spacing=8))
+        else:
+            body.append(ft.Row([
+                action_button(ids.DRAW_PASS, t("Drew, «Пас»"), ft.Icons.SKIP_NEXT,
+                              lambda: done(view.draw_and_pass()), primary=True),
+                action_button(ids.DRAW_ONE, t("Drew 1, plays it"), ft.Icons.DOWNLOAD, lambda: done(view.draw(1))),
+            ], spacing=8))
+    body.append(counts_row(tb, players))
+    out_open = show_out()
+    body.append(tagged(ids.OUT_OPEN, ft.TextButton(
+        t("A player has no cards left…"), icon=ft.Icons.EMOJI_EVENTS_OUTLINED, height=TOUCH,
+        on_click=lambda: set_show_out(not show_out()))))
+    if out_open:
+        body.append(ft.Row([tagged(ids.out(i), ft.OutlinedButton(p, height=TOUCH, on_click=lambda e, p=p: (
+            set_show_out(False), done(view.player_out(p))))) for i, p in enumerate(players)],
+            wrap=True, spacing=6, run_spacing=6))
+    return screen(st, ROUTE, ids.SCREEN_TABLE, title, body, actions=app_bar_actions(s, st))
+
+
+def end_of_game(st, s, view, tb, done, get_next, set_next, get_dealer, set_dealer) -> list[ft.Control]:
+    """The winner (KL-END, KL-END-SWAP), the sitting's tally (RUL-KL-TALLY), the next game with the
+    next dealer proposed (RUL-KL-NEXT-DEALER), or the end of the sitting."""
+    players = s.players
+    winner = tb["winner"]
+    text = (t("{player} wins: the hands were swapped with the last card (KL-END-SWAP)") if tb["by_swap"]
+            else t("{player} wins: no cards left (KL-END)")).format(player=winner)
+    tally = view.tally()
+    body: list[ft.Control] = [
+        ft.Container(bgcolor=ft.Colors.PRIMARY_CONTAINER, border_radius=18, padding=16, content=ft.Row([
+            ft.Icon(ft.Icons.EMOJI_EVENTS, size=48, color=ft.Colors.ON_PRIMARY_CONTAINER),
+            ft.Container(probe(ids.WINNER, text, size=24, weight=ft.FontWeight.BOLD,
+                               color=ft.Colors.ON_PRIMARY_CONTAINER), expand=True)], spacing=12)),
+        section_title(t("Wins in this sitting (RUL-KL-TALLY)")),
+        ft.Semantics(identifier=ids.TALLY, container=True, content=ft.Row([
+            ft.Container(border_radius=12, padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+                         bgcolor=ft.Colors.SECONDARY_CONTAINER if tally[p] == max(tally.values()) and tally[p]
+                         else ft.Colors.SURFACE_CONTAINER_HIGH,
+                         content=probe(ids.tally(i), f"{p}: {tally[p]}", size=19, weight=ft.FontWeight.W_600))
+            for i, p in enumerate(players)], wrap=True, spacing=6, run_spacing=6)),
+        ft.Text(tn("{n} game played", "{n} games played", len(view.games())).format(n=len(view.games())), size=15,
+                color=ft.Colors.ON_SURFACE_VARIANT),
+    ]
+    body.append(tagged(ids.FINISH, ft.OutlinedButton(t("End the sitting: put it in the history"),
+                                                     icon=ft.Icons.DONE_ALL, height=52,
+                                                     style=ft.ButtonStyle(text_style=ft.TextStyle(size=17)),
+                                                     on_click=lambda: finish())))
+    body += [ft.Divider(), section_title(t("Next game"))]
+    proposed = view.next_dealer()
+    dealer = get_dealer() if get_dealer() in players else proposed
+    body.append(ft.Text(t("Dealer (the deal passes clockwise, RUL-KL-NEXT-DEALER):"), size=16))
+    body.append(ft.Row([tagged(ids.dealer("next", i), selected=p == dealer, control=(
+        ft.FilledButton if p == dealer else ft.OutlinedButton)(p, height=TOUCH, on_click=lambda e, p=p: set_dealer(p)))
+        for i, p in enumerate(players)], wrap=True, spacing=6, run_spacing=6))
+    body.append(ft.Text(t("The first card turned up:"), size=16))
+    body += first_card_picker("next", get_next, set_next)
+
+    def next_game():
+        card, colour = first_card_of(get_next())
+        if card is None:
+            st.show(lambda: t("Pick the first card turned up (KL-SETUP-1)."), "problem")
+            return
+        dl = get_dealer() if get_dealer() in players else view.next_dealer()
+        if done(view.next_game(card, colour, dl)):
+            set_next({})
+            set_dealer(None)
+
+    def finish():
+        out = s.finish()
+        if out.ok:
+            st.show(lambda: t("The sitting is in the history."))
+            go("/stats")
+        else:
+            st.show(outcome_text(out), "problem")
+
+    body += [
+        tagged(ids.NEXT_GAME, ft.FilledButton(t("Start the next game"), icon=ft.Icons.PLAY_ARROW, height=60,
+                                              style=ft.ButtonStyle(text_style=ft.TextStyle(size=20)),
+                                              on_click=next_game)),
+    ]
+    return body

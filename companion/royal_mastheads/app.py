@@ -1,0 +1,46 @@
+"""«Королевское наказание» in the app shell: its screens' routes, the title, the rules file, the
+words of its log entries. Read by :mod:`companion.app` (the only importer of a game's screens)."""
+from __future__ import annotations
+
+import flet as ft
+
+
+from ..i18n import N_, tn
+
+from ..screens.records import ACTION_TEXTS
+from .screens.deal import Deal
+from .screens.history import History, entry_text
+from .screens.new_set import NewSet
+
+GAME = "royal-mastheads"
+TITLE = "«Королевское наказание»"  # the printed name, the same in every language
+RULES_FILE = "royal-mastheads.json"
+ROUND_WORD = N_("Deal")
+STATS = {"avg": N_("Average deal"), "best": N_("Best deal"), "revokes": True,
+         "note": N_("Average and best: points in one deal, card points and bonuses (RM-POINTS, RM-BONUS). The "
+                    "highest total wins (RM-SET). A revoke: not following suit while holding it (RM-FOLLOW, "
+                    "RUL-RM-REVOKE).")}
+NEW_ROUTE = "/royal-mastheads/new"
+HOME_ENTRIES: list = []
+RULES_BUTTONS: list = []
+FOLLOW_ROUTES = ("/royal-mastheads",)
+
+
+def routes() -> list[ft.Route]:
+    return [
+        ft.Route(path="royal-mastheads/new", component=NewSet),
+        ft.Route(path="royal-mastheads", component=Deal, children=[  # back from the history: to the deal
+            ft.Route(path="history", component=History)]),
+    ]
+
+
+def rules_routes() -> list[ft.Route]:
+    return []
+
+
+ACTION_TEXTS[GAME] = entry_text
+
+
+def rounds_text(n: int) -> str:
+    """«10 игр»: how many deals a set had."""
+    return tn("{n} deal", "{n} deals", n)

@@ -1,0 +1,375 @@
+"""The «Королевское наказание» table screen, by the set's phase:
+
+* between deals — the last deal's breakdown, then the turned card of the next deal (RM-DEAL-2)
+  and how the deal will be entered;
+* a deal trick by trick — the live tricks, points and bank holder, the trick on the table, the
+  52-card picker (one tap per card; seen cards greyed, the led suit stressed, RM-FOLLOW), the
+  last trick's winner and why, a revoke shown when its proof arrives (RUL-RM-REVOKE);
+* after the 11th trick — each player's two bank cards (RM-BANK);
+* a deal by taken cards — each card tapped to whoever took it or to the bank (RUL-RM-ORDER);
+* after 10 deals — the winner (RM-SET), or the shared-win choice (RUL-RM-SET-TIE).
+
+Everything shown comes from the game's view; the screen computes nothing of the game."""
+from __future__ import annotations
+
+import flet as ft
+
+from ...i18n import lang, t, tn
+from ...ui import TOUCH, choice_row, probe, safe_screen, screen, section_title, tagged, use_app, use_session
+from ...widgets.game import go, use_haptics
+from ...widgets.notices import outcome_text
+from .. import ids
+from ..view import BANK, card_text, plain
+from .parts import MUTED, app_bar_actions, breakdown, color, header, live_strip, score_table, turned_line, use_keyed
+from .picker import SIGNS, card_grid, card_label, glyphs, txt
+
+ROUTE = "/royal-mastheads"
+GAME = "royal-mastheads"
+
+
+def banner(ident: str, text: str, *, strong: bool = False, problem: bool = False) -> ft.Control:
+    bg = (ft.Colors.ERROR_CONTAINER if problem else ft.Colors.PRIMARY_CONTAINER if strong
+          else ft.Colors.TERTIARY_CONTAINER)
+    fg = (ft.Colors.ON_ERROR_CONTAINER if problem else ft.Colors.ON_PRIMARY_CONTAINER if strong
+          else ft.Colors.ON_TERTIARY_CONTAINER)
+    return ft.Container(bgcolor=bg, border_radius=16, padding=12,
+                        content=probe(ident, glyphs(text), style=SIGNS, size=19 if strong else 16,
+                                      weight=ft.FontWeight.BOLD if strong else None, color=fg))
+
+
+def big(text: str, icon, on_click, ident: str, *, disabled: bool = False, tonal: bool = False) -> ft.Control:
+    cls = ft.FilledTonalButton if tonal else ft.FilledButton
+    return tagged(ident, cls(text, icon=icon, height=56, disabled=disabled, on_click=on_click,
+                             style=ft.ButtonStyle(text_style=ft.TextStyle(size=18),
+                                                  shape=ft.RoundedRectangleBorder(radius=14))))
+
+
+@ft.component
+@safe_screen(ROUTE)
+def Deal():
+    st = use_app()
+    s = use_session()
+    _ = s.version
+    buzz = use_haptics()
+    view = s.game
+    on = s.active and s.kind == GAME
+    deal_key = (s.game_id, view.deal_number() if on else 0)
+    # hooks first, always in the same order
+    get_turned, set_turned = use_keyed(deal_key, None)
+    get_picking, set_picking = use_keyed((s.game_id, view.deals_closed() if on else 0), False)
+    get_mode, set_mode = use_keyed(deal_key, "tricks")
+    get_owners, set_owners = use_keyed(deal_key, {})
+    get_owner, set_owner = use_keyed(deal_key, None)
+    get_holder, set_holder = use_keyed(deal_key, "rule")
+    if not on:
+        return screen(st, ROUTE, ids.SCREEN_DEAL, "«Королевское наказание»", [
+            ft.Text(t("No set of «Королевское наказание» is running."), size=18),
+            ft.FilledButton(t("New set"), icon=ft.Icons.ADD, height=TOUCH + 8,
+                            on_click=lambda: go("/royal-mastheads/new"))])
+    narrow = st.width < 600
+    width = min(st.width - 24, 736) if st.width else 380
+    phase = view.phase()
+    lg = lang()
+    players = view.players
+
+    def problem(text: str):
+        buzz(True)
+        st.show(lambda: plain(text, lang()), "problem")
+
+    def refused(out):
+        buzz(True)
+        text = outcome_text(out)
+        st.show(lambda: plain(text(), lang()), "problem")
+
+    body: list[ft.Control] = [header(view)]
+    actions = app_bar_actions(s, st)
+    title = "«Королевское наказание»"
+
+    # ---- the set is over, or tied -----------------------------------------------------------
+    if phase in ("over", "tie"):
+        totals = view.totals()
+        if phase == "over":
+            shared = view.shared_win()
+            if shared:
+                body.append(banner(ids.WINNER, t("A shared win: {players}, {points} each (RUL-RM-SET-TIE).").format(
+                    players=", ".join(shared), points=totals[shared[0]]), strong=True))
+            else:
+                w = view.winner()
+                body.append(banner(ids.WINNER, t("{player} wins the set with {points} (RM-SET).").format(
+                    player=w, points=totals.get(w, 0)), strong=True))
+
+            def finish():
+                out = s.finish()
+                if out.ok:
+                    st.show(lambda: t("The game is in the history."))
+                    go("/stats")
+                else:
+                    refused(out)
+
+            body.append(big(t("Finish: put the game in the history"), ft.Icons.DONE_ALL, finish, ids.FINISH))
+        else:
+            tied = view.tied()
+            body.append(banner(ids.TIE, t("{players} share the highest total, {points}. Play one more deal to "
+                                          "break it, or accept a shared win (RUL-RM-SET-TIE).").format(
+                players=", ".join(tied), points=totals[tied[0]]), strong=True))
+
+            def another():
+                out = view.another_deal()
+                if not out.ok:
+                    refused(out)
+
+            def share():
+                out = view.accept_shared_win()
+                if not out.ok:
+                    refused(out)
+
+            body.append(ft.Row([big(t("One more deal"), ft.Icons.REPLAY, another, ids.ANOTHER_DEAL),
+                                big(t("Shared win"), ft.Icons.HANDSHAKE, share, ids.SHARED_WIN, tonal=True)],
+                               wrap=True, spacing=8, run_spacing=8))
+        body += [score_table(view, narrow), breakdown(view)]
+        return screen(st, ROUTE, ids.SCREEN_DEAL, title, body, actions=actions)
+
+    # ---- between deals: the breakdown, then the turned card ---------------------------------
+    if phase == "deal":
+        closed = view.deals_closed()
+        if closed and not get_picking():
+            body.append(breakdown(view))
+            body.append(big(t("Next: deal {n}").format(n=view.deal_number()), ft.Icons.ARROW_FORWARD,
+                            lambda: set_picking(True), ids.NEXT_DEAL))
+            body.append(score_table(view, narrow))
+            return screen(st, ROUTE, ids.SCREEN_DEAL, title, body, actions=actions)
+        chosen = get_turned()
+
+        def start(mode: str):
+            card = get_turned()
+            if card is None:
+                problem(t("Tap the turned card first (RM-DEAL-2)."))
+                return
+            out = view.start_deal(card)
+            if out.ok:
+                buzz()
+                set_mode(mode)
+            else:
+                refused(out)
+
+        body.append(ft.Text(t("{dealer} deals 13 cards each and turns the top card: its suit is trump (RM-DEAL-2). "
+                              "Tap it:").format(dealer=view.dealer()), size=16))
+        body.append(card_grid(lambda c: set_turned(c), width=width,
+                              colors={chosen: ft.Colors.PRIMARY_CONTAINER} if chosen else None,
+                              marks={chosen: "✓"} if chosen else None))
+        body.append(probe(ids.TURNED, glyphs(t("Turned card: {card}").format(card=card_text(chosen, lg))) if chosen
+                          else t("Turned card: not chosen yet"), style=SIGNS, size=17, weight=ft.FontWeight.W_600))
+        body.append(ft.Row([
+            big(t("Trick by trick"), ft.Icons.PLAY_ARROW, lambda: start("tricks"), ids.START_TRICKS,
+                disabled=chosen is None),
+            big(t("By taken cards, after the deal"), ft.Icons.STYLE, lambda: start("taken"), ids.START_TAKEN,
+                disabled=chosen is None, tonal=True),
+        ], wrap=True, spacing=8, run_spacing=8))
+        body.append(ft.Text(t("Both ways give the same points (RUL-RM-ORDER). {player} leads the first trick "
+                              "(RM-LEAD).").format(player=view.first_leader()), size=14, color=MUTED))
+        if closed:
+            body.append(score_table(view, narrow))
+        return screen(st, ROUTE, ids.SCREEN_DEAL, title, body, actions=actions)
+
+    lv = view.live()
+    body.append(turned_line(view, lv))
+    deal_problems = [v for v in view.violations() if v.round == lv["deal"]]
+
+    # ---- a deal by taken cards --------------------------------------------------------------
+    if phase == "play" and get_mode() == "taken" and not view.deal_started_by_tricks():
+        owners = get_owners()
+        sel = get_owner() or players[0]
+        keys = list(players) + [BANK]
+        initials = {p: p[:2] for p in players}
+        initials[BANK] = t("bank")
+        owner_color = {p: color(i) for i, p in enumerate(players)}
+        owner_color[BANK] = ft.Colors.TERTIARY
+
+        def tap(cid: str):
+            cur = dict(get_owners())
+            me = get_owner() or players[0]
+            who = cur.get(cid)
+            if who is None:
+                cur[cid] = me
+            elif who == me:
+                del cur[cid]
+            else:
+                problem(t("{card} is already with {owner}: each card is taken once (RM-COMP). Choose {owner} and tap "
+                          "it to take it back.").format(card=card_text(cid, lang()),
+                                                        owner=who if who != BANK else t("the bank")))
+                return
+            set_owners(cur)
+
+        def record():
+            out = view.taken(get_owners(), get_holder())
+            if out.ok:
+                buzz(True)
+                st.show(lambda: t("Deal {n} recorded.").format(n=lv["deal"]))
+            else:
+                refused(out)
+
+        chips = []
+        for i, k in enumerate(keys):
+            n = sum(1 for v in owners.values() if v == k)
+            name = k if k != BANK else t("Bank")
+            chips.append(tagged(ids.owner(str(i) if k != BANK else "bank"), selected=k == sel, control=ft.Container(
+                on_click=lambda e, k=k: set_owner(k), ink=True, border_radius=12,
+                padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+                bgcolor=ft.Colors.PRIMARY_CONTAINER if k == sel else ft.Colors.SURFACE_CONTAINER_HIGH,
+                border=ft.Border.all(3 if k == sel else 1, owner_color[k] if k == sel else ft.Colors.OUTLINE_VARIANT),
+                content=ft.Column([ft.Text(name, size=15, weight=ft.FontWeight.W_600, max_lines=1),
+                                   ft.Text(tn("{n} card", "{n} cards", n).format(n=n), size=13)],
+                                  spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER))))
+        body.append(ft.Text(t("After the deal: choose who, then tap every card they took; the bank's 8 cards "
+                              "under «Bank» (RUL-RM-ORDER)."), size=15))
+        body.append(ft.Row(chips, wrap=True, spacing=6, run_spacing=6))
+        body.append(card_grid(tap, width=width, marks={c: initials[o] for c, o in owners.items()},
+                              colors={c: ft.Colors.with_opacity(0.35, owner_color[o]) for c, o in owners.items()}))
+        body.append(probe(ids.TAKEN_COUNT, t("Cards entered: {n} of 52 (each once, RM-COMP)").format(n=len(owners)),
+                          size=16, weight=ft.FontWeight.W_600))
+        body.append(section_title(t("Whose is the bank?")))
+        body.append(choice_row([("rule", t("Most tricks (RM-BANK)"), ids.holder("rule"))]
+                               + [(p, p, ids.holder(str(i))) for i, p in enumerate(players)]
+                               + [(None, t("Nobody (RUL-RM-BANK-TIE)"), ids.holder("none"))],
+                               get_holder(), set_holder))
+        body.append(ft.Row([
+            big(t("Record deal {n}").format(n=lv["deal"]), ft.Icons.CHECK, record, ids.TAKEN_RECORD,
+                disabled=not owners),
+            tagged(ids.SWITCH_TRICKS, ft.TextButton(t("Enter trick by trick instead"), height=TOUCH,
+                                                    on_click=lambda: set_mode("tricks"))),
+        ], wrap=True, spacing=8))
+        return screen(st, ROUTE, ids.SCREEN_DEAL, title, body, actions=actions)
+
+    # ---- the bank after the 11th trick -------------------------------------------------------
+    if phase == "bank":
+        owners = get_owners()
+        sel = get_owner() or players[0]
+        unseen = view.unseen()
+
+        def count(p):
+            return sum(1 for v in owners.values() if v == p)
+
+        def tap(cid: str):
+            cur = dict(get_owners())
+            me = get_owner() or players[0]
+            who = cur.get(cid)
+            if who == me:
+                del cur[cid]
+            elif who is not None:
+                problem(t("{card} is already in the bank from {owner} (RM-BANK).").format(
+                    card=card_text(cid, lang()), owner=who))
+                return
+            elif cid not in unseen:
+                problem(t("{card} was played in a trick this deal; the bank holds the 8 cards not played (RM-BANK, "
+                          "RM-COMP).").format(card=card_text(cid, lang())))
+                return
+            elif sum(1 for v in cur.values() if v == me) >= 2:
+                problem(t("{player} put exactly two cards into the bank (RM-BANK).").format(player=me))
+                return
+            else:
+                cur[cid] = me
+                if sum(1 for v in cur.values() if v == me) == 2:  # next player without two
+                    rest = [p for p in players if sum(1 for v in cur.values() if v == p) < 2]
+                    if rest:
+                        set_owner(rest[0])
+            set_owners(cur)
+
+        def record():
+            pairs = {p: [c for c, o in get_owners().items() if o == p] for p in players}
+            out, found = view.bank(pairs)
+            if out.ok:
+                buzz(True)
+                st.show(lambda: t("Deal {n} recorded.").format(n=lv["deal"]))
+            else:
+                refused(out)
+
+        body.append(live_strip(view, lv, narrow=narrow))
+        body.append(section_title(t("The bank: each player's two cards (RM-BANK)")))
+        chips = []
+        for i, p in enumerate(players):
+            mine = [c for c, o in owners.items() if o == p]
+            chips.append(tagged(ids.owner(str(i)), selected=p == sel, control=ft.Container(
+                on_click=lambda e, p=p: set_owner(p), ink=True, border_radius=12,
+                padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+                bgcolor=ft.Colors.PRIMARY_CONTAINER if p == sel else ft.Colors.SURFACE_CONTAINER_HIGH,
+                border=ft.Border.all(3 if p == sel else 1, color(i) if p == sel else ft.Colors.OUTLINE_VARIANT),
+                content=ft.Column([ft.Text(p, size=15, weight=ft.FontWeight.W_600, max_lines=1),
+                                   txt(" ".join(card_text(c, lang()) for c in mine) or "—", size=14)],
+                                  spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER))))
+        body.append(ft.Row(chips, wrap=True, spacing=6, run_spacing=6))
+        body.append(card_grid(tap, width=width, only=frozenset(unseen),
+                              marks={c: o[:2] for c, o in owners.items()},
+                              colors={c: ft.Colors.with_opacity(0.35, color(players.index(o))) for c, o in owners.items()}))
+        body.append(ft.Text(t("Bright: the 8 cards not played. Done: {n} of 8.").format(n=len(owners)), size=14,
+                            color=MUTED))
+        body.append(big(t("Record the bank and close deal {n}").format(n=lv["deal"]), ft.Icons.CHECK, record,
+                        ids.BANK_RECORD, disabled=any(count(p) != 2 for p in players)))
+        if deal_problems:
+            body.append(banner(ids.DEAL_PROBLEMS, "\n".join(v.text(lg) for v in deal_problems), problem=True))
+        body.append(_last_trick(view))
+        return screen(st, ROUTE, ids.SCREEN_DEAL, title, body, actions=actions)
+
+    # ---- a deal trick by trick ---------------------------------------------------------------
+    led, follow, others = view.playable()
+
+    def play(cid: str):
+        out, found = view.play(cid)
+        if not out.ok:
+            refused(out)
+            return
+        if found:
+            buzz(True)
+            texts = "\n".join(v.text(lang()) for v in found)
+            st.show(lambda: plain(texts, lang()), "problem")
+        else:
+            buzz()
+
+    body.append(live_strip(view, lv, narrow=narrow))
+    slots = []
+    current = dict(lv["current"])
+    leader_seat = players.index(lv["current"][0][0]) if lv["current"] else players.index(lv["to_play"])
+    for k in range(4):
+        p = players[(leader_seat + k) % 4]
+        cid = current.get(p)
+        slots.append(ft.Container(
+            expand=True, height=54, border_radius=10, alignment=ft.Alignment.CENTER,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if cid else None,
+            border=ft.Border.all(2 if p == lv["to_play"] else 1,
+                                 ft.Colors.PRIMARY if p == lv["to_play"] else ft.Colors.OUTLINE_VARIANT),
+            content=ft.Column([ft.Text(p, size=12, max_lines=1, color=MUTED),
+                               card_label(cid, 19) if cid else ft.Text("?" if p == lv["to_play"] else "", size=18)],
+                              spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)))
+    turn_text = (t("Trick {n} of 11 · {player} leads").format(n=lv["trick"], player=lv["to_play"]) if not lv["current"]
+                 else t("Trick {n} of 11 · {player}'s card").format(n=lv["trick"], player=lv["to_play"]))
+    if led:
+        turn_text += " · " + t("must follow {suit} if able (RM-FOLLOW)").format(suit=card_text(f"{led}-A", lg)[-1])
+    body.append(ft.Column([probe(ids.TO_PLAY, glyphs(turn_text), style=SIGNS, size=17, weight=ft.FontWeight.W_600),
+                           ft.Semantics(identifier=ids.TRICK, label=" ".join(
+                               f"{p} {card_text(c, lg)}" for p, c in lv["current"]) or "—", container=True,
+                               content=ft.Row(slots, spacing=4))], spacing=4, tight=True))
+    body.append(card_grid(play, width=width, seen=view.seen(), hint=follow if led else None,
+                          only=(follow | others) if (follow or others) else None))
+    if deal_problems:
+        body.append(banner(ids.DEAL_PROBLEMS, "\n".join(v.text(lg) for v in deal_problems), problem=True))
+    body.append(_last_trick(view))
+    if lv["trick"] == 1 and not lv["current"]:
+        body.append(tagged(ids.SWITCH_TAKEN, ft.TextButton(t("Enter this deal by taken cards instead"), height=TOUCH,
+                                                           on_click=lambda: set_mode("taken"))))
+    return screen(st, ROUTE, ids.SCREEN_DEAL, title, body, actions=actions)
+
+
+def _last_trick(view) -> ft.Control:
+    last = view.last_trick()
+    if last is None:
+        return ft.Container()
+    lg = lang()
+    cards = " · ".join(f"{p} {card_text(c, lg)}" for p, c in last["cards"])
+    return ft.Container(
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=12, padding=10,
+        content=ft.Column([
+            probe(ids.LAST_TRICK, t("Trick {n}: {player} takes it").format(n=last["number"], player=last["winner"]),
+                  size=17, weight=ft.FontWeight.W_600),
+            txt(cards, size=14),
+            ft.Semantics(identifier=ids.WHY, container=True, content=ft.Column(
+                [txt(line, size=13, color=MUTED) for line in last["why"]], spacing=1, tight=True)),
+        ], spacing=2, tight=True))

@@ -1,0 +1,137 @@
+"""«Королевское наказание» history: the entries of each deal (the turned card, each card played,
+the bank, the taken cards), a correction of a card (the set is re-scored and the screen says what
+changed), undo/redo, the broken rules, the record out and in, stopping the set."""
+from __future__ import annotations
+
+import flet as ft
+
+from ...i18n import lang, t
+from ...screens.records import ExportPanel, ImportPanel, changes_panel, violation_rows
+from ...ui import TOUCH, safe_screen, screen, section_title, tagged, use_app, use_latest, use_session
+from ...widgets.game import go
+from ...widgets.notices import outcome_text
+from .. import ids
+from ..view import card_text, plain
+from .parts import app_bar_actions, use_keyed
+from .picker import card_grid, txt
+
+ROUTE = "/royal-mastheads/history"
+GAME = "royal-mastheads"
+
+
+def entry_text(a, lg: str | None = None) -> str:
+    """A log entry in words: «Открыта Д♥», «10♠», «Банк: …», «Взятые карты: …»."""
+    lg = lg or lang()
+    kind = a.get("type")
+    if kind == "deal":
+        return t("Turned {card}").format(card=card_text(a.get("turned", "?"), lg))
+    if kind == "play":
+        return (f"{a['player']}: " if a.get("player") else "") + card_text(a.get("card", "?"), lg)
+    if kind == "trick":
+        return t("Trick: {cards}").format(cards=" ".join(card_text(c, lg) for c in a.get("cards", ())))
+    if kind == "bank":
+        return t("Bank: {cards}").format(cards=" · ".join(
+            f"{p} {' '.join(card_text(c, lg) for c in cs)}" for p, cs in (a.get("bank") or {}).items()))
+    if kind == "taken":
+        return t("Taken cards: {cards}").format(cards=" · ".join(
+            f"{p} {len(cs)}" for p, cs in (a.get("taken") or {}).items()) + " · " + t("bank {n}").format(
+            n=len(a.get("bank") or ())))
+    if kind == "another-deal":
+        return t("One more deal after a tie (RUL-RM-SET-TIE)")
+    if kind == "shared-win":
+        return t("Shared win accepted (RUL-RM-SET-TIE)")
+    return str(kind)
+
+
+@ft.component
+@safe_screen(ROUTE)
+def History():
+    st = use_app()
+    s = use_session()
+    _ = s.version
+    on = s.active and s.kind == GAME
+    entries = s.entries() if on else []
+    deals = sorted({e["round"] for e in entries if e["round"]})
+    get_deal, set_deal = use_keyed((s.game_id, len(deals)), deals[-1] if deals else 0)
+    editing, set_editing = use_latest(None)  # the log index of the entry being corrected
+    changes, set_changes = ft.use_state(None)
+    if not on:
+        return screen(st, ROUTE, ids.SCREEN_HISTORY, t("History of the game"), [
+            ft.Text(t("No set of «Королевское наказание» is running."), size=18),
+            ft.FilledButton(t("History and statistics"), height=TOUCH, on_click=lambda: go("/stats"))])
+    lg = lang()
+    body: list[ft.Control] = []
+    if changes is not None:
+        body.append(changes_panel(changes, lambda: set_changes(None)))
+    idx = editing()
+    if idx is not None and idx < len(entries):
+        e = entries[idx]
+        a = e["action"]
+
+        def pick(cid: str):
+            new = dict(a)
+            new["turned" if a.get("type") == "deal" else "card"] = cid
+            out = s.edit(idx, new)
+            if out.ok:
+                set_editing(None)
+                set_changes(out.notice)
+                if out.notice is None:
+                    st.show(lambda: t("Nothing changed."))
+            else:
+                text = outcome_text(out)
+                st.show(lambda: plain(text(), lang()), "problem")
+
+        body += [txt(t("Correct: {entry}").format(entry=entry_text(a, lg)), size=18, weight=ft.FontWeight.W_600),
+                 ft.Text(t("Tap the right card. The set is scored again from this entry on."), size=15),
+                 card_grid(pick, width=min(st.width - 24, 736) if st.width else 380),
+                 tagged(ids.EDIT_CANCEL, ft.OutlinedButton(t("Cancel"), height=TOUCH,
+                                                           on_click=lambda: set_editing(None)))]
+        return screen(st, ROUTE, ids.SCREEN_HISTORY, t("History of the game"), body, actions=app_bar_actions(s, st))
+
+    body.append(tagged(ids.HIST_BACK, ft.FilledTonalButton(t("Back to the game"), icon=ft.Icons.ARROW_BACK,
+                                                           height=TOUCH, on_click=lambda: go("/royal-mastheads"))))
+    if not entries:
+        body.append(ft.Text(t("No card of this set has been entered yet."), size=17))
+    else:
+        chosen = get_deal() if get_deal() in deals else deals[-1]
+        body.append(ft.Row([tagged(ids.hist_deal(n), selected=n == chosen, control=(
+            ft.FilledButton if n == chosen else ft.OutlinedButton)(str(n), height=TOUCH, on_click=lambda e, n=n: set_deal(n)))
+            for n in deals], wrap=True, spacing=6, run_spacing=6))
+        rows = []
+        for e in entries:
+            if e["round"] != chosen:
+                continue
+            a = e["action"]
+            where = t("trick {n}").format(n=e["trick"]) if e["trick"] else ""
+            text = entry_text(a, lg) + (" · " + t("left out of the score") if e["skipped"] else "")
+            fixable = a.get("type") in ("deal", "play")
+            rows.append(tagged(ids.hist_entry(e["index"]), ft.Container(
+                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=10,
+                padding=ft.Padding.symmetric(horizontal=10, vertical=2),
+                content=ft.Row([
+                    ft.Text(where, size=13, width=80, color=ft.Colors.ON_SURFACE_VARIANT),
+                    txt(text, size=16, expand=True),
+                    *([ft.IconButton(ft.Icons.EDIT, tooltip=t("Correct"),
+                                     on_click=lambda ev, i=e["index"]: set_editing(i))] if fixable else []),
+                ], vertical_alignment=ft.CrossAxisAlignment.CENTER))))
+        body.append(ft.Column(rows, spacing=4))
+        body.append(ft.Text(t("A bank or taken-cards entry: undo it and enter it again."), size=14,
+                            color=ft.Colors.ON_SURFACE_VARIANT))
+    body += [section_title(t("Broken rules")),
+             violation_rows(s.game.violations(), ids.HIST_VIOLATIONS,
+                            round_word=lambda n: t("deal {n}").format(n=n))]
+    body += [ft.Divider(), section_title(t("Game record")),
+             ExportPanel(s.export_record, "royal-mastheads.json", ids.EXPORT),
+             ImportPanel()]
+
+    def stop():
+        out = s.abandon()
+        if out.ok:
+            st.show(lambda: t("The game was stopped; it stays in the history."))
+            go("/")
+        else:
+            st.show(outcome_text(out), "problem")
+
+    body.append(tagged(ids.STOP, ft.OutlinedButton(t("Stop the game"), icon=ft.Icons.STOP_CIRCLE_OUTLINED,
+                                                   height=TOUCH, on_click=stop)))
+    return screen(st, ROUTE, ids.SCREEN_HISTORY, t("History of the game"), body, actions=app_bar_actions(s, st))

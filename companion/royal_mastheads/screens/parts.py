@@ -1,0 +1,177 @@
+"""Pieces of the «Королевское наказание» screens: the header with the variant, the live strip of
+a deal, the breakdown of a closed deal, the score table. Presentation only: every number comes
+from the game's view."""
+from __future__ import annotations
+
+import flet as ft
+
+from ...i18n import lang, t, tn
+from ...ui import probe, tagged, use_latest
+from ...widgets.game import go
+from ...widgets.look import PLAYER_COLORS
+from ...widgets.notices import outcome_text
+from .. import ids
+from ..view import DEALS, card_text, plain, suit_text
+from .picker import SIGNS, glyphs, txt
+
+MUTED = ft.Colors.ON_SURFACE_VARIANT
+
+
+def use_keyed(key, initial):
+    """(get, set) of a draft that starts afresh when ``key`` changes (a new deal, here or on
+    another phone)."""
+    get_box, set_box = use_latest((key, initial))
+
+    def get():
+        k, v = get_box()
+        return v if k == key else initial
+
+    return get, lambda v: set_box((key, v))
+
+
+def color(i: int):
+    return PLAYER_COLORS[i % len(PLAYER_COLORS)]
+
+
+def header(view) -> ft.Control:
+    """«Игра 3 из 10 · сдаёт Боря» and the rules in force (RUL-RM-VARIANT)."""
+    n = view.deal_number()
+    title = (t("Deal {n} of {total}").format(n=n, total=DEALS) if n <= DEALS
+             else t("Extra deal {n}").format(n=n))
+    if view.phase() not in ("tie", "over"):
+        title += " · " + t("{player} deals").format(player=view.dealer())
+    else:
+        title = t("The set after {n} deals").format(n=view.deals_closed())
+    return ft.Column([
+        probe(ids.DEAL_TITLE, title, size=22, weight=ft.FontWeight.BOLD),
+        probe(ids.VARIANT, t("Rules: {variant}").format(variant=view.variant_text()), size=14, color=MUTED),
+    ], spacing=0, tight=True)
+
+
+def turned_line(view, lv: dict) -> ft.Control:
+    """The turned card and what it names (RM-DEAL-2; the mastheads in the original rules)."""
+    lg = lang()
+    text = t("Turned: {card} · trump {suit}").format(card=card_text(lv["turned"], lg), suit=suit_text(lv["trump"], lg))
+    if lv["masthead"] is not None:
+        text += " · " + t("mastheads: the {rank}s").format(rank=card_text(lv["turned"], lg)[:-1])
+    return probe(ids.TURNED, glyphs(text), style=SIGNS, size=16, weight=ft.FontWeight.W_600)
+
+
+def live_strip(view, lv: dict, *, narrow: bool) -> ft.Control:
+    """Per player: tricks, running card points (RUL-RM-ORDER), the bank so far (RM-BANK)."""
+    boxes = []
+    for i, p in enumerate(view.players):
+        turn = lv["to_play"] == p
+        bank = lv["bank_holder"] == p
+        tricks, pts = lv["tricks"][p], lv["points"][p]
+        label = f"{p}: " + tn("{n} trick", "{n} tricks", tricks).format(n=tricks) + ", " + tn(
+            "{n} point", "{n} points", pts).format(n=pts) + (" · " + t("holds the bank") if bank else "")
+        boxes.append(ft.Container(
+            expand=True, border_radius=12, padding=ft.Padding.symmetric(horizontal=4, vertical=4),
+            bgcolor=ft.Colors.PRIMARY_CONTAINER if turn else ft.Colors.SURFACE_CONTAINER_HIGH,
+            border=ft.Border.all(3 if turn else 1, color(i) if turn else ft.Colors.OUTLINE_VARIANT),
+            content=ft.Semantics(identifier=ids.live(i), label=label, container=True, content=ft.Column([
+                ft.Text(p, size=15, weight=ft.FontWeight.W_600, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+                ft.Row([ft.Text(f"{tricks}", size=20, weight=ft.FontWeight.BOLD),
+                        ft.Text(t("tr."), size=12, color=MUTED),
+                        *([ft.Icon(ft.Icons.SAVINGS, size=18, color=ft.Colors.TERTIARY)] if bank else [])],
+                       spacing=3, tight=True, alignment=ft.MainAxisAlignment.CENTER),
+                ft.Text(tn("{n} point", "{n} points", pts).format(n=pts), size=14),
+            ], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER))))
+    note = (t("The bank goes to the most tricks (RM-BANK)") if lv["bank_holder"] is None and not lv["bank_tie"]
+            else t("Most tricks shared: nobody takes the bank so far (RUL-RM-BANK-TIE)") if lv["bank_tie"]
+            else t("Bank so far: {player} (RM-BANK)").format(player=lv["bank_holder"]))
+    return ft.Column([ft.Row(boxes, spacing=4), ft.Text(note, size=13, color=MUTED)], spacing=2, tight=True)
+
+
+def breakdown(view, number: int | None = None) -> ft.Control:
+    """A closed deal: per player the tricks, the card points by rule (RM-POINTS-…), each bonus
+    row that applies (RM-BONUS-…) and the deal total; who took the bank (RM-BANK)."""
+    r = view.deal_result(number)
+    if r is None:
+        return ft.Container()
+    lg = lang()
+    doubled_rule = "RM-POINTS-TRUMP"
+    cards = []
+    for i, row in enumerate(r["rows"]):
+        lines = [
+            t("Tricks: {tricks} · cards: {cards}").format(tricks=row["tricks"], cards=row["cards"]),
+            t("2–10: {n} (RM-POINTS-NUM)").format(n=row["num"]),
+            t("J, Q, K: {n} (RM-POINTS-FACE)").format(n=row["face"]),
+            t("Aces: {n} (RM-POINTS-ACE)").format(n=row["ace"]),
+        ]
+        if row["doubled"]:
+            lines.append((t("Mastheads doubled: +{n} ({rule})") if r["masthead"] is not None
+                          else t("Trumps doubled: +{n} ({rule})")).format(n=row["doubled"], rule=doubled_rule))
+        lines.append(t("Card points: {n}").format(n=row["card_points"]))
+        cards.append(ft.Container(
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=12, padding=10,
+            col={"xs": 6, "md": 3},
+            content=ft.Column([
+                ft.Row([ft.Container(width=10, height=22, bgcolor=color(i), border_radius=5),
+                        ft.Text(row["player"], size=17, weight=ft.FontWeight.W_600, expand=True, max_lines=1,
+                                overflow=ft.TextOverflow.ELLIPSIS)], spacing=6),
+                *[ft.Text(x, size=13) for x in lines],
+                *[probe(ids.bonus(i, rule), t("Bonus {rule}: +{n}").format(rule=rule, n=pts), size=14,
+                        weight=ft.FontWeight.W_600) for rule, pts in row["bonuses"]],
+                probe(ids.deal_total(i), t("Deal: {n}").format(n=row["total"]), size=19, weight=ft.FontWeight.BOLD),
+            ], spacing=1, tight=True)))
+    holder = (t("The bank's 8 cards went to {player} (RM-BANK, RUL-RM-BANK-CARDS).").format(player=r["holder"])
+              if r["holder"] else t("Most tricks were shared: nobody took the bank (RUL-RM-BANK-TIE)."))
+    title = t("Deal {n}: turned {card}").format(n=r["number"], card=card_text(r["turned"], lg))
+    return ft.Semantics(identifier=ids.BREAKDOWN, container=True, content=ft.Column([
+        txt(title, size=18, weight=ft.FontWeight.W_600),
+        ft.ResponsiveRow(cards, spacing=6, run_spacing=6),
+        ft.Text(holder, size=14, color=MUTED),
+    ], spacing=6, tight=True))
+
+
+def score_table(view, narrow: bool) -> ft.Control:
+    """Deals as rows, players as columns, the totals; the highest total is marked (RM-SET)."""
+    players = view.players
+    rows_pts = view.points_by_deal()
+    totals = view.totals()
+    top = max(totals.values()) if rows_pts and totals else None
+    first_w = 40 if narrow else 80
+
+    def cell(content, *, hi=False, expand=True):
+        return ft.Container(expand=expand, width=None if expand else first_w, alignment=ft.Alignment.CENTER,
+                            padding=ft.Padding.symmetric(vertical=4, horizontal=2), border_radius=8,
+                            bgcolor=ft.Colors.PRIMARY_CONTAINER if hi else None, content=content)
+
+    rows = [ft.Row([cell(ft.Text("#", size=13, color=MUTED), expand=False)] + [
+        cell(ft.Column([ft.Container(width=28, height=4, border_radius=2, bgcolor=color(i)),
+                        ft.Text(p, size=14 if narrow else 17, weight=ft.FontWeight.W_600, max_lines=1,
+                                overflow=ft.TextOverflow.ELLIPSIS)],
+                       spacing=4, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER))
+        for i, p in enumerate(players)], spacing=2), ft.Divider(height=1)]
+    for n, pts in enumerate(rows_pts, 1):
+        rows.append(ft.Row([cell(ft.Text(str(n), size=16, color=MUTED), expand=False)]
+                           + [cell(ft.Text(str(pts[p]), size=17)) for p in players], spacing=2))
+    rows.append(ft.Divider(height=1))
+    rows.append(ft.Row([cell(ft.Text(t("Total"), size=13, weight=ft.FontWeight.W_600), expand=False)] + [
+        cell(probe(ids.total(i), str(totals.get(p, 0)), size=21, weight=ft.FontWeight.BOLD),
+             hi=top is not None and totals[p] == top) for i, p in enumerate(players)], spacing=2))
+    return ft.Container(border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=16, padding=8,
+                        content=ft.Column(rows, spacing=2))
+
+
+def app_bar_actions(s, st) -> list[ft.Control]:
+    def undo():
+        out = s.undo()
+        if not out.ok:
+            text = outcome_text(out)
+            st.show(lambda: plain(text(), lang()), "problem")
+
+    def redo():
+        out = s.redo()
+        if not out.ok:
+            text = outcome_text(out)
+            st.show(lambda: plain(text(), lang()), "problem")
+
+    return [
+        tagged(ids.UNDO, ft.IconButton(ft.Icons.UNDO, tooltip=t("Undo"), disabled=not s.log, on_click=undo)),
+        tagged(ids.REDO, ft.IconButton(ft.Icons.REDO, tooltip=t("Redo"), disabled=not s.redo_log, on_click=redo)),
+        tagged(ids.HISTORY, ft.IconButton(ft.Icons.HISTORY, tooltip=t("History"),
+                                          on_click=lambda: go("/royal-mastheads/history"))),
+    ]

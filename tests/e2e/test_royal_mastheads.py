@@ -1,0 +1,132 @@
+"""«Королевское наказание» in a real browser: one deal trick by trick (44 card taps, the bank),
+the same deal by taken cards, a refused duplicate card, undo, and the end-of-deal breakdown.
+
+The deal is the «suits deal» scored by hand in tests/test_rm_engine.py
+(test_RM_POINTS_whole_deal_russian_by_hand): trump hearts (turned 7♥); Аня takes 5 tricks —
+all 13 spades and ♥A…7; Боря 3 tricks — ♦A…Q; Вика 3 — ♣A…Q; Гоша none; the bank ♥8…K ♦K ♣K goes
+to Аня (most tricks, RM-BANK). Аня 123 card points + 2000 (13 trumps, RM-BONUS-TRUMP-ALL) + 500
+(8 face cards, RM-BONUS-FACE) = 2623; Боря 23; Вика 23; Гоша 0. Entered trick by trick it is
+the legal play in tests/test_rm_view.py (SUITS_DEAL_TRICKS), checked by the engine there."""
+from __future__ import annotations
+
+import pytest
+
+from companion import ids
+from companion.royal_mastheads import ids as rm
+
+from test_rm_view import SUITS_DEAL_BANK, SUITS_DEAL_TRICKS, suits_deal_owners
+
+pytestmark = pytest.mark.e2e
+
+PLAYERS = ["Аня", "Боря", "Вика", "Гоша"]
+
+
+def start_set(ui) -> None:
+    ui.tap_id("home-game-royal-mastheads")
+    ui.tap_id(ids.HOME_NEW)
+    ui.wait_id(rm.SCREEN_NEW)
+    ui.fill_names(PLAYERS)
+    ui.tap_id(rm.new_dealer(3))          # Гоша deals first: Аня leads (RM-DEAL-1, RM-LEAD)
+    ui.tap_id(rm.NEW_START)
+    ui.wait_id(rm.SCREEN_DEAL)
+    ui.wait_text(rm.DEAL_TITLE, "Игра 1 из 10")
+    ui.wait_text(rm.DEAL_TITLE, "Гоша")
+    ui.wait_text(rm.VARIANT, "русского перевода")
+
+
+def turn(ui, card: str, how: str) -> None:
+    ui.tap_id(rm.card(card))
+    ui.wait_text(rm.TURNED, "7♡")
+    ui.tap_id(rm.START_TRICKS if how == "tricks" else rm.START_TAKEN)
+
+
+def totals(ui) -> list[str]:
+    return [ui.read(rm.deal_total(i)).strip() for i in range(4)]
+
+
+def test_one_deal_trick_by_trick_then_by_taken_cards(ui):
+    start_set(ui)
+    turn(ui, "hearts-7", "tricks")
+    ui.wait_text(rm.TURNED, "козырь червы")
+    ui.wait_text(rm.TO_PLAY, "Взятка 1 из 11 · ходит Аня")
+    taps = 0
+    for n, trick in enumerate(SUITS_DEAL_TRICKS, 1):
+        for k, card in enumerate(trick):
+            ui.tap_id(rm.card(card))
+            taps += 1
+            if n == 1 and k == 1:
+                ui.shot("royal-mastheads-trick-phone-light")
+        ui.wait_text(rm.LAST_TRICK, f"Взятка {n}: берёт")
+        if n == 1:
+            ui.wait_text(rm.LAST_TRICK, "Аня")
+            ui.wait_text(rm.WHY, "RM-WIN")
+            # A♠ 10 + A♥ 10 doubled 20 + 2♥ 2 + 7♥ 2 = 34 (RM-POINTS, RUL-RM-ORDER)
+            ui.wait_text(rm.live(0), "34")
+            # a refused entry: A♥ was played in trick 1; each card once (RM-COMP)
+            ui.tap_id(rm.card("hearts-A"))
+            ui.wait_text(ids.NOTICE, "RM-COMP")
+            ui.shot("royal-mastheads-refusal-phone-light")
+            ui.tap_id(ids.NOTICE_CLOSE)
+        if n == 6:
+            ui.shot("royal-mastheads-why-phone-light")
+    assert taps == 44  # one tap per card: 4 per trick
+    ui.wait_text(rm.live(0), "5")       # Аня 5 tricks, holds the bank so far
+    ui.wait_text(rm.live(0), "банк")
+    # the bank: each player's two cards; the chips move on by themselves after two
+    for i, p in enumerate(PLAYERS):
+        for c in SUITS_DEAL_BANK[p]:
+            ui.tap_id(rm.card(c))
+    ui.shot("royal-mastheads-bank-phone-light")
+    ui.tap_id(rm.BANK_RECORD)
+    ui.wait_id(rm.BREAKDOWN)
+    assert totals(ui) == ["За игру: 2623", "За игру: 23", "За игру: 23", "За игру: 0"]
+    ui.wait_text(rm.bonus(0, "RM-BONUS-TRUMP-ALL"), "+2000")
+    ui.wait_text(rm.bonus(0, "RM-BONUS-FACE"), "+500")
+    ui.shot("royal-mastheads-breakdown-phone-light")
+
+    # undo the bank, and again: the deal is back at the bank (RM-BANK)
+    ui.tap_id(rm.UNDO)
+    ui.wait_id(rm.BANK_RECORD)
+    ui.tap_id(rm.REDO)
+    ui.wait_id(rm.BREAKDOWN)
+
+    # deal 2: Аня deals (clockwise), the same cards entered by taken cards
+    ui.tap_id(rm.NEXT_DEAL)
+    ui.wait_text(rm.DEAL_TITLE, "Игра 2 из 10 · сдаёт Аня")
+    turn(ui, "hearts-7", "taken")
+    owners = suits_deal_owners()
+    keys = {p: str(i) for i, p in enumerate(PLAYERS)} | {"bank": "bank"}
+    for who in PLAYERS[:3] + ["bank"]:
+        ui.tap_id(rm.owner(keys[who]))
+        for c, o in owners.items():
+            if o == who:
+                ui.tap_id(rm.card(c))
+    ui.wait_text(rm.TAKEN_COUNT, "52 из 52")
+    # a card tapped for another owner too: refused with the reason (RM-COMP)
+    ui.tap_id(rm.owner("1"))
+    ui.tap_id(rm.card("spades-A"))
+    ui.wait_text(ids.NOTICE, "RM-COMP")
+    ui.shot("royal-mastheads-taken-phone-light")
+    ui.tap_id(rm.TAKEN_RECORD)
+    ui.wait_id(rm.BREAKDOWN)
+    ui.wait_text(rm.DEAL_TITLE, "Игра 3 из 10")
+    assert totals(ui) == ["За игру: 2623", "За игру: 23", "За игру: 23", "За игру: 0"]  # RUL-RM-ORDER
+    assert [ui.read(rm.total(i)).strip() for i in range(4)] == ["5246", "46", "46", "0"]
+
+    # the history: the deal's entries, the record panel
+    ui.tap_id(rm.HISTORY)
+    ui.wait_id(rm.SCREEN_HISTORY)
+    ui.tap_id(rm.hist_deal(1))
+    ui.wait_text(rm.hist_entry(0), "Открыта 7♡")
+    ui.shot("royal-mastheads-history-phone-light")
+    assert ui.no_crash_overlay()
+
+
+def test_tablet_deal_screen(ui_tablet):
+    ui = ui_tablet
+    start_set(ui)
+    turn(ui, "hearts-7", "tricks")
+    for card in SUITS_DEAL_TRICKS[0] + SUITS_DEAL_TRICKS[1][:2]:
+        ui.tap_id(rm.card(card))
+    ui.wait_text(rm.LAST_TRICK, "Взятка 1: берёт Аня")
+    ui.shot("royal-mastheads-trick-tablet-light")
