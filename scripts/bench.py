@@ -135,6 +135,25 @@ def _facts(sim) -> dict:
     return out
 
 
+def bench_other_games(repeat: int) -> None:
+    """The example records of the other games: read + replay + validate (median)."""
+    from engine.core.games import read_any
+
+    print("Other games: read + replay + validate an example record (median of %d)" % repeat)
+    targets = {"royal-mastheads/finished-russian.json": "target ≤ 5 ms (a 10-deal set)"}
+    for path in sorted((ROOT / "assets" / "examples").glob("*/*.json")):
+        if path.parent.name == "kozyrnye-kity":
+            continue
+        text = path.read_bytes()
+
+        def once():
+            pkg, rec = read_any(text)
+            pkg.replay_record(rec)
+
+        key = f"{path.parent.name}/{path.name}"
+        print(f"  {key:45s} {median_ms(once, repeat):7.3f} ms  {targets.get(key, '')}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true", help="fewer repetitions")
@@ -142,6 +161,7 @@ def main() -> None:
     ap.add_argument("--table", action="store_true", help="also measure table mode (four browsers on one game)")
     args = ap.parse_args()
     bench_engine(repeat=30 if args.quick else 200)
+    bench_other_games(repeat=30 if args.quick else 200)
     bench_long_replay()
     bench_storage(n_actions=50 if args.quick else 200)
     if args.ui:
