@@ -102,6 +102,11 @@ class GameView:
         """A refusal for an action this game (in this mode) never takes, else None."""
         return None
 
+    def check_edit(self, index: int, action: dict) -> "Notice | None":
+        """A refusal for a correction of entry ``index`` that the table would refuse as a
+        live entry (e.g. a card that is already in the round), else None."""
+        return None
+
     def question(self, err: MissingInput, retry: dict | None) -> Question:
         return Question(retry, err)
 

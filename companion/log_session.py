@@ -8,8 +8,9 @@ the engine's explanation (rule ID included) and the state untouched.
 
 What the session adds to the engines, the same for every game:
 * persistence (every action is saved before it counts; a restart resumes exactly),
-* undo / redo / editing a past entry, with everything after it re-validated and a list of
-  what changed,
+* undo / redo of every change the table made (an entry, a correction, an inserted or deleted
+  entry), exactly and in order, and editing a past entry, with everything after it
+  re-validated and a list of what changed,
 * questions: an action that needs something only the table knows (a
   :class:`~engine.core.errors.MissingInput`) becomes a pending ``question``; the game's view
   takes the answer and the action is retried,
@@ -93,7 +94,8 @@ class LogSession:
         self._seen_generation = store.generation
         self._unplayable: str | None = None  # a stored game that cannot be played nor archived
         self._log: list[dict] = []
-        self._redo: list[dict] = []
+        self._undo: list[dict] = []   # the table's changes, last on top (see :func:`_undo_step`)
+        self._redo: list[dict] = []   # the changes undone, last undone on top
         self._states: list[Any] = []  # _states[i]: the state after the first i actions
         self._context: Any = None     # what the game's view loaded besides the log (compared by sync)
         self.lang = lang
@@ -137,7 +139,16 @@ class LogSession:
 
     @property
     def redo_log(self) -> tuple[dict, ...]:
+        """The changes that «Повторить» brings back, the next one last."""
         return tuple(self._redo)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -242,25 +253,34 @@ class LogSession:
             return self._refused(err, action)
         return self._commit(self._log + [action], [], state)
 
-    # ---- undo, redo, edit --------------------------------------------------------------------
+    # ---- undo, redo, edit ----------------------------------------------------------------------
+    # Undo and redo walk the table's own history of changes: every entry added, corrected,
+    # inserted or deleted is one change on the undo stack; undo takes back the last one exactly
+    # (a correction gets its old entry back, a deletion its entry), and redo does it again. A
+    # new change empties the redo stack. Nothing in the log is ever lost by undo or redo.
     def undo(self) -> Outcome:
         if self._stale():
             return self._conflict()
-        if not self._log:
+        if not self._undo:
             return refused("session.nothing-to-undo")
-        log, redo = self._log[:-1], self._redo + [self._log[-1]]
-        return self._rewrite(log, redo, report=False)
+        step = _undo_step(self._undo[-1], self._log)
+        if step is None:
+            return refused("session.bad-entry")
+        log, back, at, shown = step
+        return self._change(log, self._undo[:-1], self._redo + [back], at, "session.undone",
+                            self._undo[-1]["change"], shown)
 
     def redo(self) -> Outcome:
         if self._stale():
             return self._conflict()
         if not self._redo:
             return refused("session.nothing-to-redo")
-        action = self._redo[-1]
-        state, err = self._try(self.state, action)
-        if err is not None:
-            return self._refused(err, action)
-        return self._commit(self._log + [action], self._redo[:-1], state)
+        step = _redo_step(self._redo[-1], self._log)
+        if step is None:
+            return refused("session.bad-entry")
+        log, again, at, shown = step
+        return self._change(log, self._undo + [again], self._redo[:-1], at, "session.redone",
+                            again["change"], shown)
 
     def edit(self, index: int, action: dict) -> Outcome:
         """Replace log entry ``index``; all that follows is recomputed and re-validated."""
@@ -269,7 +289,14 @@ class LogSession:
             return no
         if not 0 <= index < len(self._log):
             return refused("session.no-entry", {"index": index})
-        return self._rewrite(self._log[:index] + [dict(action)] + self._log[index + 1:], [], report=True, edited=index)
+        if dict(action) == self._log[index]:
+            return DONE  # nothing to correct: no change to save or undo
+        no = self.game.check_edit(index, dict(action))
+        if no is not None:
+            return Outcome(False, no)
+        undo = self._undo + [{"change": "edit", "at": index, "old": self._log[index]}]
+        return self._rewrite(self._log[:index] + [dict(action)] + self._log[index + 1:], [], undo=undo,
+                             report=True, edited=index)
 
     def insert(self, index: int, action: dict) -> Outcome:
         """Insert a forgotten entry before entry ``index``."""
@@ -278,7 +305,9 @@ class LogSession:
             return no
         if not 0 <= index <= len(self._log):
             return refused("session.no-entry", {"index": index})
-        return self._rewrite(self._log[:index] + [dict(action)] + self._log[index:], [], report=True, edited=index)
+        undo = self._undo + [{"change": "insert", "at": index}]
+        return self._rewrite(self._log[:index] + [dict(action)] + self._log[index:], [], undo=undo,
+                             report=True, edited=index)
 
     def delete(self, index: int) -> Outcome:
         no = self._check_entry(None)
@@ -286,7 +315,23 @@ class LogSession:
             return no
         if not 0 <= index < len(self._log):
             return refused("session.no-entry", {"index": index})
-        return self._rewrite(self._log[:index] + self._log[index + 1:], [], report=True, edited=index)
+        undo = self._undo + [{"change": "delete", "at": index, "old": self._log[index]}]
+        return self._rewrite(self._log[:index] + self._log[index + 1:], [], undo=undo, report=True, edited=index)
+
+    def _change(self, log: list[dict], undo: list[dict], redo: list[dict], at: int, key: str,
+                change: str, shown: dict) -> Outcome:
+        """Save an undo or redo and say what it was (and, for a past entry, what changed)."""
+        before = self._states[at] if at < len(self._states) else self.state
+        place = self.game.position(before, shown) if before is not None else (0, 0)
+        tail = change == "add" and at >= len(self._log) - 1 and at >= len(log) - 1
+        out = self._rewrite(log, redo, undo=undo, report=not tail, edited=at)
+        if not out.ok:
+            return out
+        self.notice = Notice("undone" if key == "session.undone" else "redone", key,
+                             {"change": change, "index": at, "round": place[0], "trick": place[1],
+                              "action": shown, "game": self.kind},
+                             changes=out.notice.changes if out.notice is not None else ())
+        return Outcome(True, self.notice)
 
     def _check_entry(self, action: dict | None) -> Outcome | None:
         """The refusal for an edit, insert or delete that cannot be made now, else None."""
@@ -397,7 +442,7 @@ class LogSession:
             self.game = view_class(kind)(self)
         self.game_id, self.meta, self.revision = cur.game_id, dict(cur.meta), cur.revision
         self._load_context()
-        self._redo = list(cur.redo)
+        self._undo, self._redo = _histories(cur)
         states, skipped, question = self._fold(list(cur.actions))
         self._log = list(cur.actions)
         self._states, self.skipped = states, skipped
@@ -406,7 +451,7 @@ class LogSession:
 
     def _clear(self) -> None:
         self.game_id, self.meta, self.revision = None, {}, 0
-        self._log, self._redo, self._states, self.skipped = [], [], [], ()
+        self._log, self._undo, self._redo, self._states, self.skipped = [], [], [], [], ()
         self.question = None
         self._load_context()
 
@@ -458,15 +503,13 @@ class LogSession:
         return Outcome(False, self.notice)
 
     def _commit(self, log: list[dict], redo: list[dict], state: Any) -> Outcome:
-        """Save first, then show: an append when the log only grew by one, else a rewrite."""
+        """Save first, then show: a new entry at the end of the log."""
         try:
-            if len(log) == len(self._log) + 1 and log[:-1] == self._log and not redo:
-                rev = self._store.append_action(self.game_id, self.revision, log[-1])
-            else:
-                rev = self._store.replace_log(self.game_id, self.revision, log, redo)
+            rev = self._store.append_action(self.game_id, self.revision, log[-1])
         except RevisionConflict:
             return self._conflict()
         self._log, self._redo, self.revision = log, redo, rev
+        self._undo = self._undo + [{"change": "add", "at": len(log) - 1}]
         if self.question is not None and self.question.retry is not None and self.question.retry is not log[-1]:
             self.question = None  # another action went in instead: that question is moot
         self._states = self._states[: len(log)] + [state]
@@ -475,16 +518,24 @@ class LogSession:
         return DONE
 
     def _rewrite(self, log: list[dict], redo: list[dict], *, report: bool, edited: int | None = None,
-                 old_states: list[Any] | None = None, persist: bool = True) -> Outcome:
+                 old_states: list[Any] | None = None, persist: bool = True,
+                 undo: list[dict] | None = None) -> Outcome:
+        """Replace the log (and the redo and, when given, undo histories): save, then re-fold
+        from the first entry that changed (``edited``; the states before it stay)."""
         old = (old_states or self._states)[-1] if (old_states or self._states) else None
-        states, skipped, question = self._fold(log)
+        undo = self._undo if undo is None else undo
+        start = None
+        if (edited is not None and old_states is None and 0 <= edited < len(self._states)
+                and not any(i < edited for i in self.skipped)):  # (a skipped entry may ask again)
+            start = (self._states[: edited + 1], ())
+        states, skipped, question = self._fold(log, start)
         if persist:
             try:
-                rev = self._store.replace_log(self.game_id, self.revision, log, redo)
+                rev = self._store.replace_log(self.game_id, self.revision, log, redo, undo)
             except RevisionConflict:
                 return self._conflict()
             self.revision = rev
-        self._log, self._redo, self._states, self.skipped = log, redo, states, skipped
+        self._log, self._redo, self._undo, self._states, self.skipped = log, redo, undo, states, skipped
         self.question = question  # a question left from a live action is about a log that is gone
         changes = tuple(self.game.diff(old, states[-1])) + tuple(
             Change("entry-dropped", {"index": i, "action": log[i], "game": self.kind}) for i in skipped) if report and old else ()
@@ -529,6 +580,7 @@ class LogSession:
                 and len(cur.actions) > n and cur.actions[:n] == self._log and self.game.load_context() == self._context):
             states, skipped, question = self._fold(list(cur.actions), start=(self._states, self.skipped))
             self._log, self.revision = list(cur.actions), cur.revision
+            self._undo, self._redo = _histories(cur)
             self._states, self.skipped = states, skipped
             self.question = question
             self._touch()
@@ -626,6 +678,68 @@ def game_of(meta_or_summary: Any) -> str:
 
 def _game_of_format(fmt: str) -> str:
     return fmt.split("/", 1)[0]
+
+
+# ---------------------------------------------------------------------------------------------
+# The history of changes (undo and redo)
+# ---------------------------------------------------------------------------------------------
+# One change is a small dict; what it needs besides is read from the log at the time it is
+# undone or redone (undo and redo are last-in, first-out, so the log is then exactly as the
+# change left it):
+#   undo stack: {"change": "add"|"insert", "at": i}             the entry at i was added
+#               {"change": "edit"|"delete", "at": i, "old": a}  entry i was a before
+#   redo stack: {"change": "add"|"insert"|"edit", "at": i, "new": a}
+#               {"change": "delete", "at": i}
+# A redo entry of a game saved before this history existed is the action itself: it is added
+# at the end of the log.
+_CHANGES = ("add", "insert", "edit", "delete")
+
+
+def _histories(cur) -> tuple[list[dict], list[dict]]:
+    """The undo and redo stacks of a stored game (a game without an undo history had every
+    entry added in turn; an old redo entry is an action to add at the end)."""
+    undo = cur.undo if cur.undo is not None else [{"change": "add", "at": i} for i in range(len(cur.actions))]
+    redo, n = [], len(cur.actions)
+    for k, r in enumerate(cur.redo):
+        redo.append(r if r.get("change") in _CHANGES else
+                    {"change": "add", "at": n + len(cur.redo) - 1 - k, "new": r})
+    return list(undo), redo
+
+
+def _at(change: Mapping[str, Any], size: int) -> int | None:
+    at = change.get("at")
+    return at if isinstance(at, int) and not isinstance(at, bool) and 0 <= at <= size else None
+
+
+def _undo_step(change: Mapping[str, Any], log: list[dict]) -> tuple[list[dict], dict, int, dict] | None:
+    """Undo ``change``: (the log after it, the redo entry, where, the entry it was about), or
+    None when it does not fit the log (damaged data: nothing is changed)."""
+    kind, at = change.get("change"), _at(change, len(log))
+    if kind not in _CHANGES or at is None or (kind != "delete" and at >= len(log)):
+        return None
+    old = change.get("old")
+    if kind in ("add", "insert"):
+        return log[:at] + log[at + 1:], {"change": kind, "at": at, "new": log[at]}, at, log[at]
+    if not isinstance(old, dict):
+        return None
+    if kind == "edit":
+        return log[:at] + [old] + log[at + 1:], {"change": "edit", "at": at, "new": log[at]}, at, log[at]
+    return log[:at] + [old] + log[at:], {"change": "delete", "at": at}, at, old
+
+
+def _redo_step(change: Mapping[str, Any], log: list[dict]) -> tuple[list[dict], dict, int, dict] | None:
+    """Redo ``change``: (the log after it, the undo entry, where, the entry it is about)."""
+    kind, at = change.get("change"), _at(change, len(log))
+    if kind not in _CHANGES or at is None or (kind in ("edit", "delete") and at >= len(log)):
+        return None
+    new = change.get("new")
+    if kind == "delete":
+        return log[:at] + log[at + 1:], {"change": "delete", "at": at, "old": log[at]}, at, log[at]
+    if not isinstance(new, dict):
+        return None
+    if kind == "edit":
+        return log[:at] + [new] + log[at + 1:], {"change": "edit", "at": at, "old": log[at]}, at, new
+    return log[:at] + [new] + log[at:], {"change": kind, "at": at}, at, new
 
 
 __all__ = ["DONE", "LogSession", "Notice", "Outcome", "game_of", "parse_time", "refused"]

@@ -18,8 +18,11 @@ The app runs on a phone whose OS may kill it at any moment, so:
   whole file on every write, so the data folder holds several small files and an action only
   rewrites the one holding the game in progress::
 
-    current.json           table "game", one document {game_id, meta, actions, redo, revision}:
-                           the game in progress only. Rewritten on every action.
+    current.json           table "game", one document {game_id, meta, actions, redo, undo,
+                           revision}: the game in progress only. Rewritten on every action.
+                           ``undo``/``redo`` are the table's changes to undo and redo (kept
+                           opaque here, see the session); no ``undo`` (or null) means "every
+                           entry was added in turn", as in games saved before it existed.
     archive/<game_id>.json table "game", one document {game_id, seq, status, meta, actions,
                            redo, record, summary}: one file per finished/abandoned game,
                            written when the game ends (twice, so its .bak is a good copy too).
@@ -176,6 +179,7 @@ class CurrentGame:
     actions: list[dict]
     redo: list[dict]
     revision: int
+    undo: Optional[list[dict]] = None  # None: every entry of the log was added in turn
 
 
 # --------------------------------------------------------------------------- file level
@@ -395,7 +399,8 @@ def _is_revision(value: Any) -> bool:
 def _game_ok(d: dict) -> bool:
     return (isinstance(d.get("game_id"), str) and bool(_GAME_ID.match(d["game_id"]))
             and isinstance(d.get("meta"), dict) and _is_list_of_dicts(d.get("actions"))
-            and _is_list_of_dicts(d.get("redo")))
+            and _is_list_of_dicts(d.get("redo"))
+            and (d.get("undo") is None or _is_list_of_dicts(d["undo"])))
 
 
 def _valid_current(data: dict) -> bool:
@@ -552,7 +557,7 @@ class Store:
             d = self._game.get(doc_id=_CURRENT_DOC)
             if not d:
                 return None
-            return CurrentGame(d["game_id"], d["meta"], d["actions"], d["redo"], d["revision"])
+            return CurrentGame(d["game_id"], d["meta"], d["actions"], d["redo"], d["revision"], d.get("undo"))
 
     @_notifies
     def start_game(self, meta: dict, *, unless_other_than: Optional[str] = "") -> Optional[CurrentGame]:
@@ -579,7 +584,8 @@ class Store:
 
     @_notifies
     def append_action(self, game_id: str, expected_revision: int, action: dict) -> int:
-        """Append ``action`` and clear the redo stack; return the new revision.
+        """Append ``action`` and clear the redo stack; return the new revision. An explicit
+        undo history records the addition (``{"change": "add", "at": n}``).
 
         Raises ``RevisionConflict`` if the current game is not ``game_id`` at
         ``expected_revision``. Durable when it returns.
@@ -588,19 +594,24 @@ class Store:
             raise TypeError("action must be a dict")
         with self._lock:
             doc = self._expect(game_id, expected_revision)
-            self._game.update({"actions": doc["actions"] + [action], "redo": [],
-                               "revision": expected_revision + 1}, doc_ids=[_CURRENT_DOC])
+            change = {"actions": doc["actions"] + [action], "redo": [], "revision": expected_revision + 1}
+            if doc.get("undo") is not None:
+                change["undo"] = doc["undo"] + [{"change": "add", "at": len(doc["actions"])}]
+            self._game.update(change, doc_ids=[_CURRENT_DOC])
             return expected_revision + 1
 
     @_notifies
     def replace_log(self, game_id: str, expected_revision: int,
-                    actions: list[dict], redo: list[dict]) -> int:
-        """Replace the action log and redo stack (undo, redo, edit); return the new revision."""
-        if not (_is_list_of_dicts(actions) and _is_list_of_dicts(redo)):
-            raise TypeError("actions and redo must be lists of dicts")
+                    actions: list[dict], redo: list[dict], undo: Optional[list[dict]] = None) -> int:
+        """Replace the action log and the undo and redo histories (undo, redo, edit); return
+        the new revision. ``undo=None``: every entry of the log was added in turn."""
+        if not (_is_list_of_dicts(actions) and _is_list_of_dicts(redo)
+                and (undo is None or _is_list_of_dicts(undo))):
+            raise TypeError("actions, redo and undo must be lists of dicts")
         with self._lock:
             self._expect(game_id, expected_revision)
             self._game.update({"actions": list(actions), "redo": list(redo),
+                               "undo": None if undo is None else list(undo),
                                "revision": expected_revision + 1}, doc_ids=[_CURRENT_DOC])
             return expected_revision + 1
 

@@ -80,7 +80,8 @@ def test_undo_redo_and_edits_in_a_stale_tab_conflict(tmp_path):
         assert_conflict(out, b, a, store)
         drive(a, [], prof)
         assert a.redo().ok and a.undo().ok  # A moves on again; B is stale again
-    assert store.current().actions == actions[:5] and store.current().redo == [actions[5]]
+    assert store.current().actions == actions[:5]
+    assert store.current().redo == [{"change": "add", "at": 5, "new": actions[5]}]  # the undone entry
 
 
 def test_new_game_finish_and_abandon_in_a_stale_tab(tmp_path):

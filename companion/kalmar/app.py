@@ -22,6 +22,8 @@ GAME = "kalmar"
 TITLE = "«Кальмар»"
 RULES_FILE = "kalmar.json"
 ROUND_WORD = N_("Game")
+PLACE = N_("of game {round}")  # where an undone entry stands («исправление партии 1»)
+PLACE_TRICK = N_("of game {round}, move {trick}")
 STATS = {"avg": N_("Average wins per game"), "best": N_("Most wins in one game"), "revokes": False,
          "note": N_("A sitting is a run of games; the first player with no cards left wins a game (KL-END). "
                     "The tally counts the wins (RUL-KL-TALLY).")}

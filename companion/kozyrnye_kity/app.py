@@ -20,6 +20,8 @@ GAME = "kozyrnye-kity"
 TITLE = "«Козырные киты»"  # the printed name, the same in every language
 RULES_FILE = "kozyrnye-kity.json"
 ROUND_WORD = N_("Round")
+PLACE = N_("of round {round}")  # where an undone entry stands («исправление партии 1»)
+PLACE_TRICK = N_("of round {round}, trick {trick}")
 STATS = {"avg": N_("Average round"), "best": N_("Best round"), "revokes": True,
          "note": N_("Average and best: points in one round. A revoke: a card of another family although the "
                     "player still had the led family (R-TRICK-2, RUL-REVOKE).")}

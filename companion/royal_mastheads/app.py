@@ -16,6 +16,8 @@ GAME = "royal-mastheads"
 TITLE = "«Королевское наказание»"  # the printed name, the same in every language
 RULES_FILE = "royal-mastheads.json"
 ROUND_WORD = N_("Deal")
+PLACE = N_("of deal {round}")  # where an undone entry stands («исправление партии 1»)
+PLACE_TRICK = N_("of deal {round}, trick {trick}")
 STATS = {"avg": N_("Average deal"), "best": N_("Best deal"), "revokes": True,
          "note": N_("Average and best: points in one deal, card points and bonuses (RM-POINTS, RM-BONUS). The "
                     "highest total wins (RM-SET). A revoke: not following suit while holding it (RM-FOLLOW, "

@@ -17,6 +17,7 @@ GAME = "vzhuh"
 TITLE = "«Вжух!»"
 RULES_FILE = "vzhuh.json"
 ROUND_WORD = N_("Party")
+PLACE = N_("of party {round}")  # where an undone entry stands («исправление партии 1»)
 STATS = {"avg": N_("Average penalty per party"), "best": N_("Best party (fewest)"), "revokes": False,
          "note": N_("Average and best: penalty points in one party. The lowest total wins (VZ-GAME).")}
 NEW_ROUTE = "/vzhuh/new"

@@ -57,6 +57,8 @@ def _catalog(key: str, params: Mapping[str, Any], lg: str) -> str:
         "session.unreadable-game": lambda: t("The saved game could not be read; it was put aside in the history."),
         "session.imported": lambda: t("The game record was added to the history."),
     }
+    if key in ("session.undone", "session.redone"):
+        return undo_text(key, params)
     if key == "session.changed":
         n = int(params.get("count", 0))
         return tn("{n} thing changed.", "{n} things changed.", n)
@@ -66,6 +68,32 @@ def _catalog(key: str, params: Mapping[str, Any], lg: str) -> str:
     if key.startswith("storage."):
         return storage_text(key[len("storage."):], params)
     return t("Something went wrong. Nothing was lost; please try again.")
+
+
+_CHANGE_WORDS = {"add": lambda: t("entry"), "edit": lambda: t("correction"),
+                 "insert": lambda: t("inserted entry"), "delete": lambda: t("deletion of the entry")}
+
+
+def undo_text(key: str, params: Mapping[str, Any]) -> str:
+    """«Отменено: исправление партии 1 (Оля 36 · Маша 60)»: what an undo or a redo took back
+    or did again, with where it stands in the game in that game's words."""
+    from ..games_ui import pack  # the game packs import the screens, which import this module
+    from ..screens.records import action_text
+
+    game = params.get("game", "")
+    try:
+        words = pack(game)
+        rnd, trick = int(params.get("round") or 0), int(params.get("trick") or 0)
+        place = (t(words.PLACE_TRICK) if trick and getattr(words, "PLACE_TRICK", None) else t(words.PLACE))
+        place = place.format(round=rnd, trick=trick) if rnd else ""
+    except (KeyError, AttributeError, TypeError, ValueError):
+        place = ""
+    change = _CHANGE_WORDS.get(params.get("change"), _CHANGE_WORDS["add"])()
+    what = f"{change} {place}".strip()
+    entry = action_text(params.get("action") or {}, game)
+    if entry:
+        what += f" ({entry})"
+    return (t("Undone: {what}.") if key == "session.undone" else t("Redone: {what}.")).format(what=what)
 
 
 def storage_text(code: str, params) -> str:
@@ -108,10 +136,41 @@ def outcome_text(outcome) -> Callable[[], str]:
 __all__ = ["session_text", "outcome_text", "render"]
 
 
+def undo_buttons(s, st, undo_id: str, redo_id: str, after: Callable[[], None] | None = None,
+                 icon_size: int | None = None, shown: Callable[[str], str] | None = None) -> list:
+    """«Отменить» and «Повторить» of every game screen: they take back or do again the last
+    change of the table (an entry, a correction, an inserted or deleted entry) and say which.
+    ``shown``: how the game's texts are put in the message bar (e.g. suit signs as words)."""
+    import flet as ft
+
+    from ..ui import tagged
+
+    def step(fn):
+        out = fn()
+        text = outcome_text(out)
+        said = (lambda: shown(text())) if shown is not None else text
+        if out.ok:
+            st.show(said)
+            if after is not None:
+                after()
+        elif out.notice is not None and out.notice.kind != "question":
+            st.show(said, "problem")
+
+    return [
+        tagged(undo_id, ft.IconButton(ft.Icons.UNDO, tooltip=t("Undo"), icon_size=icon_size,
+                                      disabled=not s.can_undo, on_click=lambda: step(s.undo))),
+        tagged(redo_id, ft.IconButton(ft.Icons.REDO, tooltip=t("Redo"), icon_size=icon_size,
+                                      disabled=not s.can_redo, on_click=lambda: step(s.redo))),
+    ]
+
+
 def report(st, out) -> bool:
-    """After a session call: clear the message bar when it was done, else show why it was
-    refused (the engine's text, with the rule ID). Returns whether it was done."""
-    if out.ok:
+    """After a session call: clear the message bar when it was done (or say what an undo or a
+    redo took back), else show why it was refused (the engine's text, with the rule ID).
+    Returns whether it was done."""
+    if out.ok and out.notice is not None and out.notice.kind in ("undone", "redone"):
+        st.show(outcome_text(out))
+    elif out.ok:
         st.dismiss()
     else:
         st.show(outcome_text(out), "problem")

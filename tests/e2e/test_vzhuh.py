@@ -117,6 +117,16 @@ def test_whole_game_with_a_tie_by_tapping(ui):
     ui.wait_text(vz.WINNER, "Вика")
     assert totals(ui) == ["86", "66", "64"]
 
+    # «Отменить» takes back the correction, not the last party, and says so; «Повторить» again
+    ui.tap_id(vz.UNDO)
+    ui.wait_text(ids.NOTICE, "Отменено: исправление партии 4")
+    ui.wait_text(vz.WINNER, "Боря")
+    assert totals(ui) == ["86", "63", "64"]
+    ui.tap_id(vz.REDO)
+    ui.wait_text(ids.NOTICE, "Повторено: исправление партии 4")
+    ui.wait_text(vz.WINNER, "Вика")
+    assert totals(ui) == ["86", "66", "64"]
+
     ui.tap_id(vz.FINISH)
     ui.wait_id(ids.SCREEN_STATS)
     ui.wait_text(ids.STATS_GAMES, "Вика")

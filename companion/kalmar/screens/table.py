@@ -13,7 +13,7 @@ from ...i18n import t, tn
 from ...ui import TOUCH, probe, safe_screen, screen, section_title, tagged, use_app, use_latest, use_session
 from ...widgets.game import go, use_haptics
 from ...widgets.look import PLAYER_COLORS
-from ...widgets.notices import outcome_text
+from ...widgets.notices import outcome_text, undo_buttons
 from .. import ids
 from ..view import BLUE, NAMES_COLOUR, make_card
 from .cards import wide, short_words, card_face, card_words, colour_row, colour_words, digit_rows, kind_rows, player_row
@@ -48,19 +48,8 @@ def banner(ident: str, text: str, *, tone: str = "info", controls: list | None =
 
 
 def app_bar_actions(s, st) -> list[ft.Control]:
-    def undo():
-        out = s.undo()
-        if not out.ok:
-            st.show(outcome_text(out), "problem")
-
-    def redo():
-        out = s.redo()
-        if not out.ok:
-            st.show(outcome_text(out), "problem")
-
     return [
-        tagged(ids.UNDO, ft.IconButton(ft.Icons.UNDO, tooltip=t("Undo"), disabled=not s.log, on_click=undo)),
-        tagged(ids.REDO, ft.IconButton(ft.Icons.REDO, tooltip=t("Redo"), disabled=not s.redo_log, on_click=redo)),
+        *undo_buttons(s, st, ids.UNDO, ids.REDO),
         tagged(ids.HISTORY, ft.IconButton(ft.Icons.HISTORY, tooltip=t("History"),
                                           on_click=lambda: go("/kalmar/history"))),
         tagged(ids.CHECK, ft.IconButton(ft.Icons.HELP_OUTLINE, tooltip=t("Can I play this?"),

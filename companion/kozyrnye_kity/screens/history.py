@@ -225,15 +225,15 @@ def History():
                  color=ft.Colors.ON_SURFACE_VARIANT)] if started else []),
         ft.Row([
             tagged(ids.HIST_UNDO, ft.OutlinedButton(t("Undo"), icon=ft.Icons.UNDO, height=TOUCH, style=small,
-                                                    disabled=not session.log, on_click=undo)),
+                                                    disabled=not session.can_undo, on_click=undo)),
             tagged(ids.HIST_REDO, ft.OutlinedButton(t("Redo"), icon=ft.Icons.REDO, height=TOUCH, style=small,
-                                                    disabled=not session.redo_log, on_click=redo)),
+                                                    disabled=not session.can_redo, on_click=redo)),
             ft.FilledTonalButton(t("Back to the game"), icon=ft.Icons.ARROW_BACK, height=TOUCH, style=small,
                                  on_click=lambda: go("/pad" if session.mode == "pad" else "/game")),
         ], wrap=True, spacing=8, run_spacing=8),
     ]
     n = session.notice
-    if n is not None and n.kind == "changed" and n.changes:
+    if n is not None and n.kind in ("changed", "undone", "redone") and n.changes:
         body.append(changes_panel(n, close_changes))
     if entries:
         body.append(ft.Text(t("Tap a card, a reward or a tallied round to correct it."), size=15,

@@ -252,9 +252,9 @@ def Pad():
     body += [
         ft.Row([
             tagged(ids.PAD_UNDO, ft.OutlinedButton(t("Undo"), icon=ft.Icons.UNDO, height=TOUCH, style=small,
-                                                   disabled=not session.log, on_click=undo)),
+                                                   disabled=not session.can_undo, on_click=undo)),
             tagged(ids.PAD_REDO, ft.OutlinedButton(t("Redo"), icon=ft.Icons.REDO, height=TOUCH, style=small,
-                                                   disabled=not session.redo_log, on_click=redo)),
+                                                   disabled=not session.can_redo, on_click=redo)),
             tagged(ids.PAD_HISTORY, ft.OutlinedButton(t("History"), icon=ft.Icons.HISTORY, height=TOUCH, style=small,
                                                       on_click=lambda: go("/history"))),
         ], wrap=True, spacing=8, run_spacing=8),

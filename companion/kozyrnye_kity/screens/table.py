@@ -22,7 +22,7 @@ from ...widgets.awake import use_keep_awake
 from ...widgets.game import game_route, go, use_haptics, use_stable
 from ..widgets.words import bonus_text, token_meaning
 from ..widgets.look import PLAYER_COLORS, card_chip, card_label, fam_label, family_color
-from ...widgets.notices import outcome_text
+from ...widgets.notices import outcome_text, undo_buttons
 
 log = logging.getLogger("kity")
 ROUTE = "/game"
@@ -37,32 +37,13 @@ def game_actions(s, st, buzz, undo_id: str = ids.TABLE_UNDO, redo_id: str = ids.
     """Undo / redo in the app bar: always visible on the game screens (and, when
     ``history_id`` is given, a link to the game history, where past entries are corrected)."""
 
-    def undo():
-        out = s.undo()
-        if out.ok:
-            st.dismiss()
-            buzz()
-            go(game_route(s))
-        else:
-            st.show(outcome_text(out), "problem")
-
-    def redo():
-        out = s.redo()
-        if out.ok:
-            st.dismiss()
-            buzz()
-            go(game_route(s))
-        elif out.notice is not None and out.notice.kind != "question":
-            st.show(outcome_text(out), "problem")
-
     history = [tagged(history_id, ft.IconButton(ft.Icons.HISTORY, tooltip=t("Game history"), icon_size=28,
                                                 on_click=lambda: go(f"{ROUTE}/history")))] if history_id else []
-    return history + [
-        tagged(undo_id, ft.IconButton(ft.Icons.UNDO, tooltip=t("Undo"), icon_size=28, on_click=undo,
-                                      disabled=not s.log)),
-        tagged(redo_id, ft.IconButton(ft.Icons.REDO, tooltip=t("Redo"), icon_size=28, on_click=redo,
-                                      disabled=not s.redo_log)),
-    ]
+    def back_to_the_game():
+        buzz()
+        go(game_route(s))
+
+    return history + undo_buttons(s, st, undo_id, redo_id, after=back_to_the_game, icon_size=28)
 
 
 # The parts of the table are memoized components whose props are plain values (strings,

@@ -9,7 +9,7 @@ from ...i18n import lang, t, tn
 from ...ui import probe, tagged, use_latest
 from ...widgets.game import go
 from ...widgets.look import PLAYER_COLORS
-from ...widgets.notices import outcome_text
+from ...widgets.notices import undo_buttons
 from .. import ids
 from ..view import DEALS, card_text, plain, suit_text
 from .picker import SIGNS, glyphs, txt
@@ -157,21 +157,8 @@ def score_table(view, narrow: bool) -> ft.Control:
 
 
 def app_bar_actions(s, st) -> list[ft.Control]:
-    def undo():
-        out = s.undo()
-        if not out.ok:
-            text = outcome_text(out)
-            st.show(lambda: plain(text(), lang()), "problem")
-
-    def redo():
-        out = s.redo()
-        if not out.ok:
-            text = outcome_text(out)
-            st.show(lambda: plain(text(), lang()), "problem")
-
     return [
-        tagged(ids.UNDO, ft.IconButton(ft.Icons.UNDO, tooltip=t("Undo"), disabled=not s.log, on_click=undo)),
-        tagged(ids.REDO, ft.IconButton(ft.Icons.REDO, tooltip=t("Redo"), disabled=not s.redo_log, on_click=redo)),
+        *undo_buttons(s, st, ids.UNDO, ids.REDO, shown=lambda text: plain(text, lang())),
         tagged(ids.HISTORY, ft.IconButton(ft.Icons.HISTORY, tooltip=t("History"),
                                           on_click=lambda: go("/royal-mastheads/history"))),
     ]
