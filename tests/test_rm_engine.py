@@ -266,6 +266,50 @@ def test_RUL_RM_REVOKE_same_in_replay_and_reported_once():
     assert [v.trick for v in s.violations if v.code == "revoke"] == [1]
 
 
+def _revokes(s):
+    return [(v.player, v.trick, v.params["proof_trick"], v.params["card"]) for v in s.violations if v.code == "revoke"]
+
+
+@pytest.mark.parametrize("strict", [True, False])
+def test_revoke_two_in_one_suit_one_proof_gives_two_violations(strict):
+    """RUL-RM-REVOKE (as RUL-REVOKE in the whale game): every trick Вика did not follow hearts is
+    a revoke, and her one later heart proves both."""
+    s = started("clubs-7")  # Аня deals, Боря leads; trump clubs
+    # trick 1: Боря ♥5, Вика ♠2 (no heart shown), Гоша ♥К wins, Аня ♥9
+    s = rm.apply(s, rm.PlayTrick(cs("hearts-5", "spades-2", "hearts-K", "hearts-9")), strict=strict)
+    # trick 2: Гоша ♥Д wins, Аня ♥3, Боря ♥4, Вика ♠3 (again no heart)
+    s = rm.apply(s, rm.PlayTrick(cs("hearts-Q", "hearts-3", "hearts-4", "spades-3")), strict=strict)
+    assert _revokes(s) == []  # not proven yet
+    # trick 3: Гоша ♦2, Аня ♦3, Боря ♦4 wins, Вика ♥2 — the proof of tricks 1 and 2
+    before = s
+    s = rm.apply(s, rm.PlayTrick(cs("diamonds-2", "diamonds-3", "diamonds-4", "hearts-2")), strict=strict)
+    assert _revokes(s) == [("Вика", 1, 3, C("hearts-2")), ("Вика", 2, 3, C("hearts-2"))]
+    assert len(rm.new_violations(before, s)) == 2 and all(v.rule == "RM-FOLLOW" for v in s.violations)
+    # trick 4: Боря ♦5, Вика ♥6 (another heart: both revokes are already reported), Гоша ♦6, Аня ♦7
+    s = rm.apply(s, rm.PlayTrick(cs("diamonds-5", "hearts-6", "diamonds-6", "diamonds-7")), strict=strict)
+    assert len(_revokes(s)) == 2
+
+
+@pytest.mark.parametrize("strict", [True, False])
+def test_revoke_two_proofs_each_reports_its_own_revokes(strict):
+    """RUL-RM-REVOKE: a revoke proven, then a new revoke in the same suit proven by a later card,
+    and a revoke in another suit proven last — three violations, each with its own proof."""
+    s = started("clubs-7")  # Аня deals, Боря leads; trump clubs
+    # trick 1: Боря ♥5, Вика ♠2 (revoke in hearts), Гоша ♥К wins, Аня ♥9
+    s = rm.apply(s, rm.PlayTrick(cs("hearts-5", "spades-2", "hearts-K", "hearts-9")), strict=strict)
+    # trick 2: Гоша ♦2, Аня ♦3, Боря ♦4 wins, Вика ♥2 (proves trick 1; revoke in diamonds)
+    s = rm.apply(s, rm.PlayTrick(cs("diamonds-2", "diamonds-3", "diamonds-4", "hearts-2")), strict=strict)
+    assert _revokes(s) == [("Вика", 1, 2, C("hearts-2"))]
+    # trick 3: Боря ♥6, Вика ♠3 (a new revoke in hearts), Гоша ♥7, Аня ♥8 wins
+    s = rm.apply(s, rm.PlayTrick(cs("hearts-6", "spades-3", "hearts-7", "hearts-8")), strict=strict)
+    # trick 4: Аня ♥10, Боря ♥В, Вика ♥3 (proves trick 3 only), Гоша ♥Д wins
+    s = rm.apply(s, rm.PlayTrick(cs("hearts-10", "hearts-J", "hearts-3", "hearts-Q")), strict=strict)
+    # trick 5: Гоша ♦5, Аня ♦6, Боря ♦7, Вика ♦8 wins (proves the diamonds revoke of trick 2)
+    s = rm.apply(s, rm.PlayTrick(cs("diamonds-5", "diamonds-6", "diamonds-7", "diamonds-8")), strict=strict)
+    assert _revokes(s) == [("Вика", 1, 2, C("hearts-2")), ("Вика", 3, 4, C("hearts-3")),
+                           ("Вика", 2, 5, C("diamonds-8"))]
+
+
 def test_RM_FOLLOW_playable_knows_the_suits_a_player_showed_out_of():
     s = rm.apply(started("clubs-7"), rm.PlayTrick(cs("hearts-5", "spades-2")))  # Вика: no hearts
     p = rm.playable(s)  # Гоша's turn

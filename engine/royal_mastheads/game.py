@@ -159,7 +159,8 @@ class DealState:
     seen: int = 0                            # mask of the cards played this deal
     taken: tuple[int, ...] = (0, 0, 0, 0)    # per seat, mask of the cards taken in tricks
     trick_counts: tuple[int, ...] = (0, 0, 0, 0)
-    voids: tuple[int, ...] = (0,) * 16       # [seat*4+suit]: trick where the seat did not follow, 0 none
+    voids: tuple[int, ...] = (0,) * 16       # [seat*4+suit]: bit t set = the seat did not follow in trick t
+    #                                          (every unproven revoke is kept, RUL-RM-REVOKE); 0 none
     bank: tuple[tuple[Card, ...], ...] | None = None  # trick entry: each seat's two cards
     bank_cards: tuple[Card, ...] = ()        # every bank card as entered
     bank_mask: int = 0
@@ -485,14 +486,17 @@ def _play_cards(ctx: Ctx, state: GameState, cards: Sequence[Any], seat_given: An
         if voids is None:
             voids = list(d.voids)
         k = voids[seat * 4 + suit]
-        if k:  # RUL-RM-REVOKE: a card of a suit this player did not follow proves the revoke
-            ctx.violate(V.REVOKE, {"player": state.players[seat], "suit": SUITS[suit], "trick": k, "proof_trick": t,
-                                   "card": card}, round=number, trick=k, player=seat, refusable=False)
+        if k:  # RUL-RM-REVOKE: a card of a suit this player did not follow proves every such revoke
+            for rt in range(1, TRICKS_PER_DEAL + 1):  # as in the whale game (RUL-REVOKE): each one reported
+                if k >> rt & 1:
+                    ctx.violate(V.REVOKE, {"player": state.players[seat], "suit": SUITS[suit], "trick": rt,
+                                           "proof_trick": t, "card": card},
+                                round=number, trick=rt, player=seat, refusable=False)
             voids[seat * 4 + suit] = 0
         if current:
             led = current[0] // 13
-            if suit != led and not voids[seat * 4 + led]:
-                voids[seat * 4 + led] = t  # RM-FOLLOW: not followed; proven later, if ever
+            if suit != led:
+                voids[seat * 4 + led] |= 1 << t  # RM-FOLLOW: not followed; proven later, if ever
             b = current[best]
             bs = b // 13
             if (suit == bs and card % 13 > b % 13) or (suit == trump and bs != trump):  # RM-WIN
