@@ -218,6 +218,49 @@ def test_RM_TRICKS_eleven_tricks_then_the_bank():
     assert s.deal is None and len(s.deals) == 1 and sum(s.deals[0].trick_counts) == 11
 
 
+def _eleven_tricks(seed=5):
+    rng = random.Random(seed)
+    turned, hands = rm.deal_hands(rng, 0)
+    sd = rm.play_deal(rng, 0, turned, hands)
+    s = rm.apply(rm.new_set(P), rm.StartDeal(turned))
+    for t in sd.tricks:
+        s = rm.apply(s, rm.PlayTrick(t))
+    return sd, s
+
+
+def test_RM_BANK_without_owners_is_the_cards_nobody_played():
+    """RM-BANK: the bank is the 8 cards not played in the 11 tricks; who put which card in
+    changes no score (the bank goes whole to the most tricks), so Bank() needs no owners."""
+    sd, s = _eleven_tricks()
+    discarded = {c for pair in sd.bank for c in pair}  # the simulated players' own discards
+    auto = rm.apply(s, rm.Bank())
+    assert auto.deal is None and set(auto.deals[0].bank_cards) == discarded and len(discarded) == 8
+    assert auto.deals[0].bank is None and not auto.violations
+    by_owner = rm.apply(s, rm.Bank(sd.bank))
+    flat = rm.apply(s, rm.Bank(tuple(sorted(discarded))))
+    assert auto.totals == by_owner.totals == flat.totals
+    assert auto.deals[0].holder == by_owner.deals[0].holder
+
+
+def test_RM_BANK_flat_bank_checked_like_the_pairs():
+    sd, s = _eleven_tricks()
+    discarded = sorted(c for pair in sd.bank for c in pair)
+    with pytest.raises(IllegalAction) as e:  # RM-BANK: 8 cards
+        rm.apply(s, rm.Bank(tuple(discarded[:7])), strict=False)
+    assert (e.value.code, e.value.rule) == ("bank-shape", "RM-BANK")
+    played = sd.tricks[0][0]
+    wrong = tuple(discarded[:7]) + (played,)  # a played card instead of the 8th bank card
+    with pytest.raises(IllegalAction) as e:
+        rm.apply(s, rm.Bank(wrong))
+    assert e.value.code == "duplicate-card"
+    r = rm.apply(s, rm.Bank(wrong), strict=False)
+    assert [v.code for v in r.violations] == ["duplicate-card", "missing-cards"]
+    assert r.violations[1].params["cards"] == (discarded[7],)
+    with pytest.raises(IllegalAction) as e:  # entered once
+        rm.apply(rm.apply(s, rm.Bank()), rm.Bank())
+    assert e.value.code in ("no-deal", "bank-shape")
+
+
 def test_RM_TRICKS_taken_cards_counts():
     s = started()
     taken = [list(t) for t in SUITS_DEAL_TAKEN]
