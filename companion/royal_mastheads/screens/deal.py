@@ -5,7 +5,8 @@
 * a deal trick by trick — the live tricks, points and bank holder, the trick on the table, the
   52-card picker (one tap per card; seen cards greyed, the led suit stressed, RM-FOLLOW), the
   last trick's winner and why, a revoke shown when its proof arrives (RUL-RM-REVOKE);
-* after the 11th trick — each player's two bank cards (RM-BANK);
+* after the 11th trick the bank fills itself: it is the 8 cards nobody played (RM-BANK), and the
+  deal closes; «Исправить банк» reopens it — fill it again, or enter each player's two cards;
 * a deal by taken cards — each card tapped to whoever took it or to the bank (RUL-RM-ORDER);
 * after 10 deals — the winner (RM-SET), or the shared-win choice (RUL-RM-SET-TIE).
 
@@ -127,6 +128,7 @@ def Deal():
                                 big(t("Shared win"), ft.Icons.HANDSHAKE, share, ids.SHARED_WIN, tonal=True)],
                                wrap=True, spacing=8, run_spacing=8))
         body += [score_table(view, narrow), breakdown(view)]
+        body += _bank_fix(view, refused)
         return screen(st, ROUTE, ids.SCREEN_DEAL, title, body, actions=actions)
 
     # ---- between deals: the breakdown, then the turned card ---------------------------------
@@ -136,6 +138,7 @@ def Deal():
             body.append(breakdown(view))
             body.append(big(t("Next: deal {n}").format(n=view.deal_number()), ft.Icons.ARROW_FORWARD,
                             lambda: set_picking(True), ids.NEXT_DEAL))
+            body += _bank_fix(view, refused)
             body.append(score_table(view, narrow))
             return screen(st, ROUTE, ids.SCREEN_DEAL, title, body, actions=actions)
         chosen = get_turned()
@@ -283,8 +286,18 @@ def Deal():
             else:
                 refused(out)
 
+        def fill():
+            out, found = view.fill_bank()
+            if out.ok:
+                buzz(True)
+                st.show(lambda: t("Deal {n} recorded.").format(n=lv["deal"]))
+            else:
+                refused(out)
+
         body.append(live_strip(view, lv, narrow=narrow))
-        body.append(section_title(t("The bank: each player's two cards (RM-BANK)")))
+        body.append(big(t("The bank: the {n} cards not played (RM-BANK)").format(n=len(unseen)), ft.Icons.SAVINGS,
+                        fill, ids.BANK_FILL, disabled=len(unseen) != 8))
+        body.append(section_title(t("Or each player's two cards (RM-BANK)")))
         chips = []
         for i, p in enumerate(players):
             mine = [c for c, o in owners.items() if o == p]
@@ -321,6 +334,9 @@ def Deal():
             buzz(True)
             texts = "\n".join(v.text(lang()) for v in found)
             st.show(lambda: plain(texts, lang()), "problem")
+        elif view.bank_filled():  # the 11th trick closed the deal; the bank filled itself (RM-BANK)
+            buzz(True)
+            st.show(lambda: t("Deal {n} recorded: the bank is the 8 cards not played (RM-BANK).").format(n=lv["deal"]))
         else:
             buzz()
 
@@ -356,6 +372,23 @@ def Deal():
         body.append(tagged(ids.SWITCH_TAKEN, ft.TextButton(t("Enter this deal by taken cards instead"), height=TOUCH,
                                                            on_click=lambda: set_mode("taken"))))
     return screen(st, ROUTE, ids.SCREEN_DEAL, title, body, actions=actions)
+
+
+def _bank_fix(view, refused) -> list[ft.Control]:
+    """«Исправить банк»: the last deal's bank was filled by itself (RM-BANK); take it back to fill
+    it again or enter each player's two cards."""
+    if not view.bank_filled():
+        return []
+
+    def fix():
+        out = view.reopen_bank()
+        if not out.ok:
+            refused(out)
+
+    return [ft.Row([
+        tagged(ids.BANK_FIX, ft.OutlinedButton(t("Correct the bank"), icon=ft.Icons.EDIT, height=TOUCH, on_click=fix)),
+        ft.Text(t("The bank was filled with the 8 cards not played (RM-BANK)."), size=13, color=MUTED, expand=True),
+    ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)]
 
 
 def _last_trick(view) -> ft.Control:

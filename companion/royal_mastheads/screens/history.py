@@ -30,8 +30,13 @@ def entry_text(a, lg: str | None = None) -> str:
     if kind == "trick":
         return t("Trick: {cards}").format(cards=" ".join(card_text(c, lg) for c in a.get("cards", ())))
     if kind == "bank":
+        bank = a.get("bank")
+        if bank is None:  # filled by itself after the 11th trick (RM-BANK)
+            return t("Bank: the 8 cards not played (RM-BANK)")
+        if isinstance(bank, list):
+            return t("Bank: {cards}").format(cards=" ".join(card_text(c, lg) for c in bank))
         return t("Bank: {cards}").format(cards=" · ".join(
-            f"{p} {' '.join(card_text(c, lg) for c in cs)}" for p, cs in (a.get("bank") or {}).items()))
+            f"{p} {' '.join(card_text(c, lg) for c in cs)}" for p, cs in bank.items()))
     if kind == "taken":
         return t("Taken cards: {cards}").format(cards=" · ".join(
             f"{p} {len(cs)}" for p, cs in (a.get("taken") or {}).items()) + " · " + t("bank {n}").format(
