@@ -16,7 +16,7 @@ from __future__ import annotations
 import flet as ft
 
 from ...i18n import lang, t, tn
-from ...ui import TOUCH, choice_row, probe, safe_screen, screen, section_title, tagged, use_app, use_session
+from ...ui import TOUCH, choice_row, content_width, probe, safe_screen, screen, section_title, tagged, use_app, use_session
 from ...widgets.game import go, use_haptics
 from ...widgets.notices import outcome_text
 from .. import ids
@@ -68,7 +68,7 @@ def Deal():
             ft.FilledButton(t("New set"), icon=ft.Icons.ADD, height=TOUCH + 8,
                             on_click=lambda: go("/royal-mastheads/new"))])
     narrow = st.width < 600
-    width = min(st.width - 24, 736) if st.width else 380
+    width = content_width(st) or 380  # the column the grid lives in (keys ≥ 44 px, picker.grid_layout)
     phase = view.phase()
     lg = lang()
     players = view.players
@@ -359,7 +359,11 @@ def Deal():
                  else t("Trick {n} of 11 · {player}'s card").format(n=lv["trick"], player=lv["to_play"]))
     if led:
         turn_text += " · " + t("must follow {suit} if able (RM-FOLLOW)").format(suit=card_text(f"{led}-A", lg)[-1])
-    body.append(ft.Column([probe(ids.TO_PLAY, glyphs(turn_text), style=SIGNS, size=17, weight=ft.FontWeight.W_600),
+    # on a phone the line takes two lines' height whether a suit is led or not: the card keys
+    # below never move under a thumb between two taps
+    to_play = probe(ids.TO_PLAY, glyphs(turn_text), style=SIGNS, size=17, weight=ft.FontWeight.W_600)
+    body.append(ft.Column([ft.Container(height=48, content=to_play, alignment=ft.Alignment.BOTTOM_LEFT) if narrow
+                           else to_play,
                            ft.Semantics(identifier=ids.TRICK, label=" ".join(
                                f"{p} {card_text(c, lg)}" for p, c in lv["current"]) or "—", container=True,
                                content=ft.Row(slots, spacing=4))], spacing=4, tight=True))

@@ -7,7 +7,7 @@ import flet as ft
 
 from ...i18n import lang, t
 from ...screens.records import ExportPanel, ImportPanel, changes_panel, violation_rows
-from ...ui import TOUCH, safe_screen, screen, section_title, tagged, use_app, use_latest, use_session
+from ...ui import TOUCH, content_width, safe_screen, screen, section_title, tagged, use_app, use_latest, use_session
 from ...widgets.game import go
 from ...widgets.notices import outcome_text
 from .. import ids
@@ -88,7 +88,7 @@ def History():
 
         body += [txt(t("Correct: {entry}").format(entry=entry_text(a, lg)), size=18, weight=ft.FontWeight.W_600),
                  ft.Text(t("Tap the right card. The set is scored again from this entry on."), size=15),
-                 card_grid(pick, width=min(st.width - 24, 736) if st.width else 380),
+                 card_grid(pick, width=content_width(st) or 380),
                  tagged(ids.EDIT_CANCEL, ft.OutlinedButton(t("Cancel"), height=TOUCH,
                                                            on_click=lambda: set_editing(None)))]
         return screen(st, ROUTE, ids.SCREEN_HISTORY, t("History of the game"), body, actions=app_bar_actions(s, st))
