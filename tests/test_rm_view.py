@@ -314,3 +314,41 @@ def test_history_positions_and_words(tmp_path):
         assert v.play(c)[0].ok
     es = s.entries()
     assert [(e["round"], e["trick"]) for e in es] == [(1, 0), (1, 1), (1, 1), (1, 1), (1, 1), (1, 2)]
+
+
+def test_words_of_the_rulebook_bonuses_by_name_and_deals_not_rounds(tmp_path):
+    """The screens word the rulebook (../shared/seeds/004_…): a bonus by its name with its ID after
+    it («Три козыря: +25 (RM-BONUS-3T)», never «Премия RM-BONUS-3T» alone; in the original rules
+    3T/4T are for mastheads, RUL-RM-VARIANT); a correction and a broken rule name the deal
+    («Игра 1», «игра 1, взятка 2»), never a «Раунд»."""
+    from companion import i18n
+    from companion.game_view import Change
+    from companion.royal_mastheads.screens.history import change_line, where_text
+    from companion.royal_mastheads.screens.parts import bonus_text
+    try:
+        i18n.set_language("ru")
+        assert bonus_text("RM-BONUS-3T", 25) == "Три козыря: +25 (RM-BONUS-3T)"
+        assert bonus_text("RM-BONUS-3T", 25, mastheads=True) == "Три мачтовые карты: +25 (RM-BONUS-3T)"
+        assert bonus_text("RM-BONUS-TRUMP-ALL", 2000) == "Все козырные карты: +2000 (RM-BONUS-TRUMP-ALL)"
+        assert bonus_text("RM-BONUS-FACE", 500) == "7–11 фигурных карт: +500 (RM-BONUS-FACE)"
+        for rule, points in rm.BONUS_POINTS.items():  # every bonus row has a name in both languages
+            for lg in ("ru", "en"):
+                i18n.set_language(lg)
+                text = bonus_text(rule, points)
+                assert text.endswith(f": +{points} ({rule})") and not text.startswith(rule), text
+        i18n.set_language("ru")
+        line = change_line(Change("round-points", {"round": 1, "player": "Боря", "old": 23, "new": 31}))
+        assert line == "Игра 1: у игрока Боря теперь 31 (было: 23)."
+        store, s = new(tmp_path)
+        v = s.game
+        assert v.start_deal("hearts-7").ok
+        for c in SUITS_DEAL_TRICKS[0] + ["hearts-6", "spades-2", "spades-3", "spades-4", "spades-5", "hearts-K"]:
+            assert v.play(c)[0].ok
+        (revoke,) = v.violations()  # Боря's revoke of trick 2, proven in trick 3 (RUL-RM-REVOKE)
+        assert where_text(revoke) == "игра 1, взятка 2"
+        assert all("аунд" not in x for x in (line, where_text(revoke)))
+        i18n.set_language("en")
+        assert bonus_text("RM-BONUS-4T", 50) == "Four trumps: +50 (RM-BONUS-4T)"
+        assert where_text(revoke) == "deal 1, trick 2"
+    finally:
+        i18n.set_language("ru")
