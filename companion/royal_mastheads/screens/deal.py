@@ -128,7 +128,7 @@ def Deal():
                                 big(t("Shared win"), ft.Icons.HANDSHAKE, share, ids.SHARED_WIN, tonal=True)],
                                wrap=True, spacing=8, run_spacing=8))
         body += [score_table(view, narrow), breakdown(view)]
-        body += _bank_fix(view, refused)
+        body += _bank_fix(view, refused, st.show)
         return screen(st, ROUTE, ids.SCREEN_DEAL, title, body, actions=actions)
 
     # ---- between deals: the breakdown, then the turned card ---------------------------------
@@ -138,7 +138,7 @@ def Deal():
             body.append(breakdown(view))
             body.append(big(t("Next: deal {n}").format(n=view.deal_number()), ft.Icons.ARROW_FORWARD,
                             lambda: set_picking(True), ids.NEXT_DEAL))
-            body += _bank_fix(view, refused)
+            body += _bank_fix(view, refused, st.show)
             body.append(score_table(view, narrow))
             return screen(st, ROUTE, ids.SCREEN_DEAL, title, body, actions=actions)
         chosen = get_turned()
@@ -378,16 +378,20 @@ def Deal():
     return screen(st, ROUTE, ids.SCREEN_DEAL, title, body, actions=actions)
 
 
-def _bank_fix(view, refused) -> list[ft.Control]:
+def _bank_fix(view, refused, shown=None) -> list[ft.Control]:
     """«Исправить банк»: the last deal's bank was filled by itself (RM-BANK); take it back to fill
     it again or enter each player's two cards."""
     if not view.bank_filled():
         return []
 
     def fix():
+        n = view.deals_closed()
         out = view.reopen_bank()
         if not out.ok:
             refused(out)
+        elif shown is not None:
+            shown(lambda: t("Deal {n}: the bank is open again — fill it, or enter each player's two cards "
+                            "(RM-BANK).").format(n=n))
 
     return [ft.Row([
         tagged(ids.BANK_FIX, ft.OutlinedButton(t("Correct the bank"), icon=ft.Icons.EDIT, height=TOUCH, on_click=fix)),
