@@ -2,7 +2,8 @@
 
 A set is 10 deals (RM-SET). Each deal starts with the turned card (RM-DEAL-2) and is entered
 either trick by trick — one card per tap, the engine checks follow-suit as far as the entries
-allow and finds revokes when the proof arrives (RUL-RM-REVOKE) — then the bank's cards (RM-BANK);
+allow and finds revokes when the proof arrives (RUL-RM-REVOKE) — and the last card fills the bank
+by itself (RM-BANK: the 8 cards nobody played; :meth:`reopen_bank` to enter it by hand);
 or after the deal by the cards each player took (RUL-RM-ORDER). The screens read names, card ids
 and numbers here and send actions through the methods at the end; they compute nothing of the
 game.
