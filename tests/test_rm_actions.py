@@ -25,6 +25,11 @@ C = rm.parse_card
               (C("diamonds-K"), C("clubs-K")))),
      {"type": "bank", "bank": {"Аня": ["hearts-8", "hearts-9"], "Боря": ["hearts-10", "hearts-J"],
                                "Вика": ["hearts-Q", "hearts-K"], "Гоша": ["diamonds-K", "clubs-K"]}}),
+    # RM-BANK: the bank as the cards nobody played (what the app enters by itself), or its 8 cards
+    (rm.Bank(), {"type": "bank"}),
+    (rm.Bank(tuple(C(f"hearts-{r}") for r in ("8", "9", "10", "J", "Q", "K")) + (C("diamonds-K"), C("clubs-K"))),
+     {"type": "bank", "bank": ["hearts-8", "hearts-9", "hearts-10", "hearts-J", "hearts-Q", "hearts-K",
+                               "diamonds-K", "clubs-K"]}),
     (rm.TakenCards(((C("spades-A"),), (), (), ()), (C("clubs-K"),)),
      {"type": "taken", "taken": {"Аня": ["spades-A"], "Боря": [], "Вика": [], "Гоша": []}, "bank": ["clubs-K"]}),
     (rm.TakenCards(((), (), (), ()), (), None),
@@ -65,6 +70,8 @@ def test_a_simulated_set_replays_the_same_from_its_json_log(seed):
     ({"type": "trick", "cards": ["spades-2", 7]}, "action.cards[1]"),
     ({"type": "bank", "bank": {"Аня": ["hearts-8", "hearts-9"]}}, "action.bank"),
     ({"type": "bank", "bank": []}, "action.bank"),
+    ({"type": "bank", "bank": ["hearts-8", "hearts-9"]}, "action.bank"),  # RM-BANK: 8 cards
+    ({"type": "bank", "bank": ["hearts-8"] * 7 + ["moon"]}, "action.bank[7]"),
     ({"type": "taken", "taken": {"Аня": [], "Боря": [], "Вика": [], "Гоша": []}}, "action"),
     ({"type": "taken", "taken": {"Аня": [], "Боря": [], "Вика": [], "Гоша": ["x"]}, "bank": []}, 'action.taken."Гоша"[0]'),
     ({"type": "taken", "taken": {"Аня": [], "Боря": [], "Вика": [], "Гоша": []}, "bank": [], "bank_holder": "Я"},

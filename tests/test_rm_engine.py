@@ -218,6 +218,49 @@ def test_RM_TRICKS_eleven_tricks_then_the_bank():
     assert s.deal is None and len(s.deals) == 1 and sum(s.deals[0].trick_counts) == 11
 
 
+def _eleven_tricks(seed=5):
+    rng = random.Random(seed)
+    turned, hands = rm.deal_hands(rng, 0)
+    sd = rm.play_deal(rng, 0, turned, hands)
+    s = rm.apply(rm.new_set(P), rm.StartDeal(turned))
+    for t in sd.tricks:
+        s = rm.apply(s, rm.PlayTrick(t))
+    return sd, s
+
+
+def test_RM_BANK_without_owners_is_the_cards_nobody_played():
+    """RM-BANK: the bank is the 8 cards not played in the 11 tricks; who put which card in
+    changes no score (the bank goes whole to the most tricks), so Bank() needs no owners."""
+    sd, s = _eleven_tricks()
+    discarded = {c for pair in sd.bank for c in pair}  # the simulated players' own discards
+    auto = rm.apply(s, rm.Bank())
+    assert auto.deal is None and set(auto.deals[0].bank_cards) == discarded and len(discarded) == 8
+    assert auto.deals[0].bank is None and not auto.violations
+    by_owner = rm.apply(s, rm.Bank(sd.bank))
+    flat = rm.apply(s, rm.Bank(tuple(sorted(discarded))))
+    assert auto.totals == by_owner.totals == flat.totals
+    assert auto.deals[0].holder == by_owner.deals[0].holder
+
+
+def test_RM_BANK_flat_bank_checked_like_the_pairs():
+    sd, s = _eleven_tricks()
+    discarded = sorted(c for pair in sd.bank for c in pair)
+    with pytest.raises(IllegalAction) as e:  # RM-BANK: 8 cards
+        rm.apply(s, rm.Bank(tuple(discarded[:7])), strict=False)
+    assert (e.value.code, e.value.rule) == ("bank-shape", "RM-BANK")
+    played = sd.tricks[0][0]
+    wrong = tuple(discarded[:7]) + (played,)  # a played card instead of the 8th bank card
+    with pytest.raises(IllegalAction) as e:
+        rm.apply(s, rm.Bank(wrong))
+    assert e.value.code == "duplicate-card"
+    r = rm.apply(s, rm.Bank(wrong), strict=False)
+    assert [v.code for v in r.violations] == ["duplicate-card", "missing-cards"]
+    assert r.violations[1].params["cards"] == (discarded[7],)
+    with pytest.raises(IllegalAction) as e:  # entered once
+        rm.apply(rm.apply(s, rm.Bank()), rm.Bank())
+    assert e.value.code in ("no-deal", "bank-shape")
+
+
 def test_RM_TRICKS_taken_cards_counts():
     s = started()
     taken = [list(t) for t in SUITS_DEAL_TAKEN]
@@ -264,6 +307,50 @@ def test_RUL_RM_REVOKE_same_in_replay_and_reported_once():
     # trick 4, Боря (♦4) leads ♦5; Вика plays ♥3: hearts proves nothing new
     s = rm.apply(s, rm.PlayTrick(cs("diamonds-5", "hearts-3", "diamonds-6", "diamonds-7")), strict=False)
     assert [v.trick for v in s.violations if v.code == "revoke"] == [1]
+
+
+def _revokes(s):
+    return [(v.player, v.trick, v.params["proof_trick"], v.params["card"]) for v in s.violations if v.code == "revoke"]
+
+
+@pytest.mark.parametrize("strict", [True, False])
+def test_revoke_two_in_one_suit_one_proof_gives_two_violations(strict):
+    """RUL-RM-REVOKE (as RUL-REVOKE in the whale game): every trick Вика did not follow hearts is
+    a revoke, and her one later heart proves both."""
+    s = started("clubs-7")  # Аня deals, Боря leads; trump clubs
+    # trick 1: Боря ♥5, Вика ♠2 (no heart shown), Гоша ♥К wins, Аня ♥9
+    s = rm.apply(s, rm.PlayTrick(cs("hearts-5", "spades-2", "hearts-K", "hearts-9")), strict=strict)
+    # trick 2: Гоша ♥Д wins, Аня ♥3, Боря ♥4, Вика ♠3 (again no heart)
+    s = rm.apply(s, rm.PlayTrick(cs("hearts-Q", "hearts-3", "hearts-4", "spades-3")), strict=strict)
+    assert _revokes(s) == []  # not proven yet
+    # trick 3: Гоша ♦2, Аня ♦3, Боря ♦4 wins, Вика ♥2 — the proof of tricks 1 and 2
+    before = s
+    s = rm.apply(s, rm.PlayTrick(cs("diamonds-2", "diamonds-3", "diamonds-4", "hearts-2")), strict=strict)
+    assert _revokes(s) == [("Вика", 1, 3, C("hearts-2")), ("Вика", 2, 3, C("hearts-2"))]
+    assert len(rm.new_violations(before, s)) == 2 and all(v.rule == "RM-FOLLOW" for v in s.violations)
+    # trick 4: Боря ♦5, Вика ♥6 (another heart: both revokes are already reported), Гоша ♦6, Аня ♦7
+    s = rm.apply(s, rm.PlayTrick(cs("diamonds-5", "hearts-6", "diamonds-6", "diamonds-7")), strict=strict)
+    assert len(_revokes(s)) == 2
+
+
+@pytest.mark.parametrize("strict", [True, False])
+def test_revoke_two_proofs_each_reports_its_own_revokes(strict):
+    """RUL-RM-REVOKE: a revoke proven, then a new revoke in the same suit proven by a later card,
+    and a revoke in another suit proven last — three violations, each with its own proof."""
+    s = started("clubs-7")  # Аня deals, Боря leads; trump clubs
+    # trick 1: Боря ♥5, Вика ♠2 (revoke in hearts), Гоша ♥К wins, Аня ♥9
+    s = rm.apply(s, rm.PlayTrick(cs("hearts-5", "spades-2", "hearts-K", "hearts-9")), strict=strict)
+    # trick 2: Гоша ♦2, Аня ♦3, Боря ♦4 wins, Вика ♥2 (proves trick 1; revoke in diamonds)
+    s = rm.apply(s, rm.PlayTrick(cs("diamonds-2", "diamonds-3", "diamonds-4", "hearts-2")), strict=strict)
+    assert _revokes(s) == [("Вика", 1, 2, C("hearts-2"))]
+    # trick 3: Боря ♥6, Вика ♠3 (a new revoke in hearts), Гоша ♥7, Аня ♥8 wins
+    s = rm.apply(s, rm.PlayTrick(cs("hearts-6", "spades-3", "hearts-7", "hearts-8")), strict=strict)
+    # trick 4: Аня ♥10, Боря ♥В, Вика ♥3 (proves trick 3 only), Гоша ♥Д wins
+    s = rm.apply(s, rm.PlayTrick(cs("hearts-10", "hearts-J", "hearts-3", "hearts-Q")), strict=strict)
+    # trick 5: Гоша ♦5, Аня ♦6, Боря ♦7, Вика ♦8 wins (proves the diamonds revoke of trick 2)
+    s = rm.apply(s, rm.PlayTrick(cs("diamonds-5", "diamonds-6", "diamonds-7", "diamonds-8")), strict=strict)
+    assert _revokes(s) == [("Вика", 1, 2, C("hearts-2")), ("Вика", 3, 4, C("hearts-3")),
+                           ("Вика", 2, 5, C("diamonds-8"))]
 
 
 def test_RM_FOLLOW_playable_knows_the_suits_a_player_showed_out_of():

@@ -231,3 +231,29 @@ def test_the_documented_example_replays_to_the_documented_json():
     r = rm.replay_record(rm.parse_record(record))
     assert r.to_json("ru") == output
     assert rm.record_to_json(r.record) == record
+
+
+def test_RM_BANK_bank_without_owners_in_the_record():
+    """RM-BANK: a deal whose bank was entered without owners (the cards nobody played) is written
+    with ``bank`` as an array of its 8 cards, reads back, replays to the same totals as the same
+    deal with the bank by owners (old records stay readable) and writes back the same."""
+    s, v = simulated(seed=7, max_deals=2)
+    by_owner = copy.deepcopy(v)
+    assert isinstance(v["deals"][0]["bank"], dict)  # the older form, two per player
+    flat = copy.deepcopy(v)
+    for d in flat["deals"]:
+        d["bank"] = sorted((c for cs in d["bank"].values() for c in cs), key=lambda c: rm.parse_card(c))
+    r_old, r_new = rm.replay_record(read(by_owner)), rm.replay_record(read(flat))
+    assert r_new.valid and r_old.totals == r_new.totals
+    assert rm.record_to_json(r_new.record) == flat
+    # the app's log: {"type": "bank"} (no cards) → the record holds the 8 cards as an array
+    start, pairs = rm.record_actions(read(by_owner))
+    actions = []
+    for _, a in pairs:
+        actions.append(rm.Bank() if isinstance(a, rm.Bank) else a)
+    assert rm.record_to_json(rm.actions_to_record(start, actions))["deals"] == flat["deals"]
+    wrong = copy.deepcopy(flat)
+    wrong["deals"][0]["bank"] = wrong["deals"][0]["bank"][:7]
+    with pytest.raises(RecordError) as e:
+        rm.replay_record(read(wrong))
+    assert e.value.path == "deals[0].bank"

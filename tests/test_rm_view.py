@@ -81,8 +81,8 @@ def play_suits_deal(s: Session) -> None:
         for c in t:
             out, found = v.play(c)
             assert out.ok and not found, out.text()
-    out, found = v.bank(SUITS_DEAL_BANK)
-    assert out.ok and not found, out.text()
+    # RM-BANK: the 11th trick's last card fills the bank by itself (the 8 cards nobody played)
+    assert v.phase() == "deal" and s.log[-1] == {"type": "bank"}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -122,15 +122,18 @@ def test_a_deal_trick_by_trick_live_then_the_breakdown(tmp_path):
     for c in SUITS_DEAL_TRICKS[1][1:]:
         assert v.play(c)[0].ok
     for t in SUITS_DEAL_TRICKS[2:]:
-        for c in t:
+        for c in t[:-1] if t is SUITS_DEAL_TRICKS[-1] else t:
             assert v.play(c)[0].ok
-    assert v.phase() == "bank"
-    assert sorted(v.unseen()) == sorted(c for cs in SUITS_DEAL_BANK.values() for c in cs)
     lv = v.live()
-    assert lv["tricks"] == {"Аня": 5, "Боря": 3, "Вика": 3, "Гоша": 0}
-    assert lv["points"] == {"Аня": 69, "Боря": 23, "Вика": 23, "Гоша": 0}  # before the bank
-    out, found = v.bank(SUITS_DEAL_BANK)
-    assert out.ok and not found
+    # 3 cards of trick 11 on the table: Вика has 2 tricks, 23 − ♣10 ♣7 ♣8 ♣9 (1 each, her only
+    # cards of those ranks) = 19 so far
+    assert lv["tricks"] == {"Аня": 5, "Боря": 3, "Вика": 2, "Гоша": 0}
+    assert lv["points"] == {"Аня": 69, "Боря": 23, "Вика": 19, "Гоша": 0}
+    # the last card closes trick 11 and fills the bank by itself: no tap per bank card (RM-BANK)
+    n = len(s.log)
+    out, found = v.play(SUITS_DEAL_TRICKS[-1][-1])
+    assert out.ok and not found and len(s.log) == n + 2 and s.log[-1] == {"type": "bank"}
+    assert v.bank_filled()
     assert v.phase() == "deal" and v.deal_number() == 2 and v.dealer() == "Аня"  # RM-DEAL-1: clockwise
     r = v.deal_result()
     assert r["holder"] == "Аня"
@@ -140,6 +143,45 @@ def test_a_deal_trick_by_trick_live_then_the_breakdown(tmp_path):
     assert a["bonuses"] == [("RM-BONUS-FACE", 500), ("RM-BONUS-TRUMP-ALL", 2000)]
     assert {p: row["total"] for p, row in rows.items()} == SUITS_DEAL_TOTALS
     assert v.totals() == SUITS_DEAL_TOTALS
+
+
+def test_RM_BANK_the_filled_bank_can_be_reopened_and_entered_by_hand(tmp_path):
+    """«Исправить банк»: the filled bank is taken back (the deal returns to its bank) and entered
+    by hand, two cards per player (the older entry); the same points either way (RM-BANK: the
+    bank goes whole to the most tricks)."""
+    store, s = new(tmp_path)
+    play_suits_deal(s)
+    v = s.game
+    assert v.totals() == SUITS_DEAL_TOTALS and v.deal_result()["holder"] == "Аня"
+    assert v.reopen_bank().ok
+    assert v.phase() == "bank" and not v.bank_filled()
+    assert sorted(v.unseen()) == sorted(c for cs in SUITS_DEAL_BANK.values() for c in cs)
+    out, found = v.bank({"Аня": ["hearts-8", "hearts-9"]})  # only two cards: refused (RM-BANK)
+    assert not out.ok and "RM-BANK" in out.text("ru") and v.phase() == "bank"
+    out, found = v.bank(SUITS_DEAL_BANK)
+    assert out.ok and not found and v.totals() == SUITS_DEAL_TOTALS
+    assert s.log[-1]["bank"] == SUITS_DEAL_BANK
+    # or filled again from the bank screen
+    assert v.reopen_bank().ok and v.fill_bank()[0].ok and v.totals() == SUITS_DEAL_TOTALS
+
+
+def test_RM_BANK_a_corrected_trick_card_changes_the_filled_bank(tmp_path):
+    """The filled bank is «the cards nobody played», so a corrected trick card moves the other
+    card into the bank: no duplicate, nothing missing. Trick 11 (Вика 10♣, Гоша 7♣, Аня 8♣,
+    Боря 9♣) corrected to Боря К♣: Боря takes it (К♣ the highest club, RM-WIN) — 23 + 7♣ 8♣ 10♣
+    each the second of its rank (he has ♦7 ♦8 ♦10) 2 + 2 + 2 + К♣ 2 = 31; Вика loses ♣7 8 9 10,
+    1 each: 23 − 4 = 19. The bank is now ♥8…К ♦К 9♣ (Аня, still 5 tricks): her kings ♠К ♥К ♦К ♣К
+    were 2 + 4 + 6 + 8 with ♥К on the highest step doubled (+8) = 28, now ♠К ♥К ♦К 2 + 4 + 6 + 6 = 18
+    (−10); her nines ♠9 ♥9 were 1 + 2 + 2 = 5, with 9♣ 1 + 2 + 3 + 3 = 9 (+4); still 7 face cards
+    (RM-BONUS-FACE 500) and all 13 trumps: 2623 − 10 + 4 = 2617."""
+    store, s = new(tmp_path)
+    play_suits_deal(s)
+    v = s.game
+    idx = next(e["index"] for e in s.entries() if e["action"] == {"type": "play", "card": "clubs-9"})
+    out = s.edit(idx, {"type": "play", "card": "clubs-K"})
+    assert out.ok
+    assert not v.violations()
+    assert v.totals() == {"Аня": 2617, "Боря": 31, "Вика": 19, "Гоша": 0}
 
 
 def test_the_same_deal_by_taken_cards_gives_the_same_points(tmp_path):
@@ -196,6 +238,8 @@ def test_undo_redo_and_a_correction_say_what_changed(tmp_path):
     v = s.game
     assert s.undo().ok and v.phase() == "bank"
     assert s.redo().ok and v.totals() == SUITS_DEAL_TOTALS
+    # the bank entered by hand, two cards per player (the older entry)
+    assert v.reopen_bank().ok and v.bank(SUITS_DEAL_BANK)[0].ok
     # correct trick 11: Вика led 10♣, Гоша 7♣, Аня 8♣, Боря 9♣ → say Боря played К♣ instead of 9♣:
     # Боря takes trick 11 (К♣ highest club, RM-WIN): 4 tricks; Аня keeps the most (5) and the bank.
     # Боря: 23 + 7♣ 8♣ 10♣ each the second of its rank (he has ♦7 ♦8 ♦10) 2 + 2 + 2 + К♣ 2 = 31;
@@ -270,3 +314,41 @@ def test_history_positions_and_words(tmp_path):
         assert v.play(c)[0].ok
     es = s.entries()
     assert [(e["round"], e["trick"]) for e in es] == [(1, 0), (1, 1), (1, 1), (1, 1), (1, 1), (1, 2)]
+
+
+def test_words_of_the_rulebook_bonuses_by_name_and_deals_not_rounds(tmp_path):
+    """The screens word the rulebook (../shared/seeds/004_…): a bonus by its name with its ID after
+    it («Три козыря: +25 (RM-BONUS-3T)», never «Премия RM-BONUS-3T» alone; in the original rules
+    3T/4T are for mastheads, RUL-RM-VARIANT); a correction and a broken rule name the deal
+    («Игра 1», «игра 1, взятка 2»), never a «Раунд»."""
+    from companion import i18n
+    from companion.game_view import Change
+    from companion.royal_mastheads.screens.history import change_line, where_text
+    from companion.royal_mastheads.screens.parts import bonus_text
+    try:
+        i18n.set_language("ru")
+        assert bonus_text("RM-BONUS-3T", 25) == "Три козыря: +25 (RM-BONUS-3T)"
+        assert bonus_text("RM-BONUS-3T", 25, mastheads=True) == "Три мачтовые карты: +25 (RM-BONUS-3T)"
+        assert bonus_text("RM-BONUS-TRUMP-ALL", 2000) == "Все козырные карты: +2000 (RM-BONUS-TRUMP-ALL)"
+        assert bonus_text("RM-BONUS-FACE", 500) == "7–11 фигурных карт: +500 (RM-BONUS-FACE)"
+        for rule, points in rm.BONUS_POINTS.items():  # every bonus row has a name in both languages
+            for lg in ("ru", "en"):
+                i18n.set_language(lg)
+                text = bonus_text(rule, points)
+                assert text.endswith(f": +{points} ({rule})") and not text.startswith(rule), text
+        i18n.set_language("ru")
+        line = change_line(Change("round-points", {"round": 1, "player": "Боря", "old": 23, "new": 31}))
+        assert line == "Игра 1: у игрока Боря теперь 31 (было: 23)."
+        store, s = new(tmp_path)
+        v = s.game
+        assert v.start_deal("hearts-7").ok
+        for c in SUITS_DEAL_TRICKS[0] + ["hearts-6", "spades-2", "spades-3", "spades-4", "spades-5", "hearts-K"]:
+            assert v.play(c)[0].ok
+        (revoke,) = v.violations()  # Боря's revoke of trick 2, proven in trick 3 (RUL-RM-REVOKE)
+        assert where_text(revoke) == "игра 1, взятка 2"
+        assert all("аунд" not in x for x in (line, where_text(revoke)))
+        i18n.set_language("en")
+        assert bonus_text("RM-BONUS-4T", 50) == "Four trumps: +50 (RM-BONUS-4T)"
+        assert where_text(revoke) == "deal 1, trick 2"
+    finally:
+        i18n.set_language("ru")

@@ -130,6 +130,59 @@ def test_VZ_CHECK_unreachable_points(points):
     assert s.violations[0].player == "Аня" and s.parties[0].points == (points, 0, 0)
 
 
+# Аня's cards: both 30s and all three 20s = 60 + 60 = 120 points; the deck left holds
+# 900 − 120 = 780 points (20×3, 15×4, 12×5, 10×6, 6×10, 5×12, 4×15 and 6 jokers at 60).
+ANYA_30_20 = Cards({30: 2, 20: 3})
+
+
+@pytest.mark.parametrize("points,ok", [
+    (780, True),   # every card left
+    (779, False),  # 780 − 1: the smallest card is 3, so 1 point cannot be left out
+    (778, False),  # 780 − 2: likewise (778 alone is makeable with the whole deck: 900 − 122)
+    (777, True),   # 780 − 3: all but one 3
+    (781, False),  # more than is left
+    (60, True),    # one joker, or 10×6 …
+])
+def test_VZ_CHECK_typed_points_against_the_deck_left_after_the_others_cards(points, ok):
+    assert vz.reachable(points)  # each of these is makeable with the whole deck
+    party = (ANYA_30_20, Points(points), Points(0))
+    if ok:
+        assert vz.apply(vz.new_game(ABC), RecordParty(party)).parties[0].points == (120, points, 0)
+        return
+    with pytest.raises(IllegalAction) as e:
+        vz.apply(vz.new_game(ABC), RecordParty(party))
+    assert (e.value.code, e.value.rule) == ("unreachable-left", "VZ-CHECK")
+    ru, en = e.value.text("ru"), e.value.text("en")
+    assert f"штраф {points} " in ru and "Боря" in ru and "780" in ru and "(VZ-CHECK)" in ru
+    assert "other players" in en and "780 points in all" in en and "20×3" in en and "6×60" in en
+    s = vz.apply(vz.new_game(ABC), RecordParty(party), strict=False)  # replay: reported, scored as entered
+    expected = [("unreachable-left", "Боря")] + ([("party-sum", None)] if 120 + points > 900 else [])
+    assert [(v.code, v.player) for v in s.violations] == expected
+    assert s.parties[0].points == (120, points, 0)
+
+
+@pytest.mark.parametrize("points,ok", [(7, False), (8, False), (9, False), (10, True), (11, True), (13, False),
+                                       (16, True), (17, True), (3, False), (0, True)])
+def test_VZ_CHECK_typed_points_without_the_small_cards_left(points, ok):
+    """Аня took all twenty 3s and all fifteen 4s: the smallest cards left are 5 and 6, so 7 (3 + 4),
+    8 (4 + 4), 9 (3 + 6), 13 and 3 cannot be made any more; 10 = 5 + 5, 11 = 5 + 6, 16 = 5 + 5 + 6,
+    17 = 5 + 6 + 6, 0 = no card."""
+    party = (Cards({3: 20, 4: 15}), Points(0), Points(points))
+    if ok:
+        assert vz.apply(vz.new_game(ABC), RecordParty(party)).parties[0].points == (120, 0, points)
+    else:
+        with pytest.raises(IllegalAction) as e:
+            vz.apply(vz.new_game(ABC), RecordParty(party))
+        assert (e.value.code, e.value.rule, e.value.params["player"]) == ("unreachable-left", "VZ-CHECK", "Вика")
+
+
+def test_VZ_CHECK_typed_points_others_typed_numbers_do_not_count():
+    """Only cards entered card by card are taken out of the deck: another player's typed number
+    says nothing about which cards it was (that sum is checked against 900 in all)."""
+    s = vz.apply(vz.new_game(ABC), RecordParty((Points(450), Points(449), Points(0))))
+    assert s.parties[0].points == (450, 449, 0)
+
+
 def test_VZ_CHECK_party_sum_over_900():
     s = game((300, 300, 301), strict=False)  # each reachable, 901 in all
     assert [(v.code, v.rule) for v in s.violations] == [("party-sum", "VZ-CHECK")]

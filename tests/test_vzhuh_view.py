@@ -77,6 +77,24 @@ def test_refusals_name_their_rule_and_change_nothing(s):
     assert not s.new_game(["Один"], game="vzhuh").ok  # RUL-VZ-PLAYERS: 2–8
 
 
+def test_VZ_CHECK_a_typed_penalty_is_checked_against_the_deck_left(s):
+    """Аня's cards: both 30s and all three 20s (120 points); the deck left adds up to
+    900 − 120 = 780. Боря types 779 (780 − 1: no card of 1 point) — refused at once with the rule
+    and the cards left, in Russian and in English; 777 (all but one 3) is taken."""
+    assert s.new_game(P, game="vzhuh", first=0).ok
+    v = s.game
+    party = {"Аня": cards(n30=2, n20=3), "Боря": pts(779), "Вика": pts(0)}
+    problem = v.entry_problem(party, "Боря")
+    assert problem is not None and "VZ-CHECK" in problem and "779" in problem and "780" in problem
+    assert "осталось" in problem
+    out = v.record_party(party)
+    assert not out.ok and "VZ-CHECK" in out.text("en") and "other players" in out.text("en")
+    assert s.log == ()
+    party["Боря"] = pts(777)
+    assert v.entry_problem(party, "Боря") is None
+    assert v.record_party(party).ok and v.totals() == {"Аня": 120, "Боря": 777, "Вика": 0}
+
+
 def test_undo_redo_and_a_correction_say_what_changed(s):
     assert s.new_game(P, game="vzhuh", first=0).ok
     v = s.game

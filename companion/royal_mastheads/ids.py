@@ -21,6 +21,8 @@ SWITCH_TAKEN = "rm-switch-taken"
 SWITCH_TRICKS = "rm-switch-tricks"
 BANK_RECORD = "rm-bank-record"
 BANK_CLEAR = "rm-bank-clear"
+BANK_FILL = "rm-bank-fill"          # the bank = the 8 cards not played (RM-BANK)
+BANK_FIX = "rm-bank-fix"            # «Исправить банк»: reopen the filled bank
 TAKEN_COUNT = "rm-taken-count"      # «52 из 52 карт»
 TAKEN_RECORD = "rm-taken-record"
 TAKEN_CLEAR = "rm-taken-clear"

@@ -2,7 +2,8 @@
 
 A set is 10 deals (RM-SET). Each deal starts with the turned card (RM-DEAL-2) and is entered
 either trick by trick — one card per tap, the engine checks follow-suit as far as the entries
-allow and finds revokes when the proof arrives (RUL-RM-REVOKE) — then the bank's cards (RM-BANK);
+allow and finds revokes when the proof arrives (RUL-RM-REVOKE) — and the last card fills the bank
+by itself (RM-BANK: the 8 cards nobody played; :meth:`reopen_bank` to enter it by hand);
 or after the deal by the cards each player took (RUL-RM-ORDER). The screens read names, card ids
 and numbers here and send actions through the methods at the end; they compute nothing of the
 game.
@@ -299,10 +300,34 @@ class RoyalMastheadsView(GameView):
         return self.do({"type": "deal", "turned": turned})
 
     def play(self, card: str) -> tuple[Outcome, tuple]:
-        return self._do({"type": "play", "card": card})
+        """One card. The 11th trick's last card also fills the bank by itself: the bank is the 8
+        cards nobody played (RM-BANK), a normal entry of the log (:meth:`fill_bank`), so the deal
+        closes at once; :meth:`reopen_bank` takes it back to enter the bank by hand."""
+        out, found = self._do({"type": "play", "card": card})
+        if out.ok and self.phase() == "bank":
+            filled, more = self.fill_bank()
+            if filled.ok:
+                return out, found + more
+        return out, found
+
+    def fill_bank(self) -> tuple[Outcome, tuple]:
+        """Close the deal with the bank = the cards not played in the 11 tricks (RM-BANK); a
+        corrected trick card later changes it too."""
+        return self._do({"type": "bank"})
 
     def bank(self, pairs: Mapping[str, Sequence[str]]) -> tuple[Outcome, tuple]:
+        """The bank by hand, two cards per player (RM-BANK) — the correction of a filled bank."""
         return self._do({"type": "bank", "bank": {p: list(pairs.get(p, ())) for p in self.players}})
+
+    def bank_filled(self) -> bool:
+        """Whether the last entry closed a deal with its bank (then :meth:`reopen_bank` can take
+        it back while the next deal has not started)."""
+        log = self.session.log
+        return bool(log) and log[-1].get("type") == "bank"
+
+    def reopen_bank(self) -> Outcome:
+        """«Исправить банк»: take the last bank entry back (the deal returns to its bank, RM-BANK)."""
+        return self.session.undo()
 
     def taken(self, owners: Mapping[str, str], holder: str | None = "rule") -> Outcome:
         """Close the deal by taken cards: ``owners`` maps card id → a player or :data:`BANK`;

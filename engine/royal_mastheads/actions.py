@@ -6,7 +6,9 @@ the record ``royal-mastheads/1``:
 * ``{"type": "deal", "turned": "hearts-Q"}`` — :class:`StartDeal` (RM-DEAL-2)
 * ``{"type": "play", "card": "spades-10"}`` (optionally ``"player": name``) — :class:`Play`
 * ``{"type": "trick", "cards": ["spades-10", …]}`` — :class:`PlayTrick` (a record's trick)
-* ``{"type": "bank", "bank": {name: [card, card], …}}`` — :class:`Bank` (RM-BANK)
+* ``{"type": "bank"}`` — :class:`Bank` of the cards nobody played (RM-BANK: what the app enters
+  by itself after the 11th trick); ``{"type": "bank", "bank": [8 cards]}`` — the bank's cards;
+  ``{"type": "bank", "bank": {name: [card, card], …}}`` — two cards per player (the older entry)
 * ``{"type": "taken", "taken": {name: [cards…], …}, "bank": [8 cards]}`` (optionally
   ``"bank_holder": name | null``) — :class:`TakenCards` (RUL-RM-ORDER)
 * ``{"type": "another-deal"}`` / ``{"type": "shared-win"}`` — RUL-RM-SET-TIE
@@ -22,7 +24,7 @@ from engine.core.reading import get, join, player, show, typed
 
 from .cards import BY_ID, RANK_IDS, SUITS_IDS, Card
 from .game import (
-    PLAYERS, UNSET, AcceptSharedWin, Action, Bank, Play, PlayAnotherDeal, PlayTrick, StartDeal, TakenCards,
+    BANK_SIZE, PLAYERS, UNSET, AcceptSharedWin, _flat_bank, Action, Bank, Play, PlayAnotherDeal, PlayTrick, StartDeal, TakenCards,
 )
 
 TYPES = ("deal", "play", "trick", "bank", "taken", "another-deal", "shared-win")
@@ -62,6 +64,10 @@ def action_to_json(a: Action, players: Sequence[str]) -> dict:
     if isinstance(a, PlayTrick):
         return {"type": "trick", "cards": [_id(c) for c in a.cards]}
     if isinstance(a, Bank):
+        if a.cards is None:
+            return {"type": "bank"}
+        if _flat_bank(a.cards):
+            return {"type": "bank", "bank": [_id(c) for c in a.cards]}  # type: ignore[union-attr]
         return {"type": "bank", "bank": _per_seat_json(a.cards, players)}
     if isinstance(a, TakenCards):
         out = {"type": "taken", "taken": _per_seat_json(a.taken, players), "bank": [_id(c) for c in a.bank]}
@@ -118,6 +124,13 @@ def action_from_json(d: Any, players: Sequence[str], path: str = "action") -> Ac
             raise RecordError(join(path, "cards"), "rm.r.trick-size", {"count": len(cards)})
         return PlayTrick(cards)
     if kind == "bank":
+        if "bank" not in d:
+            return Bank()  # RM-BANK: the cards nobody played
+        if isinstance(d["bank"], list):
+            cards = _cards(d["bank"], join(path, "bank"))
+            if len(cards) != BANK_SIZE:  # RM-BANK: 2 cards × 4 players
+                raise RecordError(join(path, "bank"), "rm.x.bank-shape", {"detail": f"{len(cards)}/{BANK_SIZE}"})
+            return Bank(cards)
         return Bank(_per_player(d, "bank", players, path))
     if kind == "taken":
         taken = _per_player(d, "taken", players, path)

@@ -95,10 +95,17 @@ class PlayTrick:
 
 @dataclass(frozen=True, slots=True)
 class Bank:
-    """After the 11th trick: the bank's cards, two per player (RM-BANK) — a sequence in seat order
-    of pairs, or a mapping seat-or-name → pair. Closes the deal."""
+    """After the 11th trick: the bank's cards (RM-BANK). Closes the deal. ``cards`` is one of
 
-    cards: Sequence[Sequence[Card | str | int]] | Mapping[int | str, Sequence[Card | str | int]]
+    * ``None`` (the default): the bank is the cards not played in the 11 tricks — what the table
+      sees; nobody needs to say who put which card in (no score depends on it: the bank goes whole
+      to the player with the most tricks, RM-BANK). A corrected trick card changes it too.
+    * a flat sequence of the 8 cards (a record's ``bank`` array);
+    * two per player: a sequence in seat order of pairs, or a mapping seat-or-name → pair (the
+      older, longer entry; records that hold it stay readable)."""
+
+    cards: (Sequence[Sequence[Card | str | int]] | Mapping[int | str, Sequence[Card | str | int]]
+            | Sequence[Card | str | int] | None) = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +166,8 @@ class DealState:
     seen: int = 0                            # mask of the cards played this deal
     taken: tuple[int, ...] = (0, 0, 0, 0)    # per seat, mask of the cards taken in tricks
     trick_counts: tuple[int, ...] = (0, 0, 0, 0)
-    voids: tuple[int, ...] = (0,) * 16       # [seat*4+suit]: trick where the seat did not follow, 0 none
+    voids: tuple[int, ...] = (0,) * 16       # [seat*4+suit]: bit t set = the seat did not follow in trick t
+    #                                          (every unproven revoke is kept, RUL-RM-REVOKE); 0 none
     bank: tuple[tuple[Card, ...], ...] | None = None  # trick entry: each seat's two cards
     bank_cards: tuple[Card, ...] = ()        # every bank card as entered
     bank_mask: int = 0
@@ -485,14 +493,17 @@ def _play_cards(ctx: Ctx, state: GameState, cards: Sequence[Any], seat_given: An
         if voids is None:
             voids = list(d.voids)
         k = voids[seat * 4 + suit]
-        if k:  # RUL-RM-REVOKE: a card of a suit this player did not follow proves the revoke
-            ctx.violate(V.REVOKE, {"player": state.players[seat], "suit": SUITS[suit], "trick": k, "proof_trick": t,
-                                   "card": card}, round=number, trick=k, player=seat, refusable=False)
+        if k:  # RUL-RM-REVOKE: a card of a suit this player did not follow proves every such revoke
+            for rt in range(1, TRICKS_PER_DEAL + 1):  # as in the whale game (RUL-REVOKE): each one reported
+                if k >> rt & 1:
+                    ctx.violate(V.REVOKE, {"player": state.players[seat], "suit": SUITS[suit], "trick": rt,
+                                           "proof_trick": t, "card": card},
+                                round=number, trick=rt, player=seat, refusable=False)
             voids[seat * 4 + suit] = 0
         if current:
             led = current[0] // 13
-            if suit != led and not voids[seat * 4 + led]:
-                voids[seat * 4 + led] = t  # RM-FOLLOW: not followed; proven later, if ever
+            if suit != led:
+                voids[seat * 4 + led] |= 1 << t  # RM-FOLLOW: not followed; proven later, if ever
             b = current[best]
             bs = b // 13
             if (suit == bs and card % 13 > b % 13) or (suit == trump and bs != trump):  # RM-WIN
@@ -539,12 +550,37 @@ def _cards(ctx: Ctx, value: Any, member: V) -> tuple[Card, ...]:
     return tuple(_card(ctx, v) for v in value)
 
 
+def _flat_bank(value: Any) -> bool:
+    """Whether a bank entry is a flat sequence of cards (not pairs per player, not a mapping)."""
+    if isinstance(value, (Mapping, str, bytes)) or not isinstance(value, Sequence):
+        return False
+    return all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in value)
+
+
 def _bank(ctx: Ctx, state: GameState, a: Bank) -> GameState:
     d = _running(ctx, state)
     if d.entry is Entry.TAKEN or d.bank is not None:
         raise ctx.refuse(V.BANK_SHAPE, {"detail": "×2"})
     if len(d.tricks) < TRICKS_PER_DEAL:
         raise ctx.refuse(V.BANK_EARLY, {"tricks": len(d.tricks)})
+    seen = d.seen
+    if a.cards is None:  # RM-BANK: the cards nobody played are the bank
+        mask = FULL_MASK & ~seen
+        d = replace(d, bank_cards=cards_of(mask), bank_mask=mask)
+        return _close_deal(ctx, state, d, bank_holder(d.trick_counts))
+    if _flat_bank(a.cards):
+        flat = _cards(ctx, a.cards, V.BANK_SHAPE)
+        if len(flat) != BANK_SIZE:  # RM-BANK: 2 cards × 4 players
+            raise ctx.refuse(V.BANK_SHAPE, {"detail": f"{len(flat)}/{BANK_SIZE}"})
+        mask = 0
+        for c in flat:
+            bit = 1 << c
+            if (seen | mask) & bit:  # RM-COMP: a bank card already played or banked twice
+                ctx.violate(V.DUPLICATE_CARD, {"card": c}, round=d.number, trick=None, player=None)
+            mask |= bit
+        d = replace(d, bank_cards=flat, bank_mask=mask)
+        _check_all_cards(ctx, d, seen | mask)
+        return _close_deal(ctx, state, d, bank_holder(d.trick_counts))
     pairs = _per_seat(ctx, state, a.cards, V.BANK_SHAPE)
     bank = []
     for seat, pair in enumerate(pairs):
@@ -552,7 +588,7 @@ def _bank(ctx: Ctx, state: GameState, a: Bank) -> GameState:
         if len(cs) != BANK_PER_PLAYER:  # RM-BANK: two cards each
             raise ctx.refuse(V.BANK_SHAPE, {"detail": f"{quote(state.players[seat])}: {len(cs)}"})
         bank.append(cs)
-    mask, seen, dup = 0, d.seen, []
+    mask, dup = 0, []
     for seat, cs in enumerate(bank):
         for c in cs:
             bit = 1 << c

@@ -82,9 +82,9 @@ MESSAGES = {
         "en": "the card {card} was already in this deal; the deck holds each card once (RM-COMP)"},
     "rm.v.revoke": {
         "ru": "{player}: во взятке {trick} масть {suit} не поддержана, хотя карта этой масти была на руке — "
-              "это доказывает {card} во взятке {proof_trick} (в руке за игру карт не прибавляется) (RM-FOLLOW)",
+              "это доказывает {card} во взятке {proof_trick} (в руке за игру карт не прибавляется) (RM-FOLLOW, RUL-RM-REVOKE)",
         "en": "{player} did not follow {suit} in trick {trick} while holding a card of that suit — {card} "
-              "in trick {proof_trick} proves it (a hand gains no cards during a deal) (RM-FOLLOW)"},
+              "in trick {proof_trick} proves it (a hand gains no cards during a deal) (RM-FOLLOW, RUL-RM-REVOKE)"},
     "rm.v.missing-cards": {
         "ru": "недостаёт: {count} ({cards}) — все 52 карты сдаются, и каждая взята или лежит в банке ровно один раз (RM-COMP)",
         "en": "{count} missing: {cards} — all 52 cards are dealt, and each is taken or in the bank exactly once (RM-COMP)"},

@@ -46,7 +46,8 @@ LIMITS = Limits()
 @dataclass(frozen=True, slots=True)
 class RecordedDeal:
     """One deal as written: ``turned``, then either ``tricks`` (+ ``bank``: (player, two cards)
-    in the file's order, None while the deal is in progress) or ``taken`` ((player, cards) in the
+    in the file's order, or ``bank_cards``: the 8 cards as an array; both None while the deal is
+    in progress) or ``taken`` ((player, cards) in the
     file's order) + ``bank_cards`` (the 8 bank cards) + ``bank_holder`` (a name, None for null,
     UNSET when the key is absent)."""
 
@@ -66,7 +67,7 @@ class RecordedDeal:
     def complete(self) -> bool:
         if not self.by_tricks:
             return True
-        return (self.bank is not None and len(self.tricks or ()) == TRICKS_PER_DEAL
+        return ((self.bank is not None or self.bank_cards is not None) and len(self.tricks or ()) == TRICKS_PER_DEAL
                 and all(len(t) == PLAYERS for t in self.tricks or ()))
 
 
@@ -171,10 +172,15 @@ def _parse_deal(value: Any, names: Sequence[str], path: str, *, last: bool) -> R
         if not cards or len(cards) > PLAYERS or (short and not (last and j == len(raw) - 1)):
             raise RecordError(join(tpath, j), "rm.r.trick-size", {"count": len(cards)})
         tricks.append(cards)
-    bank = _per_player(obj, "bank", names, path) if "bank" in obj else None
-    deal = RecordedDeal(turned, tricks=tuple(tricks), bank=bank, extra=extra(obj, {"turned", "tricks", "bank"}))
+    bank, bank_cards = None, None
+    if isinstance(obj.get("bank"), list):  # the 8 cards nobody played (RM-BANK)
+        bank_cards = _cards(obj["bank"], join(path, "bank"))
+    elif "bank" in obj:  # two cards per player (RM-BANK)
+        bank = _per_player(obj, "bank", names, path)
+    deal = RecordedDeal(turned, tricks=tuple(tricks), bank=bank, bank_cards=bank_cards,
+                        extra=extra(obj, {"turned", "tricks", "bank"}))
     if not last and not deal.complete:
-        detail = f"{len(tricks)}/{TRICKS_PER_DEAL}" + ("" if bank is not None else ", bank?")
+        detail = f"{len(tricks)}/{TRICKS_PER_DEAL}" + ("" if "bank" in obj else ", bank?")
         raise RecordError(path, "rm.r.incomplete", {"detail": detail})
     return deal
 
@@ -188,6 +194,8 @@ def _deal_json(d: RecordedDeal) -> dict:
         out["tricks"] = [[c.id for c in t] for t in d.tricks or ()]
         if d.bank is not None:
             out["bank"] = {name: [c.id for c in cs] for name, cs in d.bank}
+        elif d.bank_cards is not None:
+            out["bank"] = [c.id for c in d.bank_cards]
     else:
         out["taken"] = {name: [c.id for c in cs] for name, cs in d.taken or ()}
         out["bank"] = [c.id for c in d.bank_cards or ()]
@@ -228,6 +236,8 @@ def record_actions(rec: GameRecord) -> tuple[GameState, list[tuple[str, Action]]
             if d.bank is not None:
                 by = dict(d.bank)
                 actions.append((path + ".bank", Bank(tuple(by[name] for name in rec.players))))
+            elif d.bank_cards is not None:
+                actions.append((path + ".bank", Bank(d.bank_cards)))
         else:
             by = dict(d.taken or ())
             holder = d.bank_holder
@@ -254,6 +264,8 @@ def actions_to_record(state: GameState, actions: Sequence[Action], extra: Mappin
         else:
             tricks = tuple(t.cards for t in d.tricks) + ((d.current,) if d.current else ())
             bank = tuple((names[s], cs) for s, cs in enumerate(d.bank)) if d.bank is not None else None
-            deals.append(RecordedDeal(d.turned, tricks=tricks, bank=bank))
+            # a bank entered without owners (RM-BANK: the cards nobody played) is written as its 8 cards
+            bank_cards = d.bank_cards if bank is None and d.closed else None
+            deals.append(RecordedDeal(d.turned, tricks=tricks, bank=bank, bank_cards=bank_cards))
     return GameRecord(names, names[state.first_dealer], state.variant, tuple(deals), bool(final.shared_win),
                       dict(extra or {}) or NO_EXTRA)

@@ -26,7 +26,7 @@ from engine.core.rules import Verdict  # noqa: E402
 from .checker import Attack, Beat, Joker, Response, Transfer, check, check_attack, krabli_split  # noqa: E402
 from .deck import (  # noqa: E402
     DECK_COUNTS, DECK_SIZE, HAND_SIZE, JOKER_PENALTY, JOKERS, JOKERS_PER_KIND, MAX_PARTY_SUM, MAX_PLAYERS, MIN_PLAYERS,
-    NUMBER_CARDS, NUMBER_POINTS, NUMBERS, REACHABLE, JokerKind, card_points, full_deck, reachable,
+    NUMBER_CARDS, NUMBER_POINTS, NUMBERS, REACHABLE, JokerKind, card_points, full_deck, reachable, reachable_with,
 )
 from .game import (  # noqa: E402
     END_RULE, PARTIES, Action, Cards, GameState, NewGame, Party, Penalty, Points, RecordParty, Standing, apply,

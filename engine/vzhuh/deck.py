@@ -84,6 +84,26 @@ def reachable(points: int) -> bool:
     return points in REACHABLE
 
 
+def reachable_with(points: int, counts: Mapping[int, int], jokers: int) -> bool:
+    """Whether ``points`` can be made with only these cards: ``counts`` number → how many cards
+    of it are left, and ``jokers`` at 60 each (VZ-CHECK: a typed penalty against what the deck
+    still has after the cards entered for the other players of the party). A bounded subset sum
+    kept as the bits of one integer (bit s set: s can be made)."""
+    if points < 0:
+        return False
+    mask = (1 << (points + 1)) - 1
+    can = 1
+    for value, count in [(n, counts.get(n, 0)) for n in NUMBERS] + [(JOKER_PENALTY, jokers)]:
+        acc, step = can, can
+        for _ in range(max(0, count)):
+            step = (step << value) & mask  # one more card of this value
+            if not step:
+                break
+            acc |= step
+        can = acc
+    return bool(can >> points & 1)
+
+
 def card_points(counts: Mapping[int, int], jokers: int) -> int:
     """VZ-SCORE: the sum of the numbers on the penalty cards + 60 per joker (VZ-J-PENALTY)."""
     return sum(n * c for n, c in counts.items()) + JOKER_PENALTY * jokers

@@ -30,8 +30,8 @@ from engine.core.reading import quote, show
 from engine.core.seating import first_from
 
 from .deck import (
-    DECK_COUNTS, JOKERS, MAX_PARTY_SUM, MAX_PLAYERS, MIN_PLAYERS, NUMBERS, REACHABLE, card_points,
-    reachable,
+    DECK_COUNTS, JOKER_PENALTY, JOKERS, MAX_PARTY_SUM, MAX_PLAYERS, MIN_PLAYERS, NUMBERS, REACHABLE, card_points,
+    reachable, reachable_with,
 )
 from .rules import V
 
@@ -290,6 +290,27 @@ def _check_penalty(ctx: Ctx, state: GameState, seat: int, p: Any) -> None:
         raise ctx.refuse(V.BAD_PENALTY, {"player": quote(state.players[seat]), "value": show_any(repr(p))})
 
 
+def _left_after(penalties: Sequence[Any], seat: int) -> tuple[dict[int, int], int]:
+    """The deck's cards (VZ-COMP) less those entered card by card for the players other than
+    ``seat`` (never below none)."""
+    left = dict(DECK_COUNTS)
+    jokers = JOKERS
+    for other, p in enumerate(penalties):
+        if other != seat and isinstance(p, Cards):
+            for n, c in p.counts.items():
+                left[n] = max(0, left[n] - c)
+            jokers = max(0, jokers - p.jokers)
+    return left, jokers
+
+
+def _left_text(left: Mapping[int, int], jokers: int) -> str:
+    """«20×3, 15×4, …, 6×60»: the cards left, count × number; jokers as ×60 (VZ-J-PENALTY)."""
+    parts = [f"{left[n]}×{n}" for n in NUMBERS if left[n]]
+    if jokers:
+        parts.append(f"{jokers}×{JOKER_PENALTY}")
+    return ", ".join(parts) or "0"
+
+
 _GAPS = ", ".join(str(s) for s in range(MAX_PARTY_SUM + 1) if s not in REACHABLE)
 
 
@@ -302,9 +323,19 @@ def _record_party(ctx: Ctx, state: GameState, a: RecordParty) -> GameState:
         ctx.violate(V.AFTER_END, {"party": number, "ended": state.ended_after,
                                   "winner": state.players[state.winner]}, round=number, trick=None, player=None)
     for seat, p in enumerate(penalties):  # VZ-CHECK: a typed number must be makeable
-        if isinstance(p, Points) and not reachable(p.n):
+        if not isinstance(p, Points):
+            continue
+        if not reachable(p.n):
             ctx.violate(V.UNREACHABLE, {"points": Count(p.n, "vz.point"), "player": state.players[seat],
                                         "gaps": _GAPS, "max": MAX_PARTY_SUM}, round=number, trick=None, player=seat)
+            continue
+        # VZ-CHECK: … and makeable with what the deck still has after the cards entered for the others
+        left, jokers_left = _left_after(penalties, seat)
+        if not reachable_with(p.n, left, jokers_left):
+            ctx.violate(V.UNREACHABLE_LEFT, {"points": Count(p.n, "vz.point"), "player": state.players[seat],
+                                             "left": _left_text(left, jokers_left),
+                                             "sum": Count(card_points(left, jokers_left), "vz.point")},
+                        round=number, trick=None, player=seat)
     cards = [p for p in penalties if isinstance(p, Cards)]
     for n in NUMBERS:  # VZ-COMP: never more cards of a number than the deck holds
         used = sum(p.counts.get(n, 0) for p in cards)

@@ -51,6 +51,11 @@ MESSAGES = {
               "и джокеров по 60, а {gaps} и больше {max} — нет (VZ-CHECK)",
         "en": "a penalty of {points} for {player} cannot be made with the deck: it is 0 or a sum of card numbers "
               "and jokers at 60, never {gaps} nor above {max} (VZ-CHECK)"},
+    "vz.v.unreachable-left": {
+        "ru": "штраф {points} у игрока {player} не набрать картами, которые остались в колоде после карт, "
+              "уже внесённых в эту партию другим игрокам: осталось {left} на {sum} (VZ-CHECK)",
+        "en": "a penalty of {points} for {player} cannot be made with the cards the deck still has after the "
+              "cards already entered in this party for the other players: {left} left, {sum} in all (VZ-CHECK)"},
     "vz.v.party-sum": {
         "ru": "сумма штрафов в партии — {points}, а больше 540 + 6×60 = {max} не бывает (VZ-CHECK)",
         "en": "the penalties of the party add up to {points}, more than 540 + 6×60 = {max} (VZ-CHECK)"},

@@ -22,6 +22,7 @@ class V(RuleRegistry):
     CARDS_OVER_DECK = ("too-many-cards", "VZ-COMP", "vz.v.too-many-cards")
     JOKERS_OVER_DECK = ("too-many-jokers", "RUL-VZ-JOKERS", "vz.v.too-many-jokers")
     UNREACHABLE = ("unreachable-points", "VZ-CHECK", "vz.v.unreachable-points")
+    UNREACHABLE_LEFT = ("unreachable-left", "VZ-CHECK", "vz.v.unreachable-left")
     PARTY_SUM = ("party-sum", "VZ-CHECK", "vz.v.party-sum")
     AFTER_END = ("play-after-end", "VZ-GAME", "vz.v.play-after-end")
     # --- the move checker: legal answers ---

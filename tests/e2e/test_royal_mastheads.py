@@ -1,4 +1,5 @@
-"""«Королевское наказание» in a real browser: one deal trick by trick (44 card taps, the bank),
+"""«Королевское наказание» in a real browser: one deal trick by trick (44 card taps; the bank fills
+itself, «Исправить банк» enters it by hand),
 the same deal by taken cards, a refused duplicate card, undo, and the end-of-deal breakdown.
 
 The deal is the «suits deal» scored by hand in tests/test_rm_engine.py
@@ -47,15 +48,17 @@ def totals(ui) -> list[str]:
 def test_one_deal_trick_by_trick_then_by_taken_cards(ui):
     start_set(ui)
     turn(ui, "hearts-7", "tricks")
+    taps = 2  # the turned card and «Взятка за взяткой»
     ui.wait_text(rm.TURNED, "козырь червы")
     ui.wait_text(rm.TO_PLAY, "Взятка 1 из 11 · ходит Аня")
-    taps = 0
     for n, trick in enumerate(SUITS_DEAL_TRICKS, 1):
         for k, card in enumerate(trick):
             ui.tap_id(rm.card(card))
             taps += 1
             if n == 1 and k == 1:
                 ui.shot("royal-mastheads-trick-phone-light")
+        if n == 11:
+            break  # the last card closes the deal: the bank fills itself (RM-BANK)
         ui.wait_text(rm.LAST_TRICK, f"Взятка {n}: берёт")
         if n == 1:
             ui.wait_text(rm.LAST_TRICK, "Аня")
@@ -69,10 +72,24 @@ def test_one_deal_trick_by_trick_then_by_taken_cards(ui):
             ui.tap_id(ids.NOTICE_CLOSE)
         if n == 6:
             ui.shot("royal-mastheads-why-phone-light")
-    assert taps == 44  # one tap per card: 4 per trick
-    ui.wait_text(rm.live(0), "5")       # Аня 5 tricks, holds the bank so far
+    ui.wait_id(rm.BREAKDOWN)
+    # one tap per card and none for the bank: 2 + 44 = 46 taps for the deal (55 when each bank
+    # card was tapped to its owner and recorded: 8 + 1 taps fewer)
+    assert taps == 46
+    assert totals(ui) == ["За игру: 2623", "За игру: 23", "За игру: 23", "За игру: 0"]
+    ui.wait_text(rm.bonus(0, "RM-BONUS-TRUMP-ALL"), "+2000")
+    ui.wait_text(rm.bonus(0, "RM-BONUS-FACE"), "+500")
+    ui.shot("royal-mastheads-breakdown-phone-light")
+
+    # undo: the deal is back at its bank (RM-BANK); redo
+    ui.tap_id(rm.UNDO)
+    ui.wait_id(rm.BANK_FILL)
+    ui.tap_id(rm.REDO)
+    ui.wait_id(rm.BREAKDOWN)
+    # «Исправить банк»: reopened, each player's two cards entered by hand; the same points
+    ui.tap_id(rm.BANK_FIX)
+    ui.wait_id(rm.BANK_FILL)
     ui.wait_text(rm.live(0), "банк")
-    # the bank: each player's two cards; the chips move on by themselves after two
     for i, p in enumerate(PLAYERS):
         for c in SUITS_DEAL_BANK[p]:
             ui.tap_id(rm.card(c))
@@ -80,15 +97,6 @@ def test_one_deal_trick_by_trick_then_by_taken_cards(ui):
     ui.tap_id(rm.BANK_RECORD)
     ui.wait_id(rm.BREAKDOWN)
     assert totals(ui) == ["За игру: 2623", "За игру: 23", "За игру: 23", "За игру: 0"]
-    ui.wait_text(rm.bonus(0, "RM-BONUS-TRUMP-ALL"), "+2000")
-    ui.wait_text(rm.bonus(0, "RM-BONUS-FACE"), "+500")
-    ui.shot("royal-mastheads-breakdown-phone-light")
-
-    # undo the bank, and again: the deal is back at the bank (RM-BANK)
-    ui.tap_id(rm.UNDO)
-    ui.wait_id(rm.BANK_RECORD)
-    ui.tap_id(rm.REDO)
-    ui.wait_id(rm.BREAKDOWN)
 
     # deal 2: Аня deals (clockwise), the same cards entered by taken cards
     ui.tap_id(rm.NEXT_DEAL)
@@ -122,6 +130,55 @@ def test_one_deal_trick_by_trick_then_by_taken_cards(ui):
     assert ui.no_crash_overlay()
 
 
+ALL_CARDS = [f"{s}-{r}" for s in ("spades", "hearts", "diamonds", "clubs")
+             for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
+
+
+def key_boxes(ui) -> dict[str, dict]:
+    """The bounding box of every card key of the grid, as the browser lays it out."""
+    boxes = {}
+    for cid in ALL_CARDS:
+        ui.wait_id(rm.card(cid))
+        boxes[cid] = ui.by_id(rm.card(cid)).bounding_box()
+    return boxes
+
+
+def assert_thumb_keys(boxes: dict[str, dict], height: int) -> None:
+    """Every key at least 44×44 px, at least 4 px from every other key, and on screen (no
+    scrolling to reach it)."""
+    for cid, b in boxes.items():
+        assert b is not None, cid
+        assert b["width"] >= 44 and b["height"] >= 44, (cid, b)
+        assert b["y"] >= 0 and b["y"] + b["height"] <= height, (cid, b)
+    items = list(boxes.items())
+    for i, (c1, a) in enumerate(items):
+        for c2, b in items[i + 1:]:
+            gap = max(b["x"] - (a["x"] + a["width"]), a["x"] - (b["x"] + b["width"]),
+                      b["y"] - (a["y"] + a["height"]), a["y"] - (b["y"] + b["height"]))
+            assert gap >= 4, (c1, c2, a, b)
+
+
+def test_card_keys_are_thumb_sized_on_a_phone(ui):
+    """The 4×13 grid at 412×915: every key ≥ 44×44 px with gaps ≥ 4 px, all on screen while a
+    trick is entered; the keys keep their places when a suit is led (nothing moves under a thumb)."""
+    start_set(ui)
+    turn(ui, "hearts-7", "tricks")
+    ui.page.wait_for_timeout(600)
+    before = key_boxes(ui)
+    for card in SUITS_DEAL_TRICKS[0] + SUITS_DEAL_TRICKS[1][:2]:
+        ui.tap_id(rm.card(card))
+    ui.wait_text(rm.LAST_TRICK, "Взятка 1: берёт Аня")
+    ui.page.wait_for_timeout(600)
+    boxes = key_boxes(ui)
+    assert_thumb_keys(boxes, 915)
+    assert all(abs(boxes[c]["y"] - before[c]["y"]) < 1 and abs(boxes[c]["x"] - before[c]["x"]) < 1 for c in ALL_CARDS)
+    widths = sorted(b["width"] for b in boxes.values())
+    heights = sorted(b["height"] for b in boxes.values())
+    print(f"phone keys: width {widths[0]:.1f}–{widths[-1]:.1f} px, height {heights[0]:.1f}–{heights[-1]:.1f} px, "
+          f"grid bottom {max(b['y'] + b['height'] for b in boxes.values()):.0f} px")
+    ui.shot("royal-mastheads-trick-phone-light", keep=True)
+
+
 def test_tablet_deal_screen(ui_tablet):
     ui = ui_tablet
     start_set(ui)
@@ -129,4 +186,6 @@ def test_tablet_deal_screen(ui_tablet):
     for card in SUITS_DEAL_TRICKS[0] + SUITS_DEAL_TRICKS[1][:2]:
         ui.tap_id(rm.card(card))
     ui.wait_text(rm.LAST_TRICK, "Взятка 1: берёт Аня")
-    ui.shot("royal-mastheads-trick-tablet-light")
+    ui.page.wait_for_timeout(600)
+    assert_thumb_keys(key_boxes(ui), 800)
+    ui.shot("royal-mastheads-trick-tablet-light", keep=True)

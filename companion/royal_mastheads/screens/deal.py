@@ -5,7 +5,8 @@
 * a deal trick by trick — the live tricks, points and bank holder, the trick on the table, the
   52-card picker (one tap per card; seen cards greyed, the led suit stressed, RM-FOLLOW), the
   last trick's winner and why, a revoke shown when its proof arrives (RUL-RM-REVOKE);
-* after the 11th trick — each player's two bank cards (RM-BANK);
+* after the 11th trick the bank fills itself: it is the 8 cards nobody played (RM-BANK), and the
+  deal closes; «Исправить банк» reopens it — fill it again, or enter each player's two cards;
 * a deal by taken cards — each card tapped to whoever took it or to the bank (RUL-RM-ORDER);
 * after 10 deals — the winner (RM-SET), or the shared-win choice (RUL-RM-SET-TIE).
 
@@ -15,7 +16,7 @@ from __future__ import annotations
 import flet as ft
 
 from ...i18n import lang, t, tn
-from ...ui import TOUCH, choice_row, probe, safe_screen, screen, section_title, tagged, use_app, use_session
+from ...ui import TOUCH, choice_row, content_width, probe, safe_screen, screen, section_title, tagged, use_app, use_session
 from ...widgets.game import go, use_haptics
 from ...widgets.notices import outcome_text
 from .. import ids
@@ -67,7 +68,7 @@ def Deal():
             ft.FilledButton(t("New set"), icon=ft.Icons.ADD, height=TOUCH + 8,
                             on_click=lambda: go("/royal-mastheads/new"))])
     narrow = st.width < 600
-    width = min(st.width - 24, 736) if st.width else 380
+    width = content_width(st) or 380  # the column the grid lives in (keys ≥ 44 px, picker.grid_layout)
     phase = view.phase()
     lg = lang()
     players = view.players
@@ -127,6 +128,7 @@ def Deal():
                                 big(t("Shared win"), ft.Icons.HANDSHAKE, share, ids.SHARED_WIN, tonal=True)],
                                wrap=True, spacing=8, run_spacing=8))
         body += [score_table(view, narrow), breakdown(view)]
+        body += _bank_fix(view, refused, st.show)
         return screen(st, ROUTE, ids.SCREEN_DEAL, title, body, actions=actions)
 
     # ---- between deals: the breakdown, then the turned card ---------------------------------
@@ -136,6 +138,7 @@ def Deal():
             body.append(breakdown(view))
             body.append(big(t("Next: deal {n}").format(n=view.deal_number()), ft.Icons.ARROW_FORWARD,
                             lambda: set_picking(True), ids.NEXT_DEAL))
+            body += _bank_fix(view, refused, st.show)
             body.append(score_table(view, narrow))
             return screen(st, ROUTE, ids.SCREEN_DEAL, title, body, actions=actions)
         chosen = get_turned()
@@ -283,8 +286,18 @@ def Deal():
             else:
                 refused(out)
 
+        def fill():
+            out, found = view.fill_bank()
+            if out.ok:
+                buzz(True)
+                st.show(lambda: t("Deal {n} recorded.").format(n=lv["deal"]))
+            else:
+                refused(out)
+
         body.append(live_strip(view, lv, narrow=narrow))
-        body.append(section_title(t("The bank: each player's two cards (RM-BANK)")))
+        body.append(big(t("The bank: the {n} cards not played (RM-BANK)").format(n=len(unseen)), ft.Icons.SAVINGS,
+                        fill, ids.BANK_FILL, disabled=len(unseen) != 8))
+        body.append(section_title(t("Or each player's two cards (RM-BANK)")))
         chips = []
         for i, p in enumerate(players):
             mine = [c for c, o in owners.items() if o == p]
@@ -321,6 +334,9 @@ def Deal():
             buzz(True)
             texts = "\n".join(v.text(lang()) for v in found)
             st.show(lambda: plain(texts, lang()), "problem")
+        elif view.bank_filled():  # the 11th trick closed the deal; the bank filled itself (RM-BANK)
+            buzz(True)
+            st.show(lambda: t("Deal {n} recorded: the bank is the 8 cards not played (RM-BANK).").format(n=lv["deal"]))
         else:
             buzz()
 
@@ -343,7 +359,11 @@ def Deal():
                  else t("Trick {n} of 11 · {player}'s card").format(n=lv["trick"], player=lv["to_play"]))
     if led:
         turn_text += " · " + t("must follow {suit} if able (RM-FOLLOW)").format(suit=card_text(f"{led}-A", lg)[-1])
-    body.append(ft.Column([probe(ids.TO_PLAY, glyphs(turn_text), style=SIGNS, size=17, weight=ft.FontWeight.W_600),
+    # on a phone the line takes two lines' height whether a suit is led or not: the card keys
+    # below never move under a thumb between two taps
+    to_play = probe(ids.TO_PLAY, glyphs(turn_text), style=SIGNS, size=17, weight=ft.FontWeight.W_600)
+    body.append(ft.Column([ft.Container(height=48, content=to_play, alignment=ft.Alignment.BOTTOM_LEFT) if narrow
+                           else to_play,
                            ft.Semantics(identifier=ids.TRICK, label=" ".join(
                                f"{p} {card_text(c, lg)}" for p, c in lv["current"]) or "—", container=True,
                                content=ft.Row(slots, spacing=4))], spacing=4, tight=True))
@@ -356,6 +376,27 @@ def Deal():
         body.append(tagged(ids.SWITCH_TAKEN, ft.TextButton(t("Enter this deal by taken cards instead"), height=TOUCH,
                                                            on_click=lambda: set_mode("taken"))))
     return screen(st, ROUTE, ids.SCREEN_DEAL, title, body, actions=actions)
+
+
+def _bank_fix(view, refused, shown=None) -> list[ft.Control]:
+    """«Исправить банк»: the last deal's bank was filled by itself (RM-BANK); take it back to fill
+    it again or enter each player's two cards."""
+    if not view.bank_filled():
+        return []
+
+    def fix():
+        n = view.deals_closed()
+        out = view.reopen_bank()
+        if not out.ok:
+            refused(out)
+        elif shown is not None:
+            shown(lambda: t("Deal {n}: the bank is open again — fill it, or enter each player's two cards "
+                            "(RM-BANK).").format(n=n))
+
+    return [ft.Row([
+        tagged(ids.BANK_FIX, ft.OutlinedButton(t("Correct the bank"), icon=ft.Icons.EDIT, height=TOUCH, on_click=fix)),
+        ft.Text(t("The bank was filled with the 8 cards not played (RM-BANK)."), size=13, color=MUTED, expand=True),
+    ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)]
 
 
 def _last_trick(view) -> ft.Control:

@@ -6,8 +6,9 @@ from __future__ import annotations
 import flet as ft
 
 from ...i18n import lang, t
-from ...screens.records import ExportPanel, ImportPanel, changes_panel, violation_rows
-from ...ui import TOUCH, safe_screen, screen, section_title, tagged, use_app, use_latest, use_session
+from ... import ids as app_ids
+from ...screens.records import ExportPanel, ImportPanel, change_text, notice_text
+from ...ui import TOUCH, content_width, probe, safe_screen, screen, section_title, tagged, use_app, use_latest, use_session
 from ...widgets.game import go
 from ...widgets.notices import outcome_text
 from .. import ids
@@ -30,8 +31,13 @@ def entry_text(a, lg: str | None = None) -> str:
     if kind == "trick":
         return t("Trick: {cards}").format(cards=" ".join(card_text(c, lg) for c in a.get("cards", ())))
     if kind == "bank":
+        bank = a.get("bank")
+        if bank is None:  # filled by itself after the 11th trick (RM-BANK)
+            return t("Bank: the 8 cards not played (RM-BANK)")
+        if isinstance(bank, list):
+            return t("Bank: {cards}").format(cards=" ".join(card_text(c, lg) for c in bank))
         return t("Bank: {cards}").format(cards=" · ".join(
-            f"{p} {' '.join(card_text(c, lg) for c in cs)}" for p, cs in (a.get("bank") or {}).items()))
+            f"{p} {' '.join(card_text(c, lg) for c in cs)}" for p, cs in bank.items()))
     if kind == "taken":
         return t("Taken cards: {cards}").format(cards=" · ".join(
             f"{p} {len(cs)}" for p, cs in (a.get("taken") or {}).items()) + " · " + t("bank {n}").format(
@@ -41,6 +47,46 @@ def entry_text(a, lg: str | None = None) -> str:
     if kind == "shared-win":
         return t("Shared win accepted (RUL-RM-SET-TIE)")
     return str(kind)
+
+
+# The words of this game (as the rulebook: a set — «набор» — of 10 deals, each «игра»), where the
+# shared history pieces say «раунд»: a change after a correction, where a broken rule happened.
+def change_line(c) -> str:
+    if c.key == "round-points":
+        return t("Deal {round}: {player} now has {new} (before: {old}).").format(**c.params)
+    return change_text(c)
+
+
+def where_text(v) -> str:
+    return (t("deal {round}, trick {trick}").format(round=v.round, trick=v.trick) if v.trick
+            else t("deal {n}").format(n=v.round))
+
+
+def changes_panel(notice, on_close) -> ft.Control:
+    """What a correction changed (as the shared panel, in this game's words)."""
+    fg = ft.Colors.ON_SECONDARY_CONTAINER
+    return ft.Container(
+        bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=12, padding=ft.Padding.only(left=16, top=8, bottom=12, right=4),
+        content=ft.Column([
+            ft.Row([ft.Icon(ft.Icons.INFO_OUTLINE, color=fg),
+                    ft.Container(ft.Text(notice_text(notice), size=17, weight=ft.FontWeight.W_600, color=fg), expand=True),
+                    tagged(f"{app_ids.HIST_CHANGES}-close", ft.IconButton(ft.Icons.CLOSE, tooltip=t("Close"),
+                                                                           on_click=on_close, icon_color=fg))]),
+            ft.Semantics(identifier=app_ids.HIST_CHANGES, content=ft.Column(
+                [txt(f"• {change_line(c)}", size=16, color=fg) for c in notice.changes], spacing=6)),
+        ], spacing=4, tight=True))
+
+
+def violation_rows(violations) -> ft.Control:
+    """The broken rules of the set, each with its deal and trick (RUL-RM-REVOKE: the trick of the revoke)."""
+    lg = lang()
+    if not violations:
+        return probe(ids.HIST_VIOLATIONS, t("No rule was broken."), size=16, color=ft.Colors.ON_SURFACE_VARIANT)
+    fg = ft.Colors.ON_ERROR_CONTAINER
+    return ft.Semantics(identifier=ids.HIST_VIOLATIONS, content=ft.Column([ft.Container(
+        bgcolor=ft.Colors.ERROR_CONTAINER, border_radius=12, padding=12, content=ft.Column([
+            ft.Text(f"{v.rule} · {where_text(v)}", size=15, weight=ft.FontWeight.W_600, color=fg),
+            txt(v.text(lg), size=16, color=fg)], spacing=2, tight=True)) for v in violations], spacing=8))
 
 
 @ft.component
@@ -83,7 +129,7 @@ def History():
 
         body += [txt(t("Correct: {entry}").format(entry=entry_text(a, lg)), size=18, weight=ft.FontWeight.W_600),
                  ft.Text(t("Tap the right card. The set is scored again from this entry on."), size=15),
-                 card_grid(pick, width=min(st.width - 24, 736) if st.width else 380),
+                 card_grid(pick, width=content_width(st) or 380),
                  tagged(ids.EDIT_CANCEL, ft.OutlinedButton(t("Cancel"), height=TOUCH,
                                                            on_click=lambda: set_editing(None)))]
         return screen(st, ROUTE, ids.SCREEN_HISTORY, t("History of the game"), body, actions=app_bar_actions(s, st))
@@ -118,8 +164,7 @@ def History():
         body.append(ft.Text(t("A bank or taken-cards entry: undo it and enter it again."), size=14,
                             color=ft.Colors.ON_SURFACE_VARIANT))
     body += [section_title(t("Broken rules")),
-             violation_rows(s.game.violations(), ids.HIST_VIOLATIONS,
-                            round_word=lambda n: t("deal {n}").format(n=n))]
+             violation_rows(s.game.violations())]
     body += [ft.Divider(), section_title(t("Game record")),
              ExportPanel(s.export_record, "royal-mastheads.json", ids.EXPORT),
              ImportPanel()]

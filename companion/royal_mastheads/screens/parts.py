@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from ...i18n import lang, t, tn
+from ...i18n import N_, lang, t, tn
 from ...ui import probe, tagged, use_latest
 from ...widgets.game import go
 from ...widgets.look import PLAYER_COLORS
@@ -84,6 +84,27 @@ def live_strip(view, lv: dict, *, narrow: bool) -> ft.Control:
     return ft.Column([ft.Row(boxes, spacing=4), ft.Text(note, size=13, color=MUTED)], spacing=2, tight=True)
 
 
+# The bonus rows by their names, as the rulebook words them (RM-BONUS); in the original rules
+# RM-BONUS-3T / 4T are for mastheads (RUL-RM-VARIANT, N-RM-BONUS-MAST).
+BONUS_NAMES = {
+    "RM-BONUS-3T": N_("Three trumps"),
+    "RM-BONUS-4T": N_("Four trumps"),
+    "RM-BONUS-9": N_("9 tricks"),
+    "RM-BONUS-10": N_("10 tricks"),
+    "RM-BONUS-11": N_("All 11 tricks"),
+    "RM-BONUS-FACE": N_("7–11 face cards"),
+    "RM-BONUS-FACE-ALL": N_("All the face cards"),
+    "RM-BONUS-TRUMP-ALL": N_("All the trumps"),
+}
+MASTHEAD_BONUS_NAMES = {"RM-BONUS-3T": N_("Three mastheads"), "RM-BONUS-4T": N_("Four mastheads")}
+
+
+def bonus_text(rule: str, points: int, mastheads: bool = False) -> str:
+    """«Три козыря: +25 (RM-BONUS-3T)»: a bonus row by its name, its rule ID after it."""
+    name = (MASTHEAD_BONUS_NAMES.get(rule) if mastheads else None) or BONUS_NAMES.get(rule)
+    return t("{name}: +{n} ({rule})").format(name=t(name) if name else rule, n=points, rule=rule)
+
+
 def breakdown(view, number: int | None = None) -> ft.Control:
     """A closed deal: per player the tricks, the card points by rule (RM-POINTS-…), each bonus
     row that applies (RM-BONUS-…) and the deal total; who took the bank (RM-BANK)."""
@@ -112,7 +133,7 @@ def breakdown(view, number: int | None = None) -> ft.Control:
                         ft.Text(row["player"], size=17, weight=ft.FontWeight.W_600, expand=True, max_lines=1,
                                 overflow=ft.TextOverflow.ELLIPSIS)], spacing=6),
                 *[ft.Text(x, size=13) for x in lines],
-                *[probe(ids.bonus(i, rule), t("Bonus {rule}: +{n}").format(rule=rule, n=pts), size=14,
+                *[probe(ids.bonus(i, rule), bonus_text(rule, pts, r["masthead"] is not None), size=14,
                         weight=ft.FontWeight.W_600) for rule, pts in row["bonuses"]],
                 probe(ids.deal_total(i), t("Deal: {n}").format(n=row["total"]), size=19, weight=ft.FontWeight.BOLD),
             ], spacing=1, tight=True)))

@@ -1,5 +1,5 @@
-"""The compact 52-card picker of «Королевское наказание»: one row per suit, the 13 ranks in order,
-aces low (RM-COMP: Т < 2 < … < К). Cards already seen are greyed but stay tappable, so a mistaken
+"""The 52-card picker of «Королевское наказание»: a block per suit, the 13 ranks in order, aces low
+(RM-COMP: Т < 2 < … < К) — one row on a tablet, two rows on a phone, every key at least 44×44 px. Cards already seen are greyed but stay tappable, so a mistaken
 tap gets the engine's reason (RM-COMP) rather than silence. Presentation only."""
 from __future__ import annotations
 
@@ -38,20 +38,39 @@ def card_label(cid: str, size: int = 20, weight=ft.FontWeight.BOLD) -> ft.Contro
                color=ft.Colors.RED_700 if red(suit) else ft.Colors.ON_SURFACE)
 
 
+KEY_MIN = 44   # px: a key a thumb can hit (every tappable at least 44×44 at 412×915)
+KEY_GAP = 5    # px between keys: visible gaps
+SUIT_GAP = 10  # px between suits
+LABEL_W = 24   # px: the suit sign in front of a suit's keys
+
+
+def grid_layout(width: float) -> tuple[int, float]:
+    """(keys per row, key width) for a grid ``width`` px wide: all 13 ranks of a suit in one row
+    when each key keeps at least 44 px (a tablet), else two rows of 7 and 6 (a phone)."""
+    avail = width - LABEL_W - KEY_GAP
+    for per_row in (13, 7):
+        key_w = (avail - (per_row - 1) * KEY_GAP) / per_row
+        if key_w >= KEY_MIN:
+            return per_row, min(key_w, 64.0)
+    return 7, float(KEY_MIN)
+
+
 def card_grid(on_tap: Callable[[str], None], *, seen=frozenset(), marks: Mapping[str, str] | None = None,
               colors: Mapping[str, str] | None = None, hint: frozenset | None = None, width: float = 380,
-              cell_height: int = 50, only=None) -> ft.Control:
-    """Four rows of 13 cards. ``seen``: greyed; ``marks``: a small text under a card (an owner's
-    initial, «✓»); ``colors``: a card's background; ``hint``: cards to stress (the led suit's
-    unseen cards); ``only``: when given, the other cards are greyed too."""
+              cell_height: int = 46, only=None) -> ft.Control:
+    """All 52 cards, a block per suit (ranks in order, aces low): one row of 13 on a wide screen,
+    two rows (Т…7, 8…К) on a phone — every key at least 44×44 px with visible gaps, all four
+    suits on screen at once (no tab to switch). The suits keep their places (♠ ♥ ♦ ♣): a key
+    never moves under a thumb between two taps; the led suit is stressed instead. ``seen``: greyed; ``marks``: a small text under a
+    card (an owner's initial, «✓»); ``colors``: a card's background; ``hint``: cards to stress
+    (the led suit's unseen cards); ``only``: when given, the other cards are greyed too."""
     marks, colors = marks or {}, colors or {}
     lg = lang()
-    label_w = 26
-    cell_w = max(24.0, (width - label_w - 12 * 2) / 13)
-    rows = []
+    per_row, cell_w = grid_layout(width)
+    height = max(cell_height, KEY_MIN)
+    blocks = []
     for suit in SUIT_IDS:
-        cells = [ft.Container(width=label_w, alignment=ft.Alignment.CENTER,
-                              content=txt(suit_sign(suit), size=24, color=SUIT_COLORS[suit]))]
+        keys = []
         for r in range(13):
             cid = card_id(suit, r)
             grey = cid in seen or (only is not None and cid not in only)
@@ -59,23 +78,28 @@ def card_grid(on_tap: Callable[[str], None], *, seen=frozenset(), marks: Mapping
             mark = marks.get(cid, "")
             bg = colors.get(cid) or (ft.Colors.SURFACE_CONTAINER_LOW if grey else
                                      ft.Colors.PRIMARY_CONTAINER if stress else ft.Colors.SURFACE_CONTAINER_HIGHEST)
-            cells.append(tagged(ids.card(cid), ft.Container(
-                width=cell_w, height=cell_height, border_radius=8, ink=True, bgcolor=bg,
+            keys.append(tagged(ids.card(cid), ft.Container(
+                width=cell_w, height=height, border_radius=8, ink=True, bgcolor=bg,
                 opacity=0.35 if grey and not mark else 1.0,
                 border=ft.Border.all(2, ft.Colors.PRIMARY) if stress else None,
                 alignment=ft.Alignment.CENTER, padding=0,
                 tooltip=plain(card_text(cid, lg), lg),  # tooltips use the default font: signs as words
                 on_click=lambda e, c=cid: on_tap(c),
                 content=ft.Column([
-                    ft.Text(rank_text(r, lg), size=17 if r != 9 else 15, weight=ft.FontWeight.BOLD,
+                    ft.Text(rank_text(r, lg), size=19 if r != 9 else 17, weight=ft.FontWeight.BOLD,
                             color=SUIT_COLORS[suit], no_wrap=True),
                     *([ft.Text(mark, size=11, weight=ft.FontWeight.W_600, no_wrap=True)] if mark else []),
                 ], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                     alignment=ft.MainAxisAlignment.CENTER),
             )))
-        rows.append(ft.Row(cells, spacing=2))
+        rows = [ft.Row(keys[i:i + per_row], spacing=KEY_GAP) for i in range(0, 13, per_row)]
+        blocks.append(ft.Row([
+            ft.Container(width=LABEL_W, alignment=ft.Alignment.CENTER,
+                         content=txt(suit_sign(suit), size=24, color=SUIT_COLORS[suit])),
+            ft.Column(rows, spacing=KEY_GAP, tight=True),
+        ], spacing=KEY_GAP, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     return ft.Semantics(container=True, label=t("Cards: a row per suit, aces low"),
-                        content=ft.Column(rows, spacing=3, tight=True))
+                        content=ft.Column(blocks, spacing=SUIT_GAP, tight=True))
 
 
-__all__ = ["KATEX", "RANK_IDS", "SIGNS", "card_grid", "card_label", "glyphs", "txt"]
+__all__ = ["KATEX", "KEY_GAP", "KEY_MIN", "RANK_IDS", "SIGNS", "card_grid", "card_label", "glyphs", "grid_layout", "txt"]
