@@ -18,6 +18,10 @@ request passes this :class:`Guard` first:
   phone's cookie worthless and closes the phones' connections (this machine's own browser,
   which shows the new code, stays). Client addresses are those uvicorn gives: the socket's
   peer, or ``X-Forwarded-For`` when the peer is a proxy on this machine (uvicorn's default).
+* **Paths** — in every mode, a path that could walk once a server resolves it (``.`` or ``..``
+  segments, ``%2e`` in any case, ``//``, a backslash or ``%5c``, an encoded ``/``, a control
+  character) is refused with 400 before anything else; the decision on the public files is
+  taken on the normalised path, against an exact list (:data:`PUBLIC_FILES`).
 * Flet's API documentation pages (``/docs``, ``/openapi.json``…) are never served.
 
 Nothing here knows Flet or a game rule; the table's code and its state live in
@@ -28,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import ipaddress
+import posixpath
 import secrets
 import time
 from collections import deque
@@ -41,8 +46,13 @@ MAX_WRONG = 10   # wrong codes from one address …
 WINDOW = 60.0    # … within this many seconds → 429
 CLOSE_REFUSED = 4403  # websocket close code when access is refused or withdrawn
 # What a browser may fetch without the cookie: the icons a phone asks for on its own (they
-# are fetched without credentials) and nothing that shows or changes a game.
-PUBLIC_PATHS = ("/favicon.png", "/manifest.json", "/icons/")
+# are fetched without credentials) and nothing that shows or changes a game. An exact list of
+# files (Flet's web build: index.html's icons and the manifest's), compared with the whole
+# normalised path — nothing "under" or "beside" them.
+PUBLIC_FILES = frozenset({
+    "/favicon.png", "/manifest.json", "/icons/apple-touch-icon-192.png", "/icons/icon-192.png",
+    "/icons/icon-512.png", "/icons/icon-maskable-192.png", "/icons/icon-maskable-512.png",
+})
 HIDDEN_PATHS = ("/docs", "/redoc", "/openapi.json")
 # Crockford's base32 without the look-alikes I, L, O, U: 8 letters carry 40 bits.
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -209,6 +219,11 @@ ENDED_HTML = _PAGE.format(
     text_ru="Хозяин закрыл стол для телефонов.",
     text_en="The host has closed the table to phones.",
     form="")
+BAD_PATH_HTML = _PAGE.format(
+    title_ru="Неверный адрес",
+    text_ru="В адресе страницы лишние точки или косые черты. Откройте «Киты» по адресу, который показывает приложение.",
+    text_en="The page's address has stray dots or slashes. Open Киты at the address the app shows.",
+    form="")
 BAD_HOST_HTML = _PAGE.format(
     title_ru="Неверный адрес",
     text_ru="Откройте «Киты» по адресу, который показывает приложение.",
@@ -219,6 +234,28 @@ BAD_HOST_HTML = _PAGE.format(
 # --------------------------------------------------------------------------------------------
 # The guard
 # --------------------------------------------------------------------------------------------
+_WALKING = ("%2e", "%2f", "%5c", "\\", "//")
+
+
+def walks(path: str, raw_path: Optional[bytes] = None) -> bool:
+    """Whether a request path could name another file once a server resolves it: a ``.`` or
+    ``..`` segment, ``%2e`` (any case), ``//``, a backslash (plain or ``%5c``), an encoded
+    ``/`` or a control character — in the decoded path or in the raw one. Such paths are
+    refused outright: no page of the app needs one."""
+    texts = [path]
+    if raw_path is not None:
+        texts.append(raw_path.decode("latin-1"))
+    for text in texts:
+        low = text.lower()
+        if not low.startswith("/") or any(w in low for w in _WALKING):
+            return True
+        if any(ord(ch) < 0x20 or ord(ch) == 0x7F for ch in low):
+            return True
+        if any(seg in (".", "..") for seg in low.split("/")):
+            return True
+    return False
+
+
 def _headers(scope: Scope) -> dict[str, str]:
     out: dict[str, str] = {}
     for k, v in scope.get("headers", ()):
@@ -255,6 +292,9 @@ class Guard:
         if not self._host_ok(headers.get("host", "")):
             return await self._refuse(kind, send, 421 if kind == "http" else None, BAD_HOST_HTML)
         path = scope.get("path", "/")
+        if walks(path, scope.get("raw_path")):
+            return await self._refuse(kind, send, 400, BAD_PATH_HTML)
+        path = posixpath.normpath(path)  # the same path, now that nothing in it may walk
         if kind == "http" and path.startswith(HIDDEN_PATHS):
             return await _page(send, 404, "")
         if kind == "websocket" and not self._origin_ok(headers):
@@ -298,7 +338,7 @@ class Guard:
                 return "set-cookie"
             acc.wrong(client)
             return (429, TOO_MANY_HTML) if acc.blocked(client) else (403, WRONG_HTML)
-        if kind == "http" and path.startswith(PUBLIC_PATHS):
+        if kind == "http" and path in PUBLIC_FILES:
             return "pass"
         return 403, FORBIDDEN_HTML
 

@@ -272,3 +272,96 @@ def test_real_app_listens_on_loopback_only(real_app):
         pytest.skip("no /proc/net/tcp on this system")
     ours = [line.split()[1] for line in listening if line.split()[3] == "0A" and line.split()[1].endswith(f":{port:04X}")]
     assert ours == ["0100007F:%04X" % port]  # 127.0.0.1 only, nothing on 0.0.0.0 or a LAN address
+
+
+# ---------------------------------------------------------------------------------------------
+# Issue 17 §1: a path that walks (``..``, ``%2e%2e``, ``//``, ``\``) never passes the code
+# ---------------------------------------------------------------------------------------------
+def raw_get(port: int, target: str, headers=None) -> int:
+    """The status of a GET whose request target is sent exactly as written (no client-side
+    normalisation of ``..`` or ``%2e``)."""
+    import http.client
+
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    try:
+        conn.putrequest("GET", target, skip_host=True, skip_accept_encoding=True)
+        conn.putheader("Host", f"127.0.0.1:{port}")
+        for k, v in (headers or {}).items():
+            conn.putheader(k, v)
+        conn.endheaders()
+        r = conn.getresponse()
+        r.read()
+        return r.status
+    finally:
+        conn.close()
+
+
+# Every form of walking the issue names, and a few of their cousins: each one reaches a file
+# behind the code once a server resolves it (the tiny app answers 200 to anything).
+WALKING = [
+    "/icons/../main.dart.js",
+    "/icons/../examples/kozyrnye-kity/two-players.json",
+    "/favicon.png/../rules/vzhuh.json",
+    "/icons/%2e%2e/main.dart.js",
+    "/icons/%2E%2E/main.dart.js",
+    "/icons/%2e%2E/main.dart.js",
+    "/icons/.%2e/main.dart.js",
+    "/icons/%2e./main.dart.js",
+    "/icons/..%2fmain.dart.js",
+    "/icons/..%2Fmain.dart.js",
+    "/icons//../main.dart.js",
+    "//icons/icon-192.png",
+    "/icons//icon-192.png",
+    "/icons/..\\main.dart.js",
+    "/icons\\..\\main.dart.js",
+    "/icons/%5c..%5cmain.dart.js",
+    "/icons/./icon-192.png",
+    "/manifest.json/..",
+]
+
+
+@pytest.mark.parametrize("target", WALKING)
+def test_a_walking_path_is_refused_without_the_code(target):
+    """Issue 17 §1: the guard decides on the normalised path and refuses ``..``, ``%2e%2e`` (any
+    case), ``//`` and backslashes outright — with or without a cookie, in table mode or not."""
+    acc, guard = table()
+    with Served(guard) as s:
+        guard.port = str(s.port)
+        assert raw_get(s.port, target, as_phone()) in (400, 403, 404)
+        assert raw_get(s.port, target, as_phone(cookie=acc.token)) == 400  # refused outright
+    with Served(Guard(tiny_app, port=0)) as s:  # default mode: this machine, no code
+        s.server.config.app.port = str(s.port)
+        assert raw_get(s.port, target) == 400
+
+
+def test_the_public_files_are_an_exact_list():
+    """Issue 17 §1: only the named icons pass without the code — not a file "under" them."""
+    from companion.access import PUBLIC_FILES
+
+    acc, guard = table()
+    with Served(guard) as s:
+        guard.port = str(s.port)
+        for path in sorted(PUBLIC_FILES):
+            assert raw_get(s.port, path, as_phone()) == 200, path
+        for path in ("/icons/", "/icons/main.dart.js", "/icons/x/../../main.dart.js", "/favicon.png/x",
+                     "/favicon.pngx", "/manifest.json.bak", "/icons", "/main.dart.js", "/rules/vzhuh.json"):
+            assert raw_get(s.port, path, as_phone()) in (400, 403), path
+
+
+@pytest.fixture
+def real_table(tmp_path):
+    with running_app(tmp_path / "data", "--table", KITY_TABLE_CODE="ABCD2345") as (port, proc):
+        yield port, proc
+
+
+def test_real_table_mode_serves_nothing_by_walking(real_table):
+    """Issue 17 §1 against Flet's own static server (which resolves ``..``): the three paths the
+    attack found answered 200 before the fix."""
+    port, _ = real_table
+    phone = {"X-Forwarded-For": PHONE}
+    assert raw_get(port, "/favicon.png", phone) == 200  # the public files still come
+    assert raw_get(port, "/icons/icon-192.png", phone) == 200
+    assert raw_get(port, "/main.dart.js", phone) == 403
+    for target in ("/icons/../main.dart.js", "/icons/../examples/kozyrnye-kity/two-players.json",
+                   "/favicon.png/../rules/vzhuh.json", "/icons/%2e%2e/main.dart.js", "/icons/%2E%2e/rules/vzhuh.json"):
+        assert raw_get(port, target, phone) in (400, 403, 404), target
