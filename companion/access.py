@@ -44,6 +44,7 @@ from urllib.parse import parse_qs
 COOKIE = "kity_table"
 MAX_WRONG = 10   # wrong codes from one address …
 WINDOW = 60.0    # … within this many seconds → 429
+APP_GRACE = 2.0  # seconds the app's handler has to end after its client's socket closed
 CLOSE_REFUSED = 4403  # websocket close code when access is refused or withdrawn
 # What a browser may fetch without the cookie: the icons a phone asks for on its own (they
 # are fetched without credentials) and nothing that shows or changes a game. An exact list of
@@ -350,40 +351,75 @@ class Guard:
 
     # ---- websockets
     async def _websocket(self, scope: Scope, receive: Receive, send: Send, client: str, token) -> None:
+        """The guard owns the connection's life, in every mode: once the client's socket is
+        closed (or the guard withdrew it), the connection leaves the count at once, and the
+        app's handler gets :data:`APP_GRACE` seconds to finish (none if the client never sent a
+        message, so never registered) before it is cancelled. Flet
+        1.0.5's ``FletApp.handle()`` never returns for a socket closed before the client
+        registered a session (it waits on a send loop that only stops once a session exists):
+        without this, each such socket stayed counted and held (~30 KB), and stopping the
+        server printed one traceback for each."""
         acc = self.access
-        if acc is None:
-            return await self.app(scope, receive, send)
         conn = Connection(client, token, asyncio.get_running_loop())
-        acc.connections.add(conn)
+        if acc is not None:
+            acc.connections.add(conn)
         closed_by_us = False
+        gone = asyncio.Event()  # the client's socket is closed: nothing more can come or go
+        spoke = [False]  # the client sent a message (Flet's first one registers a session)
+
+        def leave() -> None:
+            gone.set()
+            if acc is not None:
+                acc.connections.discard(conn)
 
         async def guarded_receive() -> dict:
             nonlocal closed_by_us
             if not conn.closed.is_set():
                 got = asyncio.ensure_future(receive())
                 stop = asyncio.ensure_future(conn.closed.wait())
-                done, _ = await asyncio.wait({got, stop}, return_when=asyncio.FIRST_COMPLETED)
+                try:
+                    done, _ = await asyncio.wait({got, stop}, return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    for f in (got, stop):
+                        if not f.done():
+                            f.cancel()
                 if got in done:
-                    stop.cancel()
-                    return got.result()
-                got.cancel()
+                    message = got.result()
+                    if message["type"] == "websocket.receive":
+                        spoke[0] = True
+                    elif message["type"] == "websocket.disconnect":
+                        leave()
+                    return message
             if not closed_by_us:
                 closed_by_us = True
                 try:
                     await send({"type": "websocket.close", "code": CLOSE_REFUSED})
                 except Exception:  # already gone
                     pass
+            leave()
             return {"type": "websocket.disconnect", "code": CLOSE_REFUSED}
 
         async def guarded_send(message: dict) -> None:
-            if closed_by_us:
-                return  # the connection was withdrawn: the app's last words go nowhere
+            if closed_by_us or gone.is_set():
+                return  # the connection is over: the app's last words go nowhere
             await send(message)
 
+        app_task = asyncio.ensure_future(self.app(scope, guarded_receive, guarded_send))
+        gone_wait = asyncio.ensure_future(gone.wait())
         try:
-            await self.app(scope, guarded_receive, guarded_send)
+            await asyncio.wait({app_task, gone_wait}, return_when=asyncio.FIRST_COMPLETED)
+            if not app_task.done() and spoke[0]:
+                # The client is gone: the app has its moment to end the session it may hold
+                # (a client that never spoke has none: nothing to wait for).
+                await asyncio.wait({app_task}, timeout=APP_GRACE)
         finally:
-            acc.connections.discard(conn)
+            gone_wait.cancel()
+            leave()
+            if not app_task.done():
+                app_task.cancel()
+                await asyncio.gather(app_task, return_exceptions=True)
+        if not app_task.cancelled() and app_task.exception() is not None:
+            raise app_task.exception()
 
 
 def _cookie(header: str) -> Optional[str]:

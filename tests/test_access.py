@@ -21,7 +21,7 @@ from websockets.sync.client import connect
 
 from app_process import free_port, running_app
 from companion.access import (
-    ALPHABET, CLOSE_REFUSED, CODE_LETTERS, MAX_WRONG, Guard, TableAccess, new_code, normalize_code, show_code,
+    ALPHABET, APP_GRACE, CLOSE_REFUSED, CODE_LETTERS, MAX_WRONG, Guard, TableAccess, new_code, normalize_code, show_code,
 )
 
 async def tiny_app(scope, receive, send):
@@ -365,3 +365,149 @@ def test_real_table_mode_serves_nothing_by_walking(real_table):
     for target in ("/icons/../main.dart.js", "/icons/../examples/kozyrnye-kity/two-players.json",
                    "/favicon.png/../rules/vzhuh.json", "/icons/%2e%2e/main.dart.js", "/icons/%2E%2e/rules/vzhuh.json"):
         assert raw_get(port, target, phone) in (400, 403, 404), target
+
+
+# ---------------------------------------------------------------------------------------------
+# Issue 17 §2: a websocket closed before it registers is released
+# ---------------------------------------------------------------------------------------------
+def _rss_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise AssertionError("no VmRSS")
+
+
+def test_guard_releases_a_websocket_the_app_never_ends():
+    """Issue 17 §2 at the guard: an app that, like Flet 1.0.5's FletApp.handle() before a
+    session exists, never returns after the client went away — the connection still leaves the
+    count, and the app's task is not kept."""
+    import asyncio
+
+    started, ended = [], []
+
+    async def stuck_app(scope, receive, send):
+        await receive()
+        await send({"type": "websocket.accept"})
+        started.append(1)
+        try:
+            while (await receive())["type"] != "websocket.disconnect":
+                pass
+            await asyncio.Event().wait()  # a send loop that only stops once a session exists
+        finally:
+            ended.append(1)
+
+    acc = TableAccess("ABCD2345")
+    guard = Guard(stuck_app, port=0, access=acc)
+    with Served(guard) as s:
+        guard.port = str(s.port)
+        for _ in range(20):
+            with s.ws(headers=as_phone(cookie=acc.token)):
+                pass
+        for _ in range(3):  # a client that spoke may hold a session: the app gets its grace
+            with s.ws(headers=as_phone(cookie=acc.token)) as ws:
+                ws.send("register?")
+        deadline = time.monotonic() + APP_GRACE + 5
+        while (acc.devices or len(ended) < 23) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert len(started) == 23
+        assert acc.devices == 0
+        assert len(ended) == 23  # every stuck app task was ended, none is held
+    started.clear(), ended.clear()
+    with Served(Guard(stuck_app, port=0)) as s:  # default mode: the same
+        s.server.config.app.port = str(s.port)
+        for _ in range(10):
+            with s.ws():
+                pass
+        deadline = time.monotonic() + 5
+        while len(ended) < 10 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert len(started) == len(ended) == 10
+
+
+@pytest.mark.timeout(180)
+def test_real_table_mode_survives_1000_sockets_closed_before_registering(tmp_path):
+    """Issue 17 §2 on the real app in table mode: 1,000 websockets opened and closed before the
+    client registers → the device count is 0, the server's memory grows by ≤ 5 MB, and it stops
+    at once with no traceback (before: «Подключено 1201 устройство», ~30 KB a socket, 1,200
+    tracebacks on stopping)."""
+    import os
+    import subprocess
+    import sys
+
+    port = free_port()
+    env = dict(os.environ, KITY_PORT=str(port), KITY_DATA_DIR=str(tmp_path / "data"), KITY_NO_BROWSER="1",
+               KITY_TABLE_CODE="ABCD2345")
+    proc = subprocess.Popen([sys.executable, str(Path(__file__).with_name("table_server_worker.py"))],
+                            env=env, cwd=Path(__file__).resolve().parents[1], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    lines: list[str] = []
+    reader = threading.Thread(target=lambda: lines.extend(iter(proc.stdout.readline, "")), daemon=True)
+    reader.start()
+
+    def devices() -> int:
+        before = len(lines)
+        proc.stdin.write("devices\n")
+        proc.stdin.flush()
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            for line in lines[before:]:
+                if line.startswith("devices="):
+                    return int(line.split("=")[1])
+            time.sleep(0.02)
+        raise AssertionError("no answer: " + "".join(lines))
+
+    try:
+        deadline = time.monotonic() + 30
+        while raw_get_or_none(port, "/") is None:
+            assert proc.poll() is None and time.monotonic() < deadline, "".join(lines)
+            time.sleep(0.1)
+        status, headers = raw_get_headers(port, "/?code=ABCD2345", as_phone())
+        assert status == 200
+        cookie = headers["Set-Cookie"].split(";")[0].split("=", 1)[1]
+        url, origin = f"ws://127.0.0.1:{port}/ws", f"http://127.0.0.1:{port}"
+
+        def cycles(n: int) -> None:
+            for _ in range(n):
+                with connect(url, origin=origin, additional_headers=as_phone(cookie=cookie), open_timeout=5):
+                    pass
+
+        cycles(100)  # the server's first connections load what every connection uses
+        time.sleep(0.5)
+        rss0 = _rss_kb(proc.pid)
+        cycles(1000)
+        deadline = time.monotonic() + 10
+        while devices() != 0 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert devices() == 0
+        growth_kb = _rss_kb(proc.pid) - rss0
+        assert growth_kb <= 5 * 1024, f"memory grew by {growth_kb} KB over 1,000 sockets"
+        with connect(url, origin=origin, additional_headers=as_phone(cookie=cookie), open_timeout=5):
+            assert devices() == 1  # a real connection is still counted
+        t0 = time.monotonic()
+        proc.terminate()
+        proc.wait(15)
+        stop_s = time.monotonic() - t0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(5)
+    reader.join(5)
+    out = "".join(lines)
+    assert "Traceback" not in out and "Error" not in out, out[-3000:]
+    assert stop_s < 2.5, f"stopping took {stop_s:.1f} s"  # nothing left for the 3 s grace to wait for
+
+
+def raw_get_or_none(port: int, target: str):
+    try:
+        return raw_get(port, target)
+    except OSError:
+        return None
+
+
+def raw_get_headers(port: int, target: str, headers=None):
+    req = urllib.request.Request(f"http://127.0.0.1:{port}{target}", headers=headers or {})
+    try:
+        with urllib.request.urlopen(req, timeout=5) as r:
+            return r.status, r.headers
+    except urllib.error.HTTPError as e:
+        return e.code, e.headers
