@@ -14,7 +14,10 @@ request passes this :class:`Guard` first:
 * **Table mode** (``access`` given): every request needs the table's code — ``?code=…`` once,
   which sets an HttpOnly, SameSite=Strict cookie — or that cookie. Without them: a short RU/EN
   page and 403 (the websocket is refused); after :data:`MAX_WRONG` wrong codes in
-  :data:`WINDOW` seconds from one address: 429 for that address. A new code makes every
+  :data:`WINDOW` seconds from one address: 429 for that address; after :data:`MAX_WRONG_ALL`
+  wrong codes in :data:`WINDOW` seconds from anyone (many addresses guessing together): a
+  pause for new joins (429, said on the host's invite screen) — phones already in and this
+  machine's own browser stay. Blocked addresses are remembered while their window runs. A new code makes every
   phone's cookie worthless and closes the phones' connections (this machine's own browser,
   which shows the new code, stays). Client addresses are those uvicorn gives: the socket's
   peer, or ``X-Forwarded-For`` when the peer is a proxy on this machine (uvicorn's default).
@@ -43,7 +46,9 @@ from urllib.parse import parse_qs
 
 COOKIE = "kity_table"
 MAX_WRONG = 10   # wrong codes from one address …
-WINDOW = 60.0    # … within this many seconds → 429
+WINDOW = 60.0    # … within this many seconds → 429 for that address
+MAX_WRONG_ALL = 100  # wrong codes from all addresses within WINDOW → new joins pause (429)
+MAX_TRACKED = 10_000  # addresses whose wrong codes are remembered (a blocked one is never dropped)
 APP_GRACE = 2.0  # seconds the app's handler has to end after its client's socket closed
 CLOSE_REFUSED = 4403  # websocket close code when access is refused or withdrawn
 # What a browser may fetch without the cookie: the icons a phone asks for on its own (they
@@ -116,6 +121,7 @@ class TableAccess:
         self._fixed = normalize_code(fixed_code) if fixed_code else None
         self._clock = clock
         self._wrong: dict[str, deque] = {}
+        self._wrong_all: deque = deque()  # when each wrong code (from anyone) came, within WINDOW
         self.connections: set[Connection] = set()
         self.ended = False
         self.host_token = secrets.token_urlsafe(32)
@@ -159,20 +165,56 @@ class TableAccess:
 
     # ---- wrong codes
     def blocked(self, client: str) -> bool:
+        """Whether ``client`` sent :data:`MAX_WRONG` wrong codes within the last :data:`WINDOW`
+        seconds."""
         q = self._wrong.get(client)
         if not q:
             return False
-        now = self._clock()
-        while q and now - q[0] > WINDOW:
-            q.popleft()
+        self._expire(q, self._clock())
         if not q:
             del self._wrong[client]
         return len(q) >= MAX_WRONG
 
+    def paused(self) -> float:
+        """Seconds until new joins are taken again: > 0 once :data:`MAX_WRONG_ALL` wrong codes
+        came from anyone within :data:`WINDOW` (many addresses guessing together); 0 otherwise.
+        Read by the invite screen's thread too (a plain read of a deque)."""
+        q = self._wrong_all
+        now = self._clock()
+        self._expire(q, now)
+        if len(q) < MAX_WRONG_ALL:
+            return 0.0
+        return max(0.0, q[-MAX_WRONG_ALL] + WINDOW - now) or 0.001
+
     def wrong(self, client: str) -> None:
-        if len(self._wrong) > 10_000:  # a flood of addresses must not grow memory for ever
-            self._wrong.clear()
-        self._wrong.setdefault(client, deque()).append(self._clock())
+        """Count a wrong code from ``client``. The table of addresses stays bounded
+        (:data:`MAX_TRACKED`) without forgetting an address that is blocked: expired entries go
+        first, then the addresses that are not blocked, oldest first."""
+        now = self._clock()
+        self._wrong_all.append(now)
+        while len(self._wrong_all) > MAX_WRONG_ALL:  # the newest MAX_WRONG_ALL say all there is
+            self._wrong_all.popleft()
+        if client not in self._wrong and len(self._wrong) >= MAX_TRACKED:
+            self._make_room(now)
+            if len(self._wrong) >= MAX_TRACKED:
+                return  # every remembered address is blocked: the pause holds new joins anyway
+        self._wrong.setdefault(client, deque()).append(now)
+
+    def _make_room(self, now: float) -> None:
+        for addr in list(self._wrong):
+            q = self._wrong[addr]
+            self._expire(q, now)
+            if not q:
+                del self._wrong[addr]
+        free = [a for a, q in self._wrong.items() if len(q) < MAX_WRONG]
+        free.sort(key=lambda a: self._wrong[a][-1])
+        for addr in free[:max(1, len(self._wrong) - MAX_TRACKED + 1 + MAX_TRACKED // 10)]:
+            del self._wrong[addr]
+
+    @staticmethod
+    def _expire(q: deque, now: float) -> None:
+        while q and now - q[0] > WINDOW:
+            q.popleft()
 
     @property
     def devices(self) -> int:
@@ -214,6 +256,13 @@ TOO_MANY_HTML = _PAGE.format(
     title_ru="Слишком много попыток",
     text_ru="Подождите минуту и спросите код у хозяина стола.",
     text_en="Too many wrong codes. Wait a minute and ask the host for the table's code.",
+    form="")
+PAUSED_HTML = _PAGE.format(
+    title_ru="Слишком много неверных кодов",
+    text_ru="Кто-то много раз ввёл неверный код, и стол ненадолго закрыт для новых телефонов. "
+            "Подождите минуту и введите код снова.",
+    text_en="Too many wrong codes were tried, so the table takes no new phones for a moment. "
+            "Wait a minute and type the code again.",
     form="")
 ENDED_HTML = _PAGE.format(
     title_ru="Игра за столом закончена",
@@ -334,6 +383,8 @@ class Guard:
         codes = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("code") if kind == "http" else None
         if acc.blocked(client):
             return 429, TOO_MANY_HTML
+        if codes and not is_loopback(client) and acc.paused():
+            return 429, PAUSED_HTML  # many addresses guessing: no new phone joins for a while
         if codes:
             if acc.code_ok(codes[0]):
                 return "set-cookie"

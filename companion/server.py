@@ -83,6 +83,13 @@ class TableMode:
     def devices(self) -> int:
         return self.access.devices
 
+    @property
+    def paused(self) -> int:
+        """Whole seconds until new phones may join again after many wrong codes (0: they may)."""
+        import math
+
+        return math.ceil(self.access.paused())
+
     def join_urls(self) -> list[str]:
         return [f"http://{a}:{self.port}/?code={self.code}" for a in self.addresses]
 

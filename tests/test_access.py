@@ -21,7 +21,7 @@ from websockets.sync.client import connect
 
 from app_process import free_port, running_app
 from companion.access import (
-    ALPHABET, APP_GRACE, CLOSE_REFUSED, CODE_LETTERS, MAX_WRONG, Guard, TableAccess, new_code, normalize_code, show_code,
+    ALPHABET, APP_GRACE, CLOSE_REFUSED, CODE_LETTERS, MAX_WRONG, WINDOW, Guard, TableAccess, new_code, normalize_code, show_code,
 )
 
 async def tiny_app(scope, receive, send):
@@ -511,3 +511,71 @@ def raw_get_headers(port: int, target: str, headers=None):
             return r.status, r.headers
     except urllib.error.HTTPError as e:
         return e.code, e.headers
+
+
+# ---------------------------------------------------------------------------------------------
+# Issue 17 §4: wrong-code counting
+# ---------------------------------------------------------------------------------------------
+def test_a_flood_of_addresses_neither_unblocks_a_blocked_one_nor_grows_the_table():
+    """Before: 10,001 distinct addresses emptied the table and unblocked a blocked address."""
+    from companion.access import MAX_TRACKED
+
+    now = [1000.0]
+    acc = TableAccess("ABCD2345", clock=lambda: now[0])
+    for _ in range(MAX_WRONG):
+        acc.wrong(PHONE)
+    assert acc.blocked(PHONE)
+    for i in range(MAX_TRACKED + 1):
+        acc.wrong(f"10.{i // 65536}.{i // 256 % 256}.{i % 256}")
+    assert acc.blocked(PHONE)  # still blocked while its window runs
+    assert len(acc._wrong) <= MAX_TRACKED  # the table stays bounded
+    now[0] += WINDOW + 1
+    assert not acc.blocked(PHONE)  # its window is over
+
+
+def test_wrong_codes_from_rotating_addresses_pause_new_joins():
+    """Before: codes from 20 rotating addresses were never limited. Now 100 wrong codes a minute
+    from anyone pause new joins (phones already in and this machine stay); the host's invite
+    screen says so; a minute later joins work again."""
+    from companion.access import MAX_WRONG_ALL
+
+    now = [1000.0]
+    acc, guard = table(clock=lambda: now[0])
+    with Served(guard) as s:
+        guard.port = str(s.port)
+        joined = acc.token
+        addresses = [f"192.168.77.{100 + k}" for k in range(20)]
+        statuses = [s.get(f"/?code=WRONG{i:03d}", as_phone(addresses[i % 20]))[0] for i in range(MAX_WRONG_ALL + 20)]
+        assert statuses[:MAX_WRONG_ALL - 1] == [403] * (MAX_WRONG_ALL - 1)  # nobody alone reaches 10
+        assert set(statuses[MAX_WRONG_ALL:]) == {429}
+        assert acc.paused() > 0
+        status, _, body = s.get("/?code=ABCD2345", as_phone("192.168.77.250"))  # a new phone waits too
+        assert status == 429 and "Слишком много неверных кодов" in body and "Too many wrong codes" in body
+        assert s.get("/main.dart.js", as_phone(PHONE, cookie=joined))[0] == 200  # a phone already in stays
+        assert s.get("/?code=ABCD2345")[0] == 200  # this machine's own browser is never paused
+        now[0] += WINDOW + 1
+        assert acc.paused() == 0
+        assert s.get("/?code=ABCD2345", as_phone("192.168.77.250"))[0] == 200
+
+
+def test_the_invite_screen_says_when_joins_are_paused():
+    """The host's invite screen reads the pause from the table mode and says it in both
+    languages (the catalogs hold the sentence)."""
+    import inspect
+
+    from companion import i18n
+    from companion.screens import invite
+    from companion.server import TableMode
+
+    now = [1000.0]
+    acc = TableAccess("ABCD2345", clock=lambda: now[0])
+    mode = TableMode(8550, [], acc)
+    assert mode.paused == 0
+    for i in range(200):
+        acc.wrong(f"192.168.1.{i % 250}")
+    assert 0 < mode.paused <= WINDOW
+    msgid = "Many wrong codes were tried: new phones can join again in {s} s. Phones already here stay."
+    assert "mode.paused" in inspect.getsource(invite)
+    ru, en = i18n.translate("ru", msgid), i18n.translate("en", msgid)
+    assert ru != msgid and "{s}" in ru and "неверный код" in ru
+    assert en == msgid
