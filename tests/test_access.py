@@ -579,3 +579,29 @@ def test_the_invite_screen_says_when_joins_are_paused():
     ru, en = i18n.translate("ru", msgid), i18n.translate("en", msgid)
     assert ru != msgid and "{s}" in ru and "неверный код" in ru
     assert en == msgid
+
+
+def test_a_taken_port_suggests_a_free_port_other_than_itself(capsys):
+    """Issue 17 §4: the message always said KITY_PORT=8551, even when 8551 was the port taken."""
+    import re
+    import socket
+
+    from companion.server import serve
+
+    holder = socket.socket()
+    try:
+        try:
+            holder.bind(("127.0.0.1", 8551))
+            holder.listen(1)
+        except OSError:
+            pass  # taken already (another Киты?): taken all the same
+        assert serve(tiny_app, port=8551, table=False, open_browser=False) == 1
+        out = capsys.readouterr().out
+        suggested = {int(n) for n in re.findall(r"KITY_PORT=(\d+)", out)}
+        assert len(suggested) == 1 and 8551 not in suggested, out
+        (other,) = suggested
+        with socket.socket() as probe_sock:
+            probe_sock.bind(("127.0.0.1", other))  # really free
+        assert "порт 8551 занят" in out and "port 8551 is in use" in out
+    finally:
+        holder.close()
