@@ -743,9 +743,17 @@ class Store:
                                                   count=len(found)))
 
     def archived(self) -> list[dict]:
-        """History, most recent first: ``{game_id, seq, status, players, summary}`` dicts."""
+        """History, most recent first: ``{game_id, seq, status, players, summary}`` dicts
+        (shared: read them, never change them). The index is parsed and sorted once per
+        version of the file, not at every call: with thousands of games kept, the History and
+        statistics screen opens at once."""
         with self._lock:
-            return sorted((dict(d) for d in self._index.all()), key=lambda d: -d["seq"])
+            text = getattr(self._index.storage, "_text", None)  # a new object at every write
+            cached = getattr(self, "_archived_cache", None)
+            if cached is None or cached[0] is not text or text is None:
+                rows = sorted((dict(d) for d in self._index.all()), key=lambda d: -d["seq"])
+                cached = self._archived_cache = (text, rows)
+            return list(cached[1])
 
     def archived_game(self, game_id: str) -> Optional[dict]:
         """The full archived game ``{game_id, seq, status, meta, actions, redo, record,

@@ -413,7 +413,10 @@ def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path):
             time.sleep(rng.uniform(0, 0.3))
             first = ""
         proc.send_signal(signal.SIGKILL)
-        out, err = proc.communicate()
+        # read through the same text wrappers as the readline above: communicate() would read
+        # the pipes' descriptors and miss the lines readline had already buffered
+        out, err = proc.stdout.read(), proc.stderr.read()
+        proc.wait()
         assert proc.returncode == -signal.SIGKILL, err
         out = first + out
         printed = [int(line) for line in out.split("\n")[:-1]]  # complete lines only
