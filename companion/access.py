@@ -179,12 +179,15 @@ class TableAccess:
         """Seconds until new joins are taken again: > 0 once :data:`MAX_WRONG_ALL` wrong codes
         came from anyone within :data:`WINDOW` (many addresses guessing together); 0 otherwise.
         Read by the invite screen's thread too (a plain read of a deque)."""
-        q = self._wrong_all
-        now = self._clock()
-        self._expire(q, now)
-        if len(q) < MAX_WRONG_ALL:
+        q = self._wrong_all  # the newest MAX_WRONG_ALL wrong codes; read, never changed here
+        try:
+            oldest = q[0] if len(q) >= MAX_WRONG_ALL else None
+        except IndexError:
             return 0.0
-        return max(0.0, q[-MAX_WRONG_ALL] + WINDOW - now) or 0.001
+        if oldest is None:
+            return 0.0
+        left = oldest + WINDOW - self._clock()
+        return left if left > 0 else 0.0
 
     def wrong(self, client: str) -> None:
         """Count a wrong code from ``client``. The table of addresses stays bounded
