@@ -242,9 +242,10 @@ def main() -> None:
     bench_history(per_game=1000)
     if args.ui:
         sys.path.insert(0, str(ROOT / "tests" / "e2e"))
-        from bench_ui import bench_ui  # type: ignore
+        from bench_ui import bench_history_screen, bench_ui  # type: ignore
 
         bench_ui()
+        bench_history_screen(per_game=1000)
     if args.table:
         sys.path.insert(0, str(ROOT / "tests" / "e2e"))
         from bench_table import bench_table  # type: ignore
