@@ -14,10 +14,17 @@ request passes this :class:`Guard` first:
 * **Table mode** (``access`` given): every request needs the table's code — ``?code=…`` once,
   which sets an HttpOnly, SameSite=Strict cookie — or that cookie. Without them: a short RU/EN
   page and 403 (the websocket is refused); after :data:`MAX_WRONG` wrong codes in
-  :data:`WINDOW` seconds from one address: 429 for that address. A new code makes every
+  :data:`WINDOW` seconds from one address: 429 for that address; after :data:`MAX_WRONG_ALL`
+  wrong codes in :data:`WINDOW` seconds from anyone (many addresses guessing together): a
+  pause for new joins (429, said on the host's invite screen) — phones already in and this
+  machine's own browser stay. Blocked addresses are remembered while their window runs. A new code makes every
   phone's cookie worthless and closes the phones' connections (this machine's own browser,
   which shows the new code, stays). Client addresses are those uvicorn gives: the socket's
   peer, or ``X-Forwarded-For`` when the peer is a proxy on this machine (uvicorn's default).
+* **Paths** — in every mode, a path that could walk once a server resolves it (``.`` or ``..``
+  segments, ``%2e`` in any case, ``//``, a backslash or ``%5c``, an encoded ``/``, a control
+  character) is refused with 400 before anything else; the decision on the public files is
+  taken on the normalised path, against an exact list (:data:`PUBLIC_FILES`).
 * Flet's API documentation pages (``/docs``, ``/openapi.json``…) are never served.
 
 Nothing here knows Flet or a game rule; the table's code and its state live in
@@ -28,6 +35,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import ipaddress
+import posixpath
 import secrets
 import time
 from collections import deque
@@ -38,11 +46,19 @@ from urllib.parse import parse_qs
 
 COOKIE = "kity_table"
 MAX_WRONG = 10   # wrong codes from one address …
-WINDOW = 60.0    # … within this many seconds → 429
+WINDOW = 60.0    # … within this many seconds → 429 for that address
+MAX_WRONG_ALL = 100  # wrong codes from all addresses within WINDOW → new joins pause (429)
+MAX_TRACKED = 10_000  # addresses whose wrong codes are remembered (a blocked one is never dropped)
+APP_GRACE = 2.0  # seconds the app's handler has to end after its client's socket closed
 CLOSE_REFUSED = 4403  # websocket close code when access is refused or withdrawn
 # What a browser may fetch without the cookie: the icons a phone asks for on its own (they
-# are fetched without credentials) and nothing that shows or changes a game.
-PUBLIC_PATHS = ("/favicon.png", "/manifest.json", "/icons/")
+# are fetched without credentials) and nothing that shows or changes a game. An exact list of
+# files (Flet's web build: index.html's icons and the manifest's), compared with the whole
+# normalised path — nothing "under" or "beside" them.
+PUBLIC_FILES = frozenset({
+    "/favicon.png", "/manifest.json", "/icons/apple-touch-icon-192.png", "/icons/icon-192.png",
+    "/icons/icon-512.png", "/icons/icon-maskable-192.png", "/icons/icon-maskable-512.png",
+})
 HIDDEN_PATHS = ("/docs", "/redoc", "/openapi.json")
 # Crockford's base32 without the look-alikes I, L, O, U: 8 letters carry 40 bits.
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -105,6 +121,7 @@ class TableAccess:
         self._fixed = normalize_code(fixed_code) if fixed_code else None
         self._clock = clock
         self._wrong: dict[str, deque] = {}
+        self._wrong_all: deque = deque()  # when each wrong code (from anyone) came, within WINDOW
         self.connections: set[Connection] = set()
         self.ended = False
         self.host_token = secrets.token_urlsafe(32)
@@ -148,20 +165,59 @@ class TableAccess:
 
     # ---- wrong codes
     def blocked(self, client: str) -> bool:
+        """Whether ``client`` sent :data:`MAX_WRONG` wrong codes within the last :data:`WINDOW`
+        seconds."""
         q = self._wrong.get(client)
         if not q:
             return False
-        now = self._clock()
-        while q and now - q[0] > WINDOW:
-            q.popleft()
+        self._expire(q, self._clock())
         if not q:
             del self._wrong[client]
         return len(q) >= MAX_WRONG
 
+    def paused(self) -> float:
+        """Seconds until new joins are taken again: > 0 once :data:`MAX_WRONG_ALL` wrong codes
+        came from anyone within :data:`WINDOW` (many addresses guessing together); 0 otherwise.
+        Read by the invite screen's thread too (a plain read of a deque)."""
+        q = self._wrong_all  # the newest MAX_WRONG_ALL wrong codes; read, never changed here
+        try:
+            oldest = q[0] if len(q) >= MAX_WRONG_ALL else None
+        except IndexError:
+            return 0.0
+        if oldest is None:
+            return 0.0
+        left = oldest + WINDOW - self._clock()
+        return left if left > 0 else 0.0
+
     def wrong(self, client: str) -> None:
-        if len(self._wrong) > 10_000:  # a flood of addresses must not grow memory for ever
-            self._wrong.clear()
-        self._wrong.setdefault(client, deque()).append(self._clock())
+        """Count a wrong code from ``client``. The table of addresses stays bounded
+        (:data:`MAX_TRACKED`) without forgetting an address that is blocked: expired entries go
+        first, then the addresses that are not blocked, oldest first."""
+        now = self._clock()
+        self._wrong_all.append(now)
+        while len(self._wrong_all) > MAX_WRONG_ALL:  # the newest MAX_WRONG_ALL say all there is
+            self._wrong_all.popleft()
+        if client not in self._wrong and len(self._wrong) >= MAX_TRACKED:
+            self._make_room(now)
+            if len(self._wrong) >= MAX_TRACKED:
+                return  # every remembered address is blocked: the pause holds new joins anyway
+        self._wrong.setdefault(client, deque()).append(now)
+
+    def _make_room(self, now: float) -> None:
+        for addr in list(self._wrong):
+            q = self._wrong[addr]
+            self._expire(q, now)
+            if not q:
+                del self._wrong[addr]
+        free = [a for a, q in self._wrong.items() if len(q) < MAX_WRONG]
+        free.sort(key=lambda a: self._wrong[a][-1])
+        for addr in free[:max(1, len(self._wrong) - MAX_TRACKED + 1 + MAX_TRACKED // 10)]:
+            del self._wrong[addr]
+
+    @staticmethod
+    def _expire(q: deque, now: float) -> None:
+        while q and now - q[0] > WINDOW:
+            q.popleft()
 
     @property
     def devices(self) -> int:
@@ -204,10 +260,22 @@ TOO_MANY_HTML = _PAGE.format(
     text_ru="Подождите минуту и спросите код у хозяина стола.",
     text_en="Too many wrong codes. Wait a minute and ask the host for the table's code.",
     form="")
+PAUSED_HTML = _PAGE.format(
+    title_ru="Слишком много неверных кодов",
+    text_ru="Кто-то много раз ввёл неверный код, и стол ненадолго закрыт для новых телефонов. "
+            "Подождите минуту и введите код снова.",
+    text_en="Too many wrong codes were tried, so the table takes no new phones for a moment. "
+            "Wait a minute and type the code again.",
+    form="")
 ENDED_HTML = _PAGE.format(
     title_ru="Игра за столом закончена",
     text_ru="Хозяин закрыл стол для телефонов.",
     text_en="The host has closed the table to phones.",
+    form="")
+BAD_PATH_HTML = _PAGE.format(
+    title_ru="Неверный адрес",
+    text_ru="В адресе страницы лишние точки или косые черты. Откройте «Киты» по адресу, который показывает приложение.",
+    text_en="The page's address has stray dots or slashes. Open Киты at the address the app shows.",
     form="")
 BAD_HOST_HTML = _PAGE.format(
     title_ru="Неверный адрес",
@@ -219,6 +287,28 @@ BAD_HOST_HTML = _PAGE.format(
 # --------------------------------------------------------------------------------------------
 # The guard
 # --------------------------------------------------------------------------------------------
+_WALKING = ("%2e", "%2f", "%5c", "\\", "//")
+
+
+def walks(path: str, raw_path: Optional[bytes] = None) -> bool:
+    """Whether a request path could name another file once a server resolves it: a ``.`` or
+    ``..`` segment, ``%2e`` (any case), ``//``, a backslash (plain or ``%5c``), an encoded
+    ``/`` or a control character — in the decoded path or in the raw one. Such paths are
+    refused outright: no page of the app needs one."""
+    texts = [path]
+    if raw_path is not None:
+        texts.append(raw_path.decode("latin-1"))
+    for text in texts:
+        low = text.lower()
+        if not low.startswith("/") or any(w in low for w in _WALKING):
+            return True
+        if any(ord(ch) < 0x20 or ord(ch) == 0x7F for ch in low):
+            return True
+        if any(seg in (".", "..") for seg in low.split("/")):
+            return True
+    return False
+
+
 def _headers(scope: Scope) -> dict[str, str]:
     out: dict[str, str] = {}
     for k, v in scope.get("headers", ()):
@@ -255,6 +345,9 @@ class Guard:
         if not self._host_ok(headers.get("host", "")):
             return await self._refuse(kind, send, 421 if kind == "http" else None, BAD_HOST_HTML)
         path = scope.get("path", "/")
+        if walks(path, scope.get("raw_path")):
+            return await self._refuse(kind, send, 400, BAD_PATH_HTML)
+        path = posixpath.normpath(path)  # the same path, now that nothing in it may walk
         if kind == "http" and path.startswith(HIDDEN_PATHS):
             return await _page(send, 404, "")
         if kind == "websocket" and not self._origin_ok(headers):
@@ -293,12 +386,14 @@ class Guard:
         codes = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("code") if kind == "http" else None
         if acc.blocked(client):
             return 429, TOO_MANY_HTML
+        if codes and not is_loopback(client) and acc.paused():
+            return 429, PAUSED_HTML  # many addresses guessing: no new phone joins for a while
         if codes:
             if acc.code_ok(codes[0]):
                 return "set-cookie"
             acc.wrong(client)
             return (429, TOO_MANY_HTML) if acc.blocked(client) else (403, WRONG_HTML)
-        if kind == "http" and path.startswith(PUBLIC_PATHS):
+        if kind == "http" and path in PUBLIC_FILES:
             return "pass"
         return 403, FORBIDDEN_HTML
 
@@ -310,40 +405,75 @@ class Guard:
 
     # ---- websockets
     async def _websocket(self, scope: Scope, receive: Receive, send: Send, client: str, token) -> None:
+        """The guard owns the connection's life, in every mode: once the client's socket is
+        closed (or the guard withdrew it), the connection leaves the count at once, and the
+        app's handler gets :data:`APP_GRACE` seconds to finish (none if the client never sent a
+        message, so never registered) before it is cancelled. Flet
+        1.0.5's ``FletApp.handle()`` never returns for a socket closed before the client
+        registered a session (it waits on a send loop that only stops once a session exists):
+        without this, each such socket stayed counted and held (~30 KB), and stopping the
+        server printed one traceback for each."""
         acc = self.access
-        if acc is None:
-            return await self.app(scope, receive, send)
         conn = Connection(client, token, asyncio.get_running_loop())
-        acc.connections.add(conn)
+        if acc is not None:
+            acc.connections.add(conn)
         closed_by_us = False
+        gone = asyncio.Event()  # the client's socket is closed: nothing more can come or go
+        spoke = [False]  # the client sent a message (Flet's first one registers a session)
+
+        def leave() -> None:
+            gone.set()
+            if acc is not None:
+                acc.connections.discard(conn)
 
         async def guarded_receive() -> dict:
             nonlocal closed_by_us
             if not conn.closed.is_set():
                 got = asyncio.ensure_future(receive())
                 stop = asyncio.ensure_future(conn.closed.wait())
-                done, _ = await asyncio.wait({got, stop}, return_when=asyncio.FIRST_COMPLETED)
+                try:
+                    done, _ = await asyncio.wait({got, stop}, return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    for f in (got, stop):
+                        if not f.done():
+                            f.cancel()
                 if got in done:
-                    stop.cancel()
-                    return got.result()
-                got.cancel()
+                    message = got.result()
+                    if message["type"] == "websocket.receive":
+                        spoke[0] = True
+                    elif message["type"] == "websocket.disconnect":
+                        leave()
+                    return message
             if not closed_by_us:
                 closed_by_us = True
                 try:
                     await send({"type": "websocket.close", "code": CLOSE_REFUSED})
                 except Exception:  # already gone
                     pass
+            leave()
             return {"type": "websocket.disconnect", "code": CLOSE_REFUSED}
 
         async def guarded_send(message: dict) -> None:
-            if closed_by_us:
-                return  # the connection was withdrawn: the app's last words go nowhere
+            if closed_by_us or gone.is_set():
+                return  # the connection is over: the app's last words go nowhere
             await send(message)
 
+        app_task = asyncio.ensure_future(self.app(scope, guarded_receive, guarded_send))
+        gone_wait = asyncio.ensure_future(gone.wait())
         try:
-            await self.app(scope, guarded_receive, guarded_send)
+            await asyncio.wait({app_task, gone_wait}, return_when=asyncio.FIRST_COMPLETED)
+            if not app_task.done() and spoke[0]:
+                # The client is gone: the app has its moment to end the session it may hold
+                # (a client that never spoke has none: nothing to wait for).
+                await asyncio.wait({app_task}, timeout=APP_GRACE)
         finally:
-            acc.connections.discard(conn)
+            gone_wait.cancel()
+            leave()
+            if not app_task.done():
+                app_task.cancel()
+                await asyncio.gather(app_task, return_exceptions=True)
+        if not app_task.cancelled() and app_task.exception() is not None:
+            raise app_task.exception()
 
 
 def _cookie(header: str) -> Optional[str]:

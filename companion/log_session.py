@@ -93,6 +93,7 @@ class LogSession:
         self._mutex = threading.RLock()  # handlers (worker threads) and sync (the event loop)
         self._seen_generation = store.generation
         self._unplayable: str | None = None  # a stored game that cannot be played nor archived
+        self._history_cache: dict[str, tuple] = {}  # game → one version of its history and statistics
         self._log: list[dict] = []
         self._undo: list[dict] = []   # the table's changes, last on top (see :func:`_undo_step`)
         self._redo: list[dict] = []   # the changes undone, last undone on top
@@ -393,9 +394,30 @@ class LogSession:
 
     # ---- history and statistics --------------------------------------------------------------
     def archived(self, game: str | None = None) -> list[dict]:
-        """The history, most recent first; with ``game``, that game's entries only."""
+        """The history, most recent first; with ``game``, that game's entries only. Sorted out
+        once per version of the history (the store keeps the rows until it changes)."""
         rows = self._store.archived()
-        return rows if game is None else [r for r in rows if game_of(r.get("summary")) == game]
+        if game is None:
+            return rows
+        # The store hands out the same row objects until the history changes (then new ones):
+        # its first row and its length tell this version from any other.
+        first = rows[0] if rows else None
+        cached = self._history_cache.get(game)
+        if cached is None or cached[0] is not first or cached[1] != len(rows):
+            mine = [r for r in rows if game_of(r.get("summary")) == game]
+            cached = self._history_cache[game] = (first, len(rows), mine, [])
+        return list(cached[2])
+
+    def archived_stats(self, game: str) -> dict[str, dict]:
+        """Per-player statistics over ``game``'s history (:func:`companion.stats.player_stats`),
+        computed once per version of the history: the summaries are read once."""
+        from .stats import player_stats
+
+        self.archived(game)
+        cached = self._history_cache[game]
+        if not cached[3]:
+            cached[3].append(player_stats(cached[2]))
+        return cached[3][0]
 
     def archived_points(self, game_id: str) -> tuple[tuple[str, ...], list[dict[str, int]]] | None:
         """(players, points per round) of an archived game, for the race chart."""

@@ -83,6 +83,13 @@ class TableMode:
     def devices(self) -> int:
         return self.access.devices
 
+    @property
+    def paused(self) -> int:
+        """Whole seconds until new phones may join again after many wrong codes (0: they may)."""
+        import math
+
+        return math.ceil(self.access.paused())
+
     def join_urls(self) -> list[str]:
         return [f"http://{a}:{self.port}/?code={self.code}" for a in self.addresses]
 
@@ -129,6 +136,25 @@ def _listen(host: str, port: int) -> socket.socket:
     return sock
 
 
+def free_port_near(port: int, addresses: list[str] = ()) -> int:
+    """A port other than ``port`` that this machine can listen on now (on loopback and on
+    ``addresses``): the next ones up first, else one the system picks."""
+    for candidate in [p for p in range(port + 1, port + 50) if p <= 65535] + [0]:
+        socks = []
+        try:
+            socks.append(_listen("127.0.0.1", candidate))
+            found = socks[0].getsockname()[1]
+            socks.extend(_listen(a, found) for a in addresses)
+            if found != port:
+                return found
+        except OSError:
+            continue
+        finally:
+            for sock in socks:
+                sock.close()
+    return port + 1
+
+
 def _say(line: str = "") -> None:
     print(line, flush=True)
 
@@ -147,9 +173,10 @@ def serve(asgi_app, *, port: int, table: bool, fixed_code: Optional[str] = None,
         local_sock = _listen("127.0.0.1", port)
         lan_socks = [_listen(a, port) for a in addresses]
     except OSError as e:
+        other = free_port_near(port, addresses)
         _say(f"Киты: порт {port} занят ({e.strerror}). Может быть, «Киты» уже запущены? "
-             f"Другой порт: KITY_PORT=8551")
-        _say(f"Kity: port {port} is in use. Is Киты already running? Another port: KITY_PORT=8551")
+             f"Свободный порт: KITY_PORT={other}")
+        _say(f"Kity: port {port} is in use. Is Киты already running? A free port: KITY_PORT={other}")
         return 1
 
     def config(lifespan: str) -> uvicorn.Config:

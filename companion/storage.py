@@ -67,6 +67,7 @@ import json
 import logging
 import os
 import re
+import shutil
 import threading
 import uuid
 from dataclasses import asdict, dataclass
@@ -271,17 +272,33 @@ class AtomicJSONStorage(Storage):
         _fsync_dir(os.path.dirname(self.path))
 
     def _keep_backup(self) -> None:
+        """The previous version becomes the ``.bak`` while the live file stays in place at every
+        instant: the backup is a second name for it (a hard link, or a copy where the file
+        system has none), put in place with one atomic rename; then ``.tmp`` replaces the live
+        file in one ``os.replace``."""
+        staged = self.bak + ".new"
+        _remove(staged)
         try:
-            os.replace(self.path, self.bak)
+            os.link(self.path, staged)
+        except OSError:  # no hard links here (or a leftover in the way): a copy, on disk first
+            _remove(staged)
+            with open(self.path, "rb") as src, open(staged, "wb") as dst:
+                shutil.copyfileobj(src, dst)
+                dst.flush()
+                os.fsync(dst.fileno())
+        try:
+            os.replace(staged, self.bak)
         except OSError:
             if not (os.path.isdir(self.bak) and not os.path.islink(self.bak)):
+                _remove(staged)
                 raise
             # a folder where the backup belongs would fail every write for good: keep it aside
             aside = self._aside(self.bak)
             if aside is None:
+                _remove(staged)
                 raise
             self._report(MOVED_ASIDE, "wrong_shape", [aside], None, file=self.bak)
-            os.replace(self.path, self.bak)
+            os.replace(staged, self.bak)
 
     def _check(self, path: str) -> tuple[Optional[str], Optional[str]]:
         """Return (text, None) for a good file, else (None, reason)."""
@@ -737,9 +754,17 @@ class Store:
                                                   count=len(found)))
 
     def archived(self) -> list[dict]:
-        """History, most recent first: ``{game_id, seq, status, players, summary}`` dicts."""
+        """History, most recent first: ``{game_id, seq, status, players, summary}`` dicts
+        (shared: read them, never change them). The index is parsed and sorted once per
+        version of the file, not at every call: with thousands of games kept, the History and
+        statistics screen opens at once."""
         with self._lock:
-            return sorted((dict(d) for d in self._index.all()), key=lambda d: -d["seq"])
+            text = getattr(self._index.storage, "_text", None)  # a new object at every write
+            cached = getattr(self, "_archived_cache", None)
+            if cached is None or cached[0] is not text or text is None:
+                rows = sorted((dict(d) for d in self._index.all()), key=lambda d: -d["seq"])
+                cached = self._archived_cache = (text, rows)
+            return list(cached[1])
 
     def archived_game(self, game_id: str) -> Optional[dict]:
         """The full archived game ``{game_id, seq, status, meta, actions, redo, record,

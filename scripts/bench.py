@@ -5,7 +5,9 @@
 Engine: median time to read, replay and validate a 4-player record of 1, 5 and 20 full
 rounds (target: 5 rounds ≤ 2 ms; growth must be linear). Storage: time to save one action
 with 0, 100 and 1,000 finished games archived (target: at 1,000 ≤ 1.2× the cost at 0), and
-the time to resume a game at start-up. ``--ui`` adds the browser figures (tap → screen,
+the time to resume a game at start-up. History and statistics: with 1,000 archived games of
+each kind, the time to read the history and the statistics of one game (target: the screen
+opens in ≤ 300 ms). ``--ui`` adds the browser figures (tap → screen,
 cold start, peak memory of the app process), see tests/e2e/bench_ui.py. ``--table`` adds table
 mode (a host and three phones: tap on one → visible on all four, the app's CPU per entry with
 four and with one device connected), see tests/e2e/bench_table.py.
@@ -125,6 +127,79 @@ def bench_storage(n_actions: int) -> None:
         print(f"  resume a game of {len(log)} actions at start-up (open + fold): {median_ms(resume, 20):.2f} ms")
 
 
+HISTORY_GAMES = {  # game → (players, rounds per game, points of a round, winner's status)
+    "kozyrnye-kity": (list(PLAYERS), 6, lambda r, k: [(r + k + i) % 9 for i in range(4)]),
+    "vzhuh": (["Аня", "Боря", "Вика"], 4, lambda r, k: [(r * 7 + k + i * 13) % 90 for i in range(3)]),
+    "royal-mastheads": (["Аня", "Боря", "Вика", "Гоша"], 10, lambda r, k: [(r * 31 + k * 7 + i * 50) % 400 for i in range(4)]),
+    "kalmar": (["Аня", "Боря", "Вика", "Гоша", "Дима"], 0, None),
+}
+
+
+def history_folder(root: str, per_game: int) -> None:
+    """A data folder with ``per_game`` archived games of each kind, written straight in the
+    store's formats (archive.json index + one archive file per game): filing 4,000 games one by
+    one through the store would take minutes."""
+    import json
+    import uuid
+
+    os.makedirs(os.path.join(root, "archive"), exist_ok=True)
+    index, seq = {}, 0
+    for game, (players, rounds, pts) in HISTORY_GAMES.items():
+        for k in range(per_game):
+            seq += 1
+            summary = {"players": players, "rounds": [pts(r, k) for r in range(rounds)] if pts else [],
+                       "winner": players[k % len(players)], "started": "2026-11-20T19:00:00+03:00",
+                       "ended": "2026-11-20T20:10:00+03:00"}
+            if game != "kozyrnye-kity":
+                summary["game"] = game
+            if game == "vzhuh":
+                summary["low_wins"] = True
+            if game == "kalmar":
+                summary["tally"] = {p: (k + i) % 4 for i, p in enumerate(players)}
+            meta = {"players": players, "started": summary["started"]}
+            if game != "kozyrnye-kity":
+                meta["game"] = game
+            gid = uuid.uuid4().hex
+            entry = {"game_id": gid, "meta": meta, "actions": [], "redo": [], "seq": seq, "status": "finished",
+                     "record": {"format": "kity-bench"}, "summary": summary}
+            with open(os.path.join(root, "archive", gid + ".json"), "w", encoding="utf-8") as f:
+                json.dump({"game": {"1": entry}}, f, ensure_ascii=False)
+            index[str(seq)] = {"game_id": gid, "seq": seq, "status": "finished", "players": players,
+                               "summary": summary}
+    with open(os.path.join(root, "archive.json"), "w", encoding="utf-8") as f:
+        json.dump({"games": index}, f, ensure_ascii=False)
+
+
+def bench_history(per_game: int = 1000) -> None:
+    """History and statistics with ``per_game`` archived games of each kind: what opening the
+    screen costs in the app's process (target ≤ 300 ms), the first time and again."""
+    from companion.log_session import LogSession
+    from companion.storage import Store
+
+    print(f"History and statistics: {per_game} archived games of each of {len(HISTORY_GAMES)} kinds")
+    with tempfile.TemporaryDirectory(prefix="kity-bench-") as tmp:
+        history_folder(tmp, per_game)
+        t = time.perf_counter()
+        store = Store.open(tmp)
+        session = LogSession(store)
+        print(f"  open the store + session: {(time.perf_counter() - t) * 1000:.1f} ms")
+        from companion.screens import stats as screen
+
+        for game in HISTORY_GAMES:
+            for label in ("first", "again"):
+                t = time.perf_counter()
+                rows = session.archived(game)
+                t_rows = time.perf_counter() - t
+                stats = session.archived_stats(game)
+                t_stats = time.perf_counter() - t
+                shown = [screen._game_row(r, lambda gid: None) for r in screen.visible_rows(rows)]
+                t_all = time.perf_counter() - t
+                print(f"  {game:<16} {label:<5}: history {t_rows * 1000:6.1f} ms, + statistics {t_stats * 1000:6.1f} ms,"
+                      f" + {len(shown)} rows of the list {t_all * 1000:6.1f} ms  ({len(rows)} games, {len(stats)} players;"
+                      f" target ≤ 300 ms)")
+        store.close()
+
+
 def _facts(sim) -> dict:
     out = {}
     for card, f in sim.start.deck.items():
@@ -164,11 +239,13 @@ def main() -> None:
     bench_other_games(repeat=30 if args.quick else 200)
     bench_long_replay()
     bench_storage(n_actions=50 if args.quick else 200)
+    bench_history(per_game=1000)
     if args.ui:
         sys.path.insert(0, str(ROOT / "tests" / "e2e"))
-        from bench_ui import bench_ui  # type: ignore
+        from bench_ui import bench_history_screen, bench_ui  # type: ignore
 
         bench_ui()
+        bench_history_screen(per_game=1000)
     if args.table:
         sys.path.insert(0, str(ROOT / "tests" / "e2e"))
         from bench_table import bench_table  # type: ignore

@@ -413,7 +413,10 @@ def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path):
             time.sleep(rng.uniform(0, 0.3))
             first = ""
         proc.send_signal(signal.SIGKILL)
-        out, err = proc.communicate()
+        # read through the same text wrappers as the readline above: communicate() would read
+        # the pipes' descriptors and miss the lines readline had already buffered
+        out, err = proc.stdout.read(), proc.stderr.read()
+        proc.wait()
         assert proc.returncode == -signal.SIGKILL, err
         out = first + out
         printed = [int(line) for line in out.split("\n")[:-1]]  # complete lines only
@@ -489,3 +492,35 @@ def test_data_dir_precedence(tmp_path, monkeypatch):
     monkeypatch.setenv("KITY_DATA_DIR", str(tmp_path / "kity" / "deep"))
     assert data_dir() == tmp_path / "kity" / "deep" and data_dir().is_dir()
     assert Store.open().root == str(tmp_path / "kity" / "deep")
+
+
+# --------------------------------------------------------------------------- issue 17 §4
+def test_the_live_file_exists_at_every_instant_of_a_save(tmp_path, monkeypatch):
+    """Before: a save renamed current.json to .bak, then .tmp to current.json — in between there
+    was no current.json. Now every rename of a save leaves the live file in place (checked
+    before and after each one), and the .bak is the previous version."""
+    import companion.storage as storage
+
+    store = Store.open(tmp_path)
+    game = store.start_game({"players": PLAYERS, "target": 5})
+    rev = store.append_action(game.game_id, 0, play(1))
+    live = tmp_path / "current.json"
+    seen = []
+    real_replace = os.replace
+
+    def spy(src, dst, *a, **kw):
+        seen.append(("before", os.path.exists(live)))
+        real_replace(src, dst, *a, **kw)
+        seen.append(("after", os.path.exists(live)))
+
+    monkeypatch.setattr(storage.os, "replace", spy)
+    for i in range(2, 6):
+        rev = store.append_action(game.game_id, rev, play(i))
+    assert seen and all(present for _, present in seen), seen
+    monkeypatch.undo()
+    now = json.loads(live.read_text(encoding="utf-8"))
+    before = json.loads((tmp_path / "current.json.bak").read_text(encoding="utf-8"))
+    assert [a["n"] for a in next(iter(now["game"].values()))["actions"]] == [1, 2, 3, 4, 5]
+    assert [a["n"] for a in next(iter(before["game"].values()))["actions"]] == [1, 2, 3, 4]
+    assert not list(tmp_path.glob("*.tmp")) and not list(tmp_path.glob("*.bak.new"))
+    assert reopen(store).current().actions[-1]["n"] == 5

@@ -27,6 +27,7 @@ def Invite():
     page = ft.context.page
     mode = tablemode()
     devices, set_devices = ft.use_state(mode.devices if mode else 0)
+    paused, set_paused = ft.use_state(mode.paused if mode else 0)  # new joins wait (many wrong codes)
     version, set_version = ft.use_state(0)  # bumped after a new code / the end
     confirm, set_confirm = ft.use_state(None)  # "new" | "end" | None
 
@@ -34,6 +35,7 @@ def Invite():
         while mode is not None:
             await asyncio.sleep(POLL_SECONDS)
             set_devices(mode.devices)
+            set_paused(mode.paused)
 
     def start_watch():
         task = page.run_task(watch_devices)
@@ -117,6 +119,10 @@ def Invite():
                   weight=ft.FontWeight.W_600)
     info = [code, address,
             ft.Row([ft.Icon(ft.Icons.PHONE_ANDROID, size=28), count], alignment=ft.MainAxisAlignment.CENTER)]
+    if paused:
+        info.append(probe(ids.INVITE_PAUSED, t("Many wrong codes were tried: new phones can join again in {s} s. "
+                                               "Phones already here stay.").format(s=paused),
+                          size=17, color=ft.Colors.ERROR))
     if not mode.addresses:
         info.append(ft.Text(t("This computer has no address in a local network: phones cannot join."),
                             size=17, color=ft.Colors.ERROR))

@@ -9,11 +9,18 @@ from .. import ids
 from ..games_ui import pack
 from ..log_session import game_of
 from ..i18n import lang, t, tn
-from ..stats import player_stats
 from ..ui import TOUCH, probe, safe_render, safe_screen, screen, section_title, tagged, use_app, use_session
 from ..widgets.look import PLAYER_COLORS
 from ..widgets.when import game_when
 from .records import ExportPanel, ImportPanel
+
+
+PAGE = 30  # games listed at first, and added by each «show more»: the screen opens at once however long the history
+
+
+def visible_rows(archived: list[dict], shown: int = PAGE) -> list[dict]:
+    """The games the list shows now: the ``shown`` most recent (the rest wait for «show more»)."""
+    return archived[:max(PAGE, shown)]
 
 
 def _status(s: str) -> str:
@@ -138,6 +145,7 @@ def Stats():
     st = use_app()
     session = use_session()
     chosen, set_chosen = ft.use_state(None)
+    shown, set_shown = ft.use_state(PAGE)
     _ = session.version  # re-render after an import
     game = pack(session.kind if session.active else st.game)
     archived = session.archived(game.GAME)
@@ -147,7 +155,9 @@ def Stats():
         return screen(st, "/stats", ids.SCREEN_STATS, title,
                       [GameDetail(row, lambda: set_chosen(None))])
 
-    stats = player_stats(archived)
+    stats = session.archived_stats(game.GAME)  # computed once per version of the history
+    rows = visible_rows(archived, shown)
+    more = len(archived) - len(rows)
     body: list[ft.Control] = []
     if not archived:
         body.append(probe(ids.STATS_EMPTY, t("No games are kept yet. Finished games appear here."), size=18))
@@ -162,7 +172,12 @@ def Stats():
             ft.Divider(),
             section_title(tn("{n} game", "{n} games", len(archived))),
             ft.Semantics(identifier=ids.STATS_GAMES, container=True, content=ft.Column(
-                [_game_row(r, set_chosen) for r in archived], spacing=10)),
+                [_game_row(r, set_chosen) for r in rows], spacing=10)),
         ]
+        if more > 0:
+            body.append(tagged(ids.STATS_MORE, ft.OutlinedButton(
+                tn("Show {n} more game", "Show {n} more games", min(PAGE, more)), icon=ft.Icons.EXPAND_MORE,
+                height=TOUCH, on_click=lambda: set_shown(len(rows) + PAGE),
+                style=ft.ButtonStyle(text_style=ft.TextStyle(size=17)))))
     body += [ft.Divider(), ImportPanel()]
     return screen(st, "/stats", ids.SCREEN_STATS, title, body)

@@ -3,6 +3,7 @@ registry (:mod:`.rules`), the fold/apply driver with strict and replay modes (:m
 typed JSON reading with paths (:mod:`.reading`), words and plurals (:mod:`.i18n`), seating
 and direction (:mod:`.seating`), a generic score pad (:mod:`.scorepad`) and the games known by
 record format (:mod:`.games`). No game's rule lives here."""
-from . import i18n, reading
+from . import driver, i18n, reading
 
 i18n.register_messages(reading.MESSAGES)
+i18n.register_messages(driver.MESSAGES)

@@ -55,10 +55,31 @@ class Ctx:
     def refuse(self, rule: RuleRegistry, params: Mapping[str, Any] | None = None) -> IllegalAction:
         return rule.refusal(params, self.action, self._where(self.state))
 
+    def full(self, what: str, limit: int, rule: str) -> IllegalAction:
+        """The refusal of an entry the game's record could not hold: its reader refuses more
+        than ``limit`` ``what`` (``rounds``, ``parties``, ``deals``, ``turns``, ``games``), so
+        the entry is refused at the same limit — the app never keeps a game its own export
+        would refuse. ``rule``: the game's note on it (``N-…-RECORD-LIMIT``)."""
+        return IllegalAction("record-full", rule, f"x.record-full.{what}", {"limit": limit, "rule": rule},
+                             self.action, self._where(self.state))
+
     def done(self, state: Any) -> Any:
         if self.found:
             state = replace(state, violations=state.violations + tuple(self.found))
         return state
+
+
+_STOP = {"ru": "Эту игру можно закончить или остановить (она останется в истории) и начать новую.",
+         "en": "This game can be finished or stopped (it stays in the history) and a new one started."}
+_FULL = {"rounds": ("раундов", "rounds"), "parties": ("партий", "parties"), "deals": ("раздач", "deals"),
+         "turns": ("ходов одной игры", "turns of one game"), "games": ("игр за вечер", "games in one sitting")}
+# Said when an entry would take a record past its limit (Ctx.full): the limit and what to do.
+MESSAGES = {
+    f"x.record-full.{what}": {
+        "ru": f"Запись игры заполнена: в одной записи помещается не больше {{limit}} {ru} ({{rule}}). " + _STOP["ru"],
+        "en": f"The game's record is full: one record holds at most {{limit}} {en} ({{rule}}). " + _STOP["en"],
+    } for what, (ru, en) in _FULL.items()
+}
 
 
 class Driver:

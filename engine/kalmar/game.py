@@ -45,6 +45,8 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 10  # RUL-KL-PLAYERS: 10 × 8 = 80 of the 120 card
 DRAWS = {Kind.DRAW2: 2, Kind.DRAW4: 4}   # KL-FX-DRAW2, KL-FX-DRAW4
 CALL_PENALTY = 2                  # KL-CALL
 SILENCE_PENALTY = 4               # KL-FX-SILENCE
+MAX_GAMES = 200                   # N-KL-RECORD-LIMIT: the most games one record holds (record.Limits) …
+MAX_TURNS = 2000                  # … and the most entries of one game's turns
 
 
 # ---------------------------------------------------------------------------------------------
@@ -305,6 +307,8 @@ def _new_game(ctx: Ctx, state: None, a: NewGame) -> GameState:
 
 
 def _next_game(ctx: Ctx, state: GameState, a: NextGame) -> GameState:
+    if state.game >= MAX_GAMES:  # N-KL-RECORD-LIMIT: the record could not hold another game
+        raise ctx.full("games", MAX_GAMES, "N-KL-RECORD-LIMIT")
     results, tally = state.results, state.tally
     if state.winner is None:  # KL-END: a game ends when a player has no cards left
         ctx.violate(V.GAME_UNFINISHED, {"game": state.game}, round=state.game, trick=state.moves + 1, player=None)
@@ -550,6 +554,8 @@ def where(state: GameState | None) -> str:
 
 def _counted(fn: Callable[[Ctx, GameState, Any], GameState]) -> Callable[[Ctx, GameState, Any], GameState]:
     def handler(ctx: Ctx, state: GameState, a: Any) -> GameState:
+        if state.moves >= MAX_TURNS:  # N-KL-RECORD-LIMIT: the record could not hold another entry
+            raise ctx.full("turns", MAX_TURNS, "N-KL-RECORD-LIMIT")
         out = fn(ctx, state, a)
         return replace(out, moves=state.moves + 1)
     return handler

@@ -23,7 +23,7 @@ from engine.core.reading import (
 
 from .cards import CARD_IDS, COLOUR_IDS, Card, Colour, card_id
 from .game import (
-    MAX_PLAYERS, MIN_PLAYERS, Action, BrokeSilence, Draw, DrawAndPass, GameState, MissedCall, NewGame, NextGame,
+    MAX_GAMES, MAX_PLAYERS, MAX_TURNS, MIN_PLAYERS, Action, BrokeSilence, Draw, DrawAndPass, GameState, MissedCall, NewGame, NextGame,
     Options, Pass, Play, PlayerOut, apply,
 )
 
@@ -38,8 +38,8 @@ class Limits:
     """What a record may hold before it is refused unread; a real sitting is far inside these."""
 
     max_bytes: int = 4 * 1024 * 1024
-    max_games: int = 200
-    max_turns: int = 2000   # entries of one game's "turns"
+    max_games: int = MAX_GAMES  # N-KL-RECORD-LIMIT: the engine refuses entries past these at entry
+    max_turns: int = MAX_TURNS  # entries of one game's "turns"
     max_name: int = MAX_NAME
 
 

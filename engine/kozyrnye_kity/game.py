@@ -31,6 +31,7 @@ TRICKS_PER_ROUND = 8  # R-SCORE-1
 MIN_PLAYERS, MAX_PLAYERS = 2, 4  # R-SETUP-1
 DEFAULT_TARGET = 30  # R-END
 FIVE_REWARD_POINTS = 1  # R-FIVE-REWARD
+MAX_ROUNDS = 200  # N-RECORD-LIMIT: the most rounds one record holds (record.Limits), refused at entry too
 
 
 # ---------------------------------------------------------------------------------------------
@@ -400,9 +401,16 @@ def first_bonus_problems(state: GameState, seat: int, card: Card, others: Sequen
     return out
 
 
+def _check_room(ctx: Ctx, state: GameState) -> None:
+    """N-RECORD-LIMIT: a new round the game's record could not hold is refused."""
+    if len(state.rounds) >= MAX_ROUNDS:
+        raise ctx.full("rounds", MAX_ROUNDS, "N-RECORD-LIMIT")
+
+
 def _start_round(ctx: Ctx, state: GameState, a: StartRound) -> GameState:
     state = _close_open_round(ctx, state)
     _check_not_over(ctx, state)
+    _check_room(ctx, state)
     if len(a.bonuses) != state.n or not all(isinstance(c, Card) for c in a.bonuses):
         raise ctx.refuse(X.BONUSES_PER_PLAYER, {})
     if not isinstance(a.trump, Family) or not isinstance(a.token, Token):
@@ -429,6 +437,7 @@ def _start_round(ctx: Ctx, state: GameState, a: StartRound) -> GameState:
 def _tally_round(ctx: Ctx, state: GameState, a: TallyRound) -> GameState:
     state = _close_open_round(ctx, state)
     _check_not_over(ctx, state)
+    _check_room(ctx, state)
     ok = len(a.tally) == state.n and all(
         len(t) == 2 and all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in t) for t in a.tally)
     if not ok:

@@ -23,7 +23,7 @@ from ..core.reading import players as _players
 from ..core.reading import show as _show
 from ..core.reading import typed as _typed
 from .game import (
-    Action, ChooseLeader, ChooseReward, GameState, PlayCard, StartRound, TallyRound, UseBonus, new_game,
+    MAX_ROUNDS, Action, ChooseLeader, ChooseReward, GameState, PlayCard, StartRound, TallyRound, UseBonus, new_game,
 )
 
 FORMAT = "kozyrnye-kity/1"
@@ -36,7 +36,7 @@ class Limits:
     file costs little and cannot freeze the app."""
 
     max_bytes: int = 4 * 1024 * 1024
-    max_rounds: int = 200
+    max_rounds: int = MAX_ROUNDS  # N-RECORD-LIMIT: the engine refuses a round past it at entry
     max_tricks: int = 16   # R-SCORE-1 says 8; up to twice that is kept and reported, more is refused
     max_name: int = 40     # characters of a player name (the app's name field takes as many)
 

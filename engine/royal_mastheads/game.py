@@ -43,6 +43,7 @@ from .scoring import (
 
 PLAYERS = 4          # RM-COMP
 DEALS = 10           # RM-SET
+MAX_DEALS = 30       # N-RM-RECORD-LIMIT: the most deals one record holds (record.Limits), ties included
 HAND = 13            # RM-DEAL-2
 BANK_PER_PLAYER = 2  # RM-BANK
 BANK_SIZE = PLAYERS * BANK_PER_PLAYER
@@ -449,6 +450,8 @@ def _start_deal(ctx: Ctx, state: GameState, a: StartDeal) -> GameState:
         raise ctx.refuse(V.DEAL_RUNNING, {"deal": state.deal.number})
     turned = _card(ctx, a.turned)
     number = len(state.deals) + 1
+    if number > MAX_DEALS:  # N-RM-RECORD-LIMIT: the record could not hold another deal
+        raise ctx.full("deals", MAX_DEALS, "N-RM-RECORD-LIMIT")
     if state.over:  # RM-SET: nothing after the end (replay: shown, the result stays)
         ctx.violate(V.AFTER_END, {"deal": number, "ended": state.ended_after}, round=number, trick=None, player=None)
     dealer = dealer_of(state, number)
@@ -694,6 +697,8 @@ def _close_deal(ctx: Ctx, state: GameState, d: DealState, holder: int | None) ->
 def _another_deal(ctx: Ctx, state: GameState, a: PlayAnotherDeal) -> GameState:
     if not tied(state):
         raise ctx.refuse(V.NO_TIE, {})
+    if len(state.deals) >= MAX_DEALS:  # N-RM-RECORD-LIMIT: no room for the extra deal (a shared win is)
+        raise ctx.full("deals", MAX_DEALS, "N-RM-RECORD-LIMIT")
     return state  # RUL-RM-SET-TIE: the next StartDeal is the extra deal
 
 

@@ -20,7 +20,7 @@ from engine.core.reading import (
 
 from .cards import BY_ID, RANK_IDS, SUITS_IDS, Card
 from .game import (
-    PLAYERS, UNSET, AcceptSharedWin, Action, Bank, Entry, GameState, PlayTrick, StartDeal, TakenCards, _Unset,
+    MAX_DEALS, PLAYERS, UNSET, AcceptSharedWin, Action, Bank, Entry, GameState, PlayTrick, StartDeal, TakenCards, _Unset,
     new_set, replay,
 )
 from .scoring import TRICKS_PER_DEAL, Variant
@@ -36,7 +36,7 @@ class Limits:
     """What a record may hold before it is refused unread; a real set is far inside these."""
 
     max_bytes: int = 4 * 1024 * 1024
-    max_deals: int = 30
+    max_deals: int = MAX_DEALS  # N-RM-RECORD-LIMIT: the engine refuses a deal past it at entry
     max_name: int = MAX_NAME
 
 

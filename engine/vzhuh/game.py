@@ -319,6 +319,8 @@ def _record_party(ctx: Ctx, state: GameState, a: RecordParty) -> GameState:
     for seat, p in enumerate(penalties):
         _check_penalty(ctx, state, seat, p)
     number = len(state.parties) + 1
+    if number > MAX_PARTIES:  # N-VZ-RECORD-LIMIT: the record could not hold another party
+        raise ctx.full("parties", MAX_PARTIES, "N-VZ-RECORD-LIMIT")
     if state.winner is not None:  # VZ-GAME: nothing after the end
         ctx.violate(V.AFTER_END, {"party": number, "ended": state.ended_after,
                                   "winner": state.players[state.winner]}, round=number, trick=None, player=None)
@@ -365,6 +367,7 @@ def _record_party(ctx: Ctx, state: GameState, a: RecordParty) -> GameState:
 
 
 DRIVER = Driver({NewGame: _new_game, RecordParty: _record_party}, where)
+MAX_PARTIES = 100  # N-VZ-RECORD-LIMIT: the most parties one record holds (record.Limits)
 
 
 def apply(state: GameState | None, action: Action, *, strict: bool = True) -> GameState:

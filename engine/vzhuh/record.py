@@ -21,7 +21,7 @@ from engine.core.reading import (
 )
 
 from .deck import MAX_PLAYERS, MIN_PLAYERS, NUMBERS
-from .game import Action, Cards, GameState, Penalty, Points, RecordParty, new_game, replay
+from .game import MAX_PARTIES, Action, Cards, GameState, Penalty, Points, RecordParty, new_game, replay
 
 FORMAT = "vzhuh/1"
 _NUMBER_KEYS = {str(n): n for n in NUMBERS}
@@ -33,7 +33,7 @@ class Limits:
     """What a record may hold before it is refused unread; a real game is far inside these."""
 
     max_bytes: int = 4 * 1024 * 1024
-    max_parties: int = 100
+    max_parties: int = MAX_PARTIES  # N-VZ-RECORD-LIMIT: the engine refuses a party past it at entry
     max_name: int = MAX_NAME
 
 

@@ -6,6 +6,8 @@
   (target p95 ≤ 100 ms);
 * the app process's CPU time per tap (utime + stime over the taps / taps);
 * peak RSS of the app's Python process over a whole game round (VmHWM, target ≤ 150 MB).
+* History and statistics with 1,000 archived games of each kind: tap → the list shows
+  (target ≤ 300 ms; the same screen with 3 games of each kind gives the floor).
 """
 from __future__ import annotations
 
@@ -130,3 +132,42 @@ def bench_ui(taps: int = 120) -> dict:
 
 if __name__ == "__main__":
     bench_ui()
+
+
+def bench_history_screen(per_game: int = 1000, repeat: int = 5) -> dict:
+    """History and statistics in the browser with ``per_game`` archived games of each kind
+    (scripts/bench.py's folder): tap «История и статистика» on the home screen → the list of
+    games shows (target ≤ 300 ms); the median of ``repeat`` openings, the first apart."""
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(HERE.parents[1] / "scripts"))
+    import bench  # type: ignore
+
+    out: dict = {}
+    with tempfile.TemporaryDirectory(prefix="kity-bench-history-") as tmp:
+        data = Path(tmp) / "data"
+        bench.history_folder(str(data), per_game)
+        server = Server(data, Path(tmp))
+        server.start()
+        try:
+            with sync_playwright() as pw:
+                b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                ctx = b.new_context(viewport=PHONE, locale="ru-RU", color_scheme="light")
+                ctx.set_default_timeout(30000)
+                ui = UI(ctx.new_page(), server, Path(tmp) / "shots")
+                ui.open()
+                times = []
+                for _ in range(repeat):
+                    ui.wait_id(ids.HOME_STATS)
+                    t = time.perf_counter()
+                    ui.by_id(ids.HOME_STATS).click()
+                    ui.wait_id(ids.stats_game(per_game), timeout=30000)  # the newest whale game (seq 1…per_game)
+                    times.append((time.perf_counter() - t) * 1000)
+                    ui.back()
+                b.close()
+        finally:
+            server.stop()
+    out = {"first_ms": times[0], "median_ms": statistics.median(times[1:] or times)}
+    print(f"History and statistics in the browser, {per_game} games of each kind: first {out['first_ms']:.0f} ms,"
+          f" then median {out['median_ms']:.0f} ms over {len(times) - 1} (target ≤ 300 ms)")
+    return out
