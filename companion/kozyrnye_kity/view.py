@@ -15,6 +15,7 @@ from typing import Any, Mapping, Sequence
 
 from engine import kozyrnye_kity as engine
 from engine.core.reading import MAX_NAME, bad_name, quote
+from engine.core.errors import GameError
 from engine.kozyrnye_kity import DeckProfile, GameState, IllegalAction, MissingFact, RecordError, Violation
 from engine.kozyrnye_kity.cards import KNOWN_FACTS, deck_for, parse_card
 from engine.kozyrnye_kity.game import Phase, first_bonus_problems
@@ -118,6 +119,50 @@ class KityView(GameView):
     def accepts(self, action: Any) -> Notice | None:
         if self.session.mode == "pad" and action.get("type") != "tally":
             return Notice("refused", "session.pad-mode")
+        return None
+
+    def check_edit(self, index: int, action: Mapping[str, Any]) -> Notice | None:
+        """The refusal of a correction (or an insertion, ``insert=True``) of log entry ``index``
+        that would put a card into a round twice (R-COMP) — at the table the same entry is
+        refused with the same words; a correction must not get in by the history's side door
+        either. The card may clash with one entered earlier in the round (the engine's own
+        strict check) or with one entered later (found by replaying the rest of the round).
+        None: the correction may be made (other problems it brings stay reported, as before).
+
+        For the log session: ``edit()`` / ``insert()`` may call this hook of a game's view
+        before rewriting the log (today the whale history screen calls it itself)."""
+        return self._check_entry(index, action, replace=True)
+
+    def check_insert(self, index: int, action: Mapping[str, Any]) -> Notice | None:
+        """:meth:`check_edit` for an entry inserted before entry ``index``."""
+        return self._check_entry(index, action, replace=False)
+
+    def _check_entry(self, index: int, action: Mapping[str, Any], *, replace: bool) -> Notice | None:
+        log, states = self.session.log, self.session.states
+        if not isinstance(action, Mapping) or not 0 <= index <= len(log) - (1 if replace else 0) \
+                or index >= len(states):
+            return None
+        rest = log[index + 1:] if replace else log[index:]
+        try:
+            state = self.apply(states[index], dict(action), strict=False)
+        except GameError:
+            return None  # not a card clash: the session says what is wrong with it
+        for v in state.violations[len(states[index].violations):]:  # a card entered earlier in the round
+            if v.code == "duplicate-card":
+                return Notice("refused", error=IllegalAction.of(v, action, ""))
+        old = {violation_key(v) for v in self.state.violations} if self.state is not None else set()
+        number = state.round.number if state.round is not None else None
+        for later in rest:  # the rest of the round: a card entered later that is now a second one
+            if number is None or later.get("type") in ("start_round", "tally"):
+                break
+            try:
+                nxt = self.apply(state, later, strict=False)
+            except GameError:
+                continue
+            for v in nxt.violations[len(state.violations):]:
+                if v.code == "duplicate-card" and v.round == number and violation_key(v) not in old:
+                    return Notice("refused", error=IllegalAction.of(v, later, ""))
+            state = nxt
         return None
 
     def question(self, err: MissingFact, retry: dict | None) -> FactQuestion:
@@ -233,10 +278,15 @@ class KityView(GameView):
         return None
 
     def last_gain(self) -> tuple[str, int] | None:
-        """(winner, pearls gained) of the last decided trick, for «Лена +3» (R-REWARD-1)."""
+        """(winner, pearls gained) of the last decided trick, for «Лена +3» (R-REWARD-1). A
+        trick whose next leader is still to be named (R-FIVE-LEAD) is decided and rewarded
+        already: it is the last one, not the trick before it."""
         s = self.state
         if s is None:
             return None
+        if s.round is not None and s.round.awaiting is not None:
+            t = s.round.awaiting
+            return s.players[t.winner], t.gained
         r = s.round if s.round is not None and s.round.tricks else (s.rounds[-1].detail if s.rounds else None)
         if r is None or not r.tricks:
             return None

@@ -13,6 +13,7 @@ from ... import ids
 from ...i18n import lang, t
 from ...ui import TOUCH, big_button, probe, safe_render, safe_screen, screen, section_title, tagged, use_app, use_session
 from ..widgets.card_picker import CardPicker
+from ...log_session import Outcome
 from ...widgets.notices import outcome_text, report
 from ...widgets.when import game_when
 from .pad import tally_inputs
@@ -122,6 +123,12 @@ def EditDialogHost(index, on_done):
     a = e["action"] if e else None
 
     def apply(new_action):
+        # a card put into a round twice is refused here as at the table (R-COMP), not saved
+        no = session.game.check_edit(index, new_action)
+        if no is not None:
+            on_done()
+            st.show(outcome_text(Outcome(False, no)), "problem")
+            return
         out = session.edit(index, new_action)
         on_done()
         if not out.ok:

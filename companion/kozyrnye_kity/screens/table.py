@@ -302,9 +302,12 @@ def ResultPanel(on_done):
         winner = s.game.trick_winner()
         why = s.game.explanation(lg)
         options = []
-        for cid, who, pearls in s.game.reward_options():
+        offered: set[str] = set()
+        for cid, who, pearls in s.game.reward_options():  # each 5 too, with whose it is (R-REWARD-1)
             worth = tn("{n} pearl", "{n} pearls", pearls) if pearls is not None else t("pearls: ask")
-            options.append(tagged(ids.reward_option(cid), ft.OutlinedButton(
+            ident = ids.reward_option(cid) if cid not in offered else f"{ids.reward_option(cid)}-{s.players.index(who)}"
+            offered.add(cid)
+            options.append(tagged(ident, ft.OutlinedButton(
                 content=ft.Row([card_chip(cid, size=16), ft.Text(f"{who} · {worth}", size=16, expand=True)],
                                spacing=10),
                 height=TOUCH + 16, style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=14),
