@@ -127,3 +127,67 @@ def test_5b_a_correction_putting_a_card_into_a_round_twice_is_refused_like_at_th
     # an inserted entry is checked the same way (a second sperm 9 before trick 2)
     first_of_2 = next(i for i, a in enumerate(log) if a.get("type") == "play" and a["card"] == "narwhal-1")
     assert s.game.check_insert(first_of_2, {"type": "play", "player": TEMA, "card": "sperm-9"}) is not None
+
+
+# ------------------------------------------------------------------------------------------ §5f
+def test_5f_the_tables_total_and_the_historys_total_are_the_same_number(tmp_path):
+    """§5f: the table's «Итого» counts the running round in, as the history's «Итого у игрока …»
+    after a correction does. After trick 1 (Тёма +2): Тёма 2 pearls + (blue-1 alone: no pair)
+    = 2; Лена 0 pearls + blue-2 and sperm-4 in front (a pair) = 1; Оля, Миша: one bonus each = 0."""
+    _store, s = evening(tmp_path)
+    trick_1(s)
+    assert s.game.round_points() == {TEMA: 2, LENA: 1, OLYA: 0, MISHA: 0}
+    assert s.game.totals() == {TEMA: 0, LENA: 0, OLYA: 0, MISHA: 0}  # no round closed yet
+    assert s.game.running_totals() == {TEMA: 2, LENA: 1, OLYA: 0, MISHA: 0}
+    # a correction: Тёма took Оля's sperm-3 (1 pearl) instead → Тёма 1, Лена 0 (one bonus), Оля 1 (a pair)
+    index = next(i for i, a in enumerate(s.log) if a.get("type") == "reward")
+    out = s.edit(index, {"type": "reward", "card": "sperm-3"})
+    assert out.ok
+    totals = {c.params["player"]: c.params["new"] for c in out.notice.changes if c.key == "total"}
+    assert totals == {TEMA: 1, LENA: 0, OLYA: 1}
+    assert {p: s.game.running_totals()[p] for p in totals} == totals  # the table shows the same
+
+
+# ------------------------------------------------------------------------------------------ §5g
+def test_5g_a_first_bonus_is_not_said_to_be_played(tmp_path):
+    """§5g: the picker greys a first bonus as what it is (R-SETUP-4: laid in front, never
+    played), a played card with who played it and in which trick."""
+    _store, s = evening(tmp_path)
+    trick_1(s)
+    plays(s, "narwhal-1")
+    where = s.game.card_whereabouts()
+    assert where["blue-1"] == ("first-bonus", TEMA, None) and where["blue-4"] == ("first-bonus", MISHA, None)
+    assert where["sperm-4"] == ("played", LENA, 1)  # lies in front of Лена now, but was played
+    assert where["narwhal-1"] == ("played", TEMA, 2)
+    assert "5" not in where and "orca-9" not in where
+    assert set(where) == {c for c in s.game.deck() if c != "5"} - set(s.game.unseen_cards())
+
+
+def test_5g_the_historys_reward_line_says_who_took_it_from_whom(tmp_path):
+    """§5g: «Тёма берёт «кашалот 4» у игрока Лена: +2», not just «Награда: кашалот 4, +2»."""
+    from companion.i18n import set_language as set_lang
+    from companion.kozyrnye_kity.screens.history import entry_lines
+
+    _store, s = evening(tmp_path)
+    trick_1(s)
+    [e] = [e for e in s.entries() if e["action"].get("type") == "reward"]
+    set_lang("ru")
+    assert entry_lines(s, e)[0] == "Тёма берёт «кашалот 4» у игрока Лена: +2"
+    set_lang("en")
+    try:
+        assert entry_lines(s, e)[0] == "Тёма takes sperm whale 4 from Лена: +2"
+    finally:
+        set_lang("ru")
+
+
+def test_5g_the_gain_line_also_follows_the_pearls_question(tmp_path):
+    """§5g: when the reward's pearls were asked first, the retried reward gets its «+N» too:
+    Тёма takes Лена's sperm 6 (not taught: asked, 3 pearls) → «Тёма +3»."""
+    _store, s = evening(tmp_path)
+    plays(s, "sperm-9", "sperm-6", "sperm-3", "sperm-2")
+    out = s.game.choose_reward("sperm-6")
+    assert not out.ok and out.notice.kind == "question" and s.question.card == "sperm-6"
+    retry = s.question.retry
+    assert s.game.answer_fact("sperm-6", pearls=3).ok
+    assert s.game.reward_note(retry) == (TEMA, 3)
+    assert s.game.reward_note({"type": "play", "player": TEMA, "card": "orca-1"}) is None

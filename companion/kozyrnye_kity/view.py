@@ -293,6 +293,36 @@ class KityView(GameView):
         t = r.tricks[-1]
         return s.players[t.winner], t.gained
 
+    def reward_note(self, action: Any) -> tuple[str, int] | None:
+        """(winner, pearls gained) to say after ``action`` was taken, when it chose a reward —
+        the same «Лена +3» whether the choice went in at once or after the pearls question
+        (the action retried); None for any other action."""
+        if not isinstance(action, Mapping) or action.get("type") != "reward":
+            return None
+        return self.last_gain()
+
+    def card_whereabouts(self) -> dict[str, tuple[str, str, int | None]]:
+        """Where each family card of the round being played is, for the picker's greyed cards:
+        card id → ("first-bonus", player, None) for a first bonus (R-SETUP-4: laid in front,
+        never played) or ("played", player, trick) for a card played in a trick."""
+        r = self._round()
+        if r is None:
+            return {}
+        players = self.state.players
+        out: dict[str, tuple[str, str, int | None]] = {}
+        for seat, c in enumerate(r.first_bonuses):
+            if not c.is_five:
+                out[c.id] = ("first-bonus", players[seat], None)
+        tricks = [*r.tricks, *([r.awaiting] if r.awaiting is not None else [])]
+        for t in tricks:
+            for p in t.plays:
+                if not p.card.is_five:
+                    out.setdefault(p.card.id, ("played", players[p.seat], t.number))
+        for p in r.plays:
+            if not p.card.is_five:
+                out.setdefault(p.card.id, ("played", players[p.seat], r.trick_number))
+        return out
+
     def first_bonus_refusal(self, seat: int, card: str, chosen: Mapping[int, str]) -> str | None:
         """Why ``card`` cannot be ``seat``'s first bonus while the other seats have ``chosen``
         theirs (the engine's message, with the rule ID), or None when it can."""
@@ -334,6 +364,13 @@ class KityView(GameView):
     def totals(self) -> dict[str, int]:
         s = self.state
         return dict(zip(s.players, engine.totals(s))) if s else {}
+
+    def running_totals(self) -> dict[str, int]:
+        """Each player's total with the round being played counted in (closed rounds + this
+        round's points so far, R-SCORE-2): the «Итого» of the table, the same number the
+        history's «Итого у игрока …» reports after a correction."""
+        s = self.state
+        return dict(zip(s.players, engine.totals(s, True))) if s else {}
 
     def round_points(self) -> dict[str, int]:
         s = self.state

@@ -48,8 +48,11 @@ def entry_lines(session, e: dict) -> tuple[str, str]:
         main = f"{a['player']}: {_card(a['card'])}"
     elif kind == "reward":
         tr = session.game.trick_info(e["round"], e["trick"]) if not e["skipped"] else None
-        if tr is not None and tr.reward == a["card"]:
-            main = t("Reward: {card}, +{gained}").format(card=_card(a["card"]), gained=tr.gained)
+        if tr is not None and tr.reward == a["card"]:  # who took it, from whom, and the gain
+            owner = next((who for cid, who in tr.plays if cid == tr.reward and who != tr.winner), None)
+            main = (t("{winner} takes {card} from {owner}: +{gained}").format(
+                winner=tr.winner, card=_card(a["card"]), owner=owner, gained=tr.gained) if owner
+                else t("{winner} takes {card}: +{gained}").format(winner=tr.winner, card=_card(a["card"]), gained=tr.gained))
         else:
             main = t("Reward: {card}").format(card=_card(a["card"]))
         if a.get("next_leader"):

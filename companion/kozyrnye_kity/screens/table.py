@@ -102,6 +102,14 @@ def TrumpPanel(fam: str, tok: int, wide: bool, lg: str):
     return ft.Row([trump, token], spacing=10, vertical_alignment=ft.CrossAxisAlignment.START)
 
 
+def whereabouts_text(w: tuple) -> str:
+    """Why a card cannot be entered, for the picker: a first bonus was never played."""
+    kind, player, trick = w
+    if kind == "first-bonus":
+        return t("first bonus of {player}").format(player=player)
+    return t("played by {player} in trick {trick}").format(player=player, trick=trick)
+
+
 def turn_text(s, ph) -> tuple[str, str]:
     """(text, icon) of the turn banner."""
     if ph is Phase.PLAY:
@@ -155,7 +163,8 @@ def TrickView(title: str, plays: tuple, lines: tuple, lg: str):
 @safe_render
 def PlayerPanel(seat: int, name: str, to_act: bool, bonuses: tuple, total: int, rnd: int, pile: int, target: int,
                 on_bonus, lg: str, mine: bool = False):
-    """One player: name, total, pearls and points of this round, progress to the target, the
+    """One player: name, total (with this round's points counted in), pearls and points of
+    this round, progress to the target, the
     bonuses in front (``bonuses``: (card id, label, usable now)). The frame marks the player to
     act; ``mine``: this device's seat («это я», table mode), tinted and marked «вы». Its parts
     are memoized on their own (a change of turn redraws only the frame)."""
@@ -169,7 +178,7 @@ def PlayerPanel(seat: int, name: str, to_act: bool, bonuses: tuple, total: int, 
                      color=ft.Colors.ON_TERTIARY_CONTAINER)] if mine else []),
             _PlayerHead(seat, name, total, lg, key="head"),
             _PlayerRound(seat, pile, rnd, lg, key="round"),
-            _PlayerProgress(seat, total + rnd, target, lg, key="progress"),
+            _PlayerProgress(seat, total, target, lg, key="progress"),
             _PlayerBonuses(seat, bonuses, on_bonus, lg, key="bonuses"),
         ], spacing=8),
     )
@@ -183,7 +192,8 @@ def _PlayerHead(seat: int, name: str, total: int, lg: str):
         ft.Container(width=14, height=14, bgcolor=PLAYER_COLORS[seat % len(PLAYER_COLORS)], border_radius=7),
         ft.Text(name, size=22, weight=ft.FontWeight.BOLD, expand=True, max_lines=1,
                 overflow=ft.TextOverflow.ELLIPSIS),
-        probe(ids.player_total(seat), tn("{n} point", "{n} points", total), size=20,
+        # «Итого» with this round counted in, as the history's «Итого у игрока …» says it
+        probe(ids.player_total(seat), t("Total: {points}").format(points=tn("{n} point", "{n} points", total)), size=20,
               weight=ft.FontWeight.W_600),
     ], spacing=8)
 
@@ -368,13 +378,17 @@ def Table():
         else:
             st.show(outcome_text(out), "problem")
 
+    def say_gain(action) -> None:
+        """A calm confirmation after a reward: «Лена +3» (also when the pearls were asked first)."""
+        gain = s.game.reward_note(action)
+        if gain is not None:
+            st.show(lambda g=gain: t("{player} +{n}").format(player=g[0], n=g[1]), route=ROUTE)
+
     def do(fn, *args):
         out = fn(*args)
         after(out)
-        if out.ok and fn == s.game.choose_reward:  # a calm confirmation: «Лена +3»
-            gain = s.game.last_gain()
-            if gain is not None:
-                st.show(lambda g=gain: t("{player} +{n}").format(player=g[0], n=g[1]), route=ROUTE)
+        if out.ok and fn == s.game.choose_reward:
+            say_gain({"type": "reward"})
 
     def play(card_id: str):
         who = s.game.to_act()
@@ -406,6 +420,8 @@ def Table():
             bonus_outcome(out, s.players.index(retry["player"]), retry.get("card"))
         else:
             after(out)
+            if out.ok:
+                say_gain(retry)  # the reward retried once its pearls were told
 
     # handlers of stable identity for the memoized parts (hooks: before any early return)
     on_do, on_play, on_bonus, on_answered = use_stable(do), use_stable(play), use_stable(use_bonus), use_stable(answered)
@@ -423,7 +439,7 @@ def Table():
     ph = s.game.phase()
     to_act = s.game.to_act()
     front = s.game.bonuses_in_front()
-    totals = s.game.totals()
+    totals = s.game.running_totals()  # with this round's points: the history's «Итого»
     rnd = s.game.round_points()
 
     # the entry area: a card for the player to act, or the trick result
@@ -442,7 +458,9 @@ def Table():
             entry.append(TurnBonuses(seat, to_act, tuple((cid, card_label(cid)) for cid in usable_now), on_bonus, lg,
                                      key="table-turn-bonuses"))
         entry.append(CardPicker(available=s.game.unseen_cards(), on_pick=on_play, prefix=ids.TABLE_PICK,
-                                focus=s.game.led_family(), turn=to_act, explain=True, key="table-picker"))
+                                focus=s.game.led_family(), turn=to_act, explain=True,
+                                why=tuple((cid, whereabouts_text(w)) for cid, w in s.game.card_whereabouts().items()),
+                                key="table-picker"))
     else:
         entry.append(ResultPanel(on_done=on_do, key="table-result"))
 
