@@ -191,3 +191,25 @@ def test_5g_the_gain_line_also_follows_the_pearls_question(tmp_path):
     assert s.game.answer_fact("sperm-6", pearls=3).ok
     assert s.game.reward_note(retry) == (TEMA, 3)
     assert s.game.reward_note({"type": "play", "player": TEMA, "card": "orca-1"}) is None
+
+
+# ------------------------------------------------------------------------------------------ §5e
+def test_5e_what_changed_is_shown_right_below_the_entry_just_corrected(tmp_path):
+    """§5e: «Что изменилось» follows the corrected entry in the history, not its top."""
+    import flet as ft
+
+    from companion import ids
+    from companion.kozyrnye_kity.screens.history import _groups
+
+    _store, s = evening(tmp_path)
+    trick_1(s)
+    trick_2(s)
+    index = next(i for i, a in enumerate(s.log) if a.get("type") == "play" and a["card"] == "sperm-2")
+    assert s.edit(index, {**s.log[index], "card": "sperm-7"}).ok  # Миша's card was the sperm 7 (Тёма's 9 still wins)
+    panel = ft.Text("what changed")
+    rows = _groups(s, s.entries(), lambda i: None, (index, panel))
+    keys = [getattr(r, "key", None) for r in rows]
+    at = keys.index(ids.hist_entry(index))
+    assert rows[at + 1] is panel and rows.count(panel) == 1
+    assert at > 3  # below round and trick headings and earlier entries, not on top
+    assert panel not in _groups(s, s.entries(), lambda i: None)

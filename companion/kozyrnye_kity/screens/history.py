@@ -94,7 +94,9 @@ def _entry_row(session, e: dict, on_tap) -> ft.Control:
                         key=ids.hist_entry(e["index"]))
 
 
-def _groups(session, entries, on_tap) -> list[ft.Control]:
+def _groups(session, entries, on_tap, after: tuple[int, ft.Control] | None = None) -> list[ft.Control]:
+    """The entries under their round and trick headings; ``after``: (entry index, control) to
+    show right below that entry — what a correction changed, where the eye is."""
     out: list[ft.Control] = []
     cur_round, cur_trick = None, None
     for e in entries:
@@ -111,13 +113,16 @@ def _groups(session, entries, on_tap) -> list[ft.Control]:
             out.append(ft.Container(ft.Text(head, size=15, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY),
                                     padding=ft.Padding.only(left=12, top=4)))
         out.append(_entry_row(session, e, on_tap))
+        if after is not None and e["index"] == after[0]:
+            out.append(after[1])
     return out
 
 
 @ft.component
 @safe_render
-def EditDialogHost(index, on_done):
-    """The correction dialog for log entry ``index`` (None: closed)."""
+def EditDialogHost(index, on_done, on_corrected=None):
+    """The correction dialog for log entry ``index`` (None: closed); ``on_corrected((index,
+    notice))`` after a correction that changed something (the history shows what, by that entry)."""
     session = use_session()
     st = use_app()
     vals, set_vals = ft.use_state(None)
@@ -140,6 +145,8 @@ def EditDialogHost(index, on_done):
             st.show(lambda: t("Corrected. Nothing else changed."))
         else:
             st.dismiss()
+            if on_corrected is not None:
+                on_corrected((index, session.notice))
 
     dialog = None
     if a is not None:
@@ -207,6 +214,7 @@ def History():
     # opened from the table, its back arrow returns there (the route nests: /game/history)
     here = ft.context.page.route if str(ft.context.page.route).endswith("/history") else "/history"
     editing, set_editing = ft.use_state(None)
+    corrected, set_corrected = ft.use_state(None)  # (entry, its notice): «Что изменилось» goes by it
 
     def undo():
         report(st, session.undo())
@@ -215,6 +223,7 @@ def History():
         report(st, session.redo())
 
     def close_changes():
+        set_corrected(None)
         session.dismiss_notice()
 
     if not session.active:
@@ -243,12 +252,17 @@ def History():
         ], wrap=True, spacing=8, run_spacing=8),
     ]
     n = session.notice
+    by_entry = None
     if n is not None and n.kind == "changed" and n.changes:
-        body.append(changes_panel(n, close_changes))
+        if corrected is not None and corrected[1] is n and 0 <= corrected[0] < len(entries):
+            # right below the entry just corrected (the history may be thousands of pixels long)
+            by_entry = (corrected[0], changes_panel(n, close_changes))
+        else:  # changed from elsewhere (a deck fact…): at the top
+            body.append(changes_panel(n, close_changes))
     if entries:
         body.append(ft.Text(t("Tap a card, a reward or a tallied round to correct it."), size=15,
                             color=ft.Colors.ON_SURFACE_VARIANT))
-        body += _groups(session, entries, set_editing)
+        body += _groups(session, entries, set_editing, by_entry)
     else:
         body.append(probe(ids.HIST_EMPTY, t("Nothing has been entered in this game yet."), size=17))
     body += [
@@ -262,6 +276,6 @@ def History():
         ExportPanel(session.export_record, f"kity-{(session.game_id or 'game')[:8]}.json", ids.HIST_EXPORT),
         ft.Divider(),
         ImportPanel(),
-        EditDialogHost(editing, lambda: set_editing(None)),
+        EditDialogHost(editing, lambda: set_editing(None), set_corrected),
     ]
     return screen(st, here, ids.SCREEN_HISTORY, t("Game history"), body)
