@@ -213,3 +213,35 @@ def test_5e_what_changed_is_shown_right_below_the_entry_just_corrected(tmp_path)
     assert rows[at + 1] is panel and rows.count(panel) == 1
     assert at > 3  # below round and trick headings and earlier entries, not on top
     assert panel not in _groups(s, s.entries(), lambda i: None)
+
+
+# ------------------------------------------------------------------------------------------ §5d
+def test_5d_every_family_name_fits_the_trump_tile_at_phone_size():
+    """§5d: at 412×915 every word of every family name (Russian and English) fits the trump
+    tile on one line, so «синий кит» / "sperm whale" take two whole lines and nothing is cut.
+    Widths from the app's own font (Roboto, shipped with the web client), +7 % for bold."""
+    import importlib.util
+    from pathlib import Path
+
+    import pytest
+
+    from companion.kozyrnye_kity.screens.table import TRUMP_PAD, trump_name_size
+    from engine.kozyrnye_kity.i18n import FAMILY_NAMES
+
+    PIL = pytest.importorskip("PIL.ImageFont")
+    spec = importlib.util.find_spec("flet_web")
+    font = Path(spec.origin).parent / "web" / "assets" / "fonts" / "roboto.woff2" if spec and spec.origin else None
+    if font is None or not font.exists():
+        pytest.skip("the web client's font is not installed")
+    tile = (412 - 2 * 12 - 10) * 3 / 5 - 2 * TRUMP_PAD  # 202.8 px inside the tile
+    size = trump_name_size(412, wide=False)
+    assert size == 46
+    f = PIL.truetype(str(font), size)
+    words = {w for names in FAMILY_NAMES.values() for name in names.values() for w in name.split()}
+    assert {"кашалот", "синий", "кит", "narwhal", "sperm", "whale"} <= words
+    widest = max(words, key=f.getlength)
+    assert f.getlength(widest) * 1.07 <= tile, (widest, f.getlength(widest))
+    # the tablet's one line at 60 px: (1280 − 2×16 − 16)×3/5 main column, ×3/5 tile, less padding
+    f60 = PIL.truetype(str(font), trump_name_size(1280, wide=True))
+    longest = max((n for names in FAMILY_NAMES.values() for n in names.values()), key=f60.getlength)
+    assert f60.getlength(longest) * 1.07 <= ((1280 - 48) * 3 / 5 - 10) * 3 / 5 - 2 * TRUMP_PAD, longest

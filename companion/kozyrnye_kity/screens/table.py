@@ -30,6 +30,21 @@ WIDE = 900
 
 
 HISTORY_LINK = "table-history"  # the app bar's link to the game history
+TRUMP_PAD = 12  # the trump tile's side padding
+TRUMP_TILE = "table-trump-tile"
+# The widest word of a family name, in ems of bold Roboto (the app's font): «кашалот» 4.33,
+# "narwhal" 3.78, «косатка» 3.98 (measured from the font's advance widths, +7 % for bold).
+WIDEST_WORD_EM = 4.4
+
+
+def trump_name_size(width: float, wide: bool) -> int:
+    """The trump family name's size on the table: 60 on a tablet; on a phone the largest size
+    (at most 48) at which the widest word of any family name fits the trump tile — the tile is
+    3/5 of the row (page padding 2×12, gap 10) less its padding. 412 px wide: 46."""
+    if wide:
+        return 60
+    tile = (width - 2 * 12 - 10) * 3 / 5 - 2 * TRUMP_PAD
+    return max(24, min(48, int(tile / WIDEST_WORD_EM)))
 
 
 def game_actions(s, st, buzz, undo_id: str = ids.TABLE_UNDO, redo_id: str = ids.TABLE_REDO,
@@ -72,18 +87,22 @@ def game_actions(s, st, buzz, undo_id: str = ids.TABLE_UNDO, redo_id: str = ids.
 @ft.memo
 @ft.component
 @safe_render
-def TrumpPanel(fam: str, tok: int, wide: bool, lg: str):
-    """Trump family and token side, large enough to read across the table."""
-    # readable from across a kitchen table (about 1 m): two-word family names wrap on a phone
+def TrumpPanel(fam: str, tok: int, wide: bool, lg: str, name_size: int = 60):
+    """Trump family and token side, large enough to read across the table (about 1 m).
+    ``name_size``: the family name's size, from :func:`trump_name_size` — every word of every
+    family name fits the tile on one line; a two-word name («синий кит», "sperm whale") takes
+    two lines on a phone, and the tile is tall enough for both."""
     big = 60 if wide else 48
-    box_h = 156 if wide else 148
+    box_h = 156 if wide else 152
     color = family_color(fam)
     trump = ft.Container(
-        expand=3, height=box_h, bgcolor=color, border_radius=20, padding=ft.Padding.symmetric(horizontal=16, vertical=10),
+        expand=True, height=box_h, bgcolor=color, border_radius=20, padding=ft.Padding.symmetric(horizontal=TRUMP_PAD, vertical=10),
         content=ft.Column([
             ft.Text(t("Trump"), size=16, color=ft.Colors.WHITE),
-            probe(ids.TABLE_TRUMP, fam_label(fam), size=big, weight=ft.FontWeight.BOLD, color=ft.Colors.WHITE,
-                  max_lines=1 if wide else 2, overflow=ft.TextOverflow.ELLIPSIS),
+            # lines 1.05 em apart (the font's own spacing is ~1.4 em): two lines fit the tile
+            probe(ids.TABLE_TRUMP, fam_label(fam), color=ft.Colors.WHITE, max_lines=1 if wide else 2,
+                  overflow=ft.TextOverflow.ELLIPSIS,
+                  style=ft.TextStyle(size=name_size, weight=ft.FontWeight.BOLD, height=1.05)),
         ], spacing=0, tight=True),
     )
     token = ft.Container(
@@ -99,6 +118,8 @@ def TrumpPanel(fam: str, tok: int, wide: bool, lg: str):
             ft.Text(token_meaning(tok), size=22, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_TERTIARY),
         ], spacing=0, tight=True),
     )
+    # the tile has an identifier of its own: a browser test measures that the name stays inside it
+    trump = ft.Semantics(identifier=TRUMP_TILE, container=True, expand=3, content=trump)
     return ft.Row([trump, token], spacing=10, vertical_alignment=ft.CrossAxisAlignment.START)
 
 
@@ -479,7 +500,7 @@ def Table():
     text, icon = turn_text(s, ph)
     trump, token = s.game.trump()
     top = [
-        TrumpPanel(trump, token, wide, lg, key="table-trump-panel"),
+        TrumpPanel(trump, token, wide, lg, trump_name_size(st.width, wide), key="table-trump-panel"),
         TurnBanner(text, icon, wide, st.table and st.me is not None and st.me == to_act, key="table-turn-banner"),
         TrickView(t("Round {round} · trick {trick}").format(round=s.game.round_number(), trick=s.game.trick_number()),
                   s.game.current_plays(), s.game.trick_events(lg), lg, key="table-trick-view"),

@@ -98,7 +98,7 @@ def _family_tag(f) -> ft.Control:
     """The family's name as a filled pill (white on the family colour): readable in light and
     dark themes alike, unlike coloured text on the dark surface (the slate of the orcas)."""
     return ft.Container(
-        width=130, height=TOUCH, bgcolor=family_color(f), border_radius=12,
+        width=150, height=TOUCH, bgcolor=family_color(f), border_radius=12,  # «sperm whale» at 18: 110 px
         padding=ft.Padding.symmetric(horizontal=10), alignment=ft.Alignment.CENTER_LEFT,
         content=ft.Text(fam_label(f), size=18, weight=ft.FontWeight.W_600, color=ft.Colors.WHITE,
                         max_lines=1, overflow=ft.TextOverflow.ELLIPSIS))
