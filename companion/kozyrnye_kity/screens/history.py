@@ -184,12 +184,17 @@ def EditDialogHost(index, on_done, on_corrected=None):
                                                                       on_click=save)))
         elif kind == "reward":
             tr = session.game.trick_info(e["round"], e["trick"])
-            cards = [cid for cid, _who in tr.plays] if tr is not None else []
+            plays = list(tr.plays) if tr is not None else []
             title = t("Which card did the winner take?")
-            content = ft.Row([tagged(ids.hist_option(c), selected=c == a["card"], control=(
-                ft.FilledButton if c == a["card"] else ft.OutlinedButton)(
-                _card(c), height=TOUCH + 4, style=ft.ButtonStyle(text_style=ft.TextStyle(size=18)),
-                on_click=lambda ev, c=c: apply({**a, "card": c}))) for c in cards], wrap=True, spacing=8, run_spacing=8)
+            buttons, seen = [], set()
+            for c, who in plays:  # each card with whose it is — two 5s are two choices (R-REWARD-1)
+                ident = ids.hist_option(c) if c not in seen else f"{ids.hist_option(c)}-{session.players.index(who)}"
+                chosen = c == a["card"] and c not in seen
+                seen.add(c)
+                buttons.append(tagged(ident, selected=chosen, control=(ft.FilledButton if chosen else ft.OutlinedButton)(
+                    f"{_card(c)} · {who}", height=TOUCH + 4, style=ft.ButtonStyle(text_style=ft.TextStyle(size=18)),
+                    on_click=lambda ev, c=c: apply({**a, "card": c}))))
+            content = ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
         elif kind == "play":
             title = t("Which card did {player} play?").format(player=a["player"])
             deck = list(session.game.deck())
