@@ -107,6 +107,10 @@ class GameView:
         live entry (e.g. a card that is already in the round), else None."""
         return None
 
+    def check_insert(self, index: int, action: dict) -> "Notice | None":
+        """:meth:`check_edit` for an entry inserted before entry ``index``."""
+        return None
+
     def question(self, err: MissingInput, retry: dict | None) -> Question:
         return Question(retry, err)
 

@@ -306,6 +306,9 @@ class LogSession:
             return no
         if not 0 <= index <= len(self._log):
             return refused("session.no-entry", {"index": index})
+        no = self.game.check_insert(index, dict(action))
+        if no is not None:
+            return Outcome(False, no)
         undo = self._undo + [{"change": "insert", "at": index}]
         return self._rewrite(self._log[:index] + [dict(action)] + self._log[index:], [], undo=undo,
                              report=True, edited=index)

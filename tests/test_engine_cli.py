@@ -3,6 +3,7 @@ status 2 prints exactly one line on stderr and never a traceback (game-record-fo
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import re
 
@@ -120,3 +121,58 @@ def test_cli_every_game_has_examples():
 def test_cli_unknown_format_names_the_known_ones():
     err = _one_line_error(run_cli("replay", "-", "--lang", "en", stdin=b'{"format": "uno/1", "players": []}'))
     assert '"uno/1"' in err and "kozyrnye-kity/1" in err and "vzhuh/1" in err
+
+
+# ---- every refusal in the user's language (issue 19 §6b): Python's own English never shows ----
+ONE_EXAMPLE_PER_GAME = {p.parent.name: p for p in EXAMPLES}
+LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
+
+
+def _huge_integer(path) -> str:
+    """The game's example with a 5000-digit integer: CPython refuses to read it (over its
+    4300-digit limit) with an English message of its own."""
+    text = path.read_text(encoding="utf-8")
+    return "{" + '"x": ' + "7" * 5000 + ", " + text.split("{", 1)[1]
+
+
+@pytest.mark.parametrize("game", sorted(ONE_EXAMPLE_PER_GAME))
+def test_huge_integer_refused_in_the_users_language_by_each_game_reader(game):
+    """§6b: each game's record reader refuses a 5000-digit integer in Russian and in English,
+    without Python's tail («Exceeds the limit (4300 digits)…»)."""
+    import importlib
+
+    from engine.core.errors import RecordError
+    from engine.core.games import GAMES
+
+    fmt = next(f for f in GAMES if f.split("/")[0] == game)
+    read_record = importlib.import_module(GAMES[fmt]).read_record
+    with pytest.raises(RecordError) as e:
+        read_record(_huge_integer(ONE_EXAMPLE_PER_GAME[game]))
+    ru, en = e.value.text("ru"), e.value.text("en")
+    assert ru == "запись игры: это не JSON: число длиннее 4300 цифр", ru
+    assert en == "game record: not JSON: a number longer than 4300 digits", en
+    assert not LATIN_WORD.search(ru.replace("JSON", ""))
+
+
+@pytest.mark.parametrize("game", sorted(ONE_EXAMPLE_PER_GAME))
+def test_cli_huge_integer_refused_in_russian_for_each_game(game, tmp_path):
+    """§6b: ``python -m engine replay`` on such a file: exit 2, one line, all Russian."""
+    f = tmp_path / "huge.json"
+    f.write_text(_huge_integer(ONE_EXAMPLE_PER_GAME[game]), encoding="utf-8")
+    line = _one_line_error(run_cli("replay", str(f), "--lang", "ru"))
+    assert line == "запись игры: это не JSON: число длиннее 4300 цифр", line
+
+
+@pytest.mark.parametrize("data,ru", [
+    (b'{"format": ', "ожидается значение (строка 1, позиция 12)"),
+    (b'{"format" "x"}', "ожидается двоеточие (строка 1, позиция 11)"),
+    (b'{"a": 1} {}', "лишний текст после конца записи (строка 1, позиция 10)"),
+    (b'{"a": NaN}', "NaN — не число JSON"),
+    (b'{"a": "\\q"}', "неверная последовательность после обратной косой черты (строка 1, позиция 8)"),
+    (b"\xff{}", "текст не в кодировке UTF-8 (байт 1)"),
+])
+def test_cli_json_refusals_in_russian(data, ru):
+    """§6b: the JSON syntax errors are said in Russian too (not json's English ``msg``)."""
+    line = _one_line_error(run_cli("replay", "-", "--lang", "ru", stdin=data))
+    quoted = ("JSON", "UTF", "NaN")  # names, not words of another language
+    assert line.endswith(ru) and not LATIN_WORD.search(functools.reduce(lambda s, q: s.replace(q, ""), quoted, line)), line

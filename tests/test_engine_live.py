@@ -106,11 +106,13 @@ def test_usable_bonuses_only_for_the_player_to_act():
     assert all(usable_bonuses(s, k) == () for k in range(4))  # reward phase: nobody
 
 
-def test_reward_options_fives_are_one_option_worth_one():
+def test_reward_options_each_five_is_offered_with_its_player_worth_one():
+    """R-REWARD-1: any card another player played — each 5 too, with whose it is (issue 19 §5c);
+    R-FIVE-REWARD: a 5 is worth 1."""
     s = start(P4, BLUE, NINE, FIRSTS4, deck=profile({"orca-2": (2, None)}))
     s = play(s, "orca-2", "5", "orca-9", "5")
     opts = reward_options(s)
-    assert [(o.card, o.seat, o.pearls) for o in opts] == [(C("orca-2"), 0, 2), (FIVE, 1, 1)]
+    assert [(o.card, o.seat, o.pearls) for o in opts] == [(C("orca-2"), 0, 2), (FIVE, 1, 1), (FIVE, 3, 1)]
 
 
 def test_reward_options_unknown_pearls_are_none():

@@ -503,7 +503,7 @@ def test_R_REWARD_4_naming_another_next_leader_without_a_five_refused():
 def test_R_FIVE_REWARD_five_worth_one_point_no_bonus_no_choice():
     s = _rewarded(["orca-2", "5", "orca-9", "5"], deck=full_profile(3))
     opts = reward_options(s)
-    assert [(o.card.id, o.seat, o.pearls) for o in opts] == [("orca-2", 0, 3), ("5", 1, 1)]  # the 5s: one option
+    assert [(o.card.id, o.seat, o.pearls) for o in opts] == [("orca-2", 0, 3), ("5", 1, 1), ("5", 3, 1)]  # each 5
     s = apply(s, ChooseReward(C("5")))
     assert s.round.pile == (0, 0, 1, 0)
     assert s.round.bonuses == tuple((C(c),) for c in FIRSTS4)  # nobody got the 5 as a bonus

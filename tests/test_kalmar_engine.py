@@ -403,6 +403,51 @@ def test_RUL_KL_CALL_WINDOW_closes_with_the_next_move():
     refused(game(), kl.MissedCall("Боря"), "no-call-due")
 
 
+def test_RUL_KL_CALL_WINDOW_a_second_to_last_swap_owes_the_call_as_the_rulebook_says():
+    """Issue 19 §6a, KL-CALL: «Когда игрок разыгрывает предпоследнюю карту, он должен выкрикнуть
+    «Кальмар!»» — the rulebook names the card played; a swap is no exception. Аня holds 2, plays
+    «Обмен картами» with Вика (8): she now holds Вика's 8, Вика holds Аня's last card. The call
+    was due from Аня: caught, she draws 2 → 10. Вика played nothing: no call is due from her."""
+    s = play(with_counts(game(), Аня=2), "Аня", "swap", swap_with="Вика")
+    assert s.counts[A] == 8 and s.counts[V_] == 1 and s.call_due == A
+    refused(s, kl.MissedCall("Вика"), "no-call-due")
+    c = act(s, kl.MissedCall("Аня"))
+    assert c.counts[A] == 10 and c.call_due is None
+
+
+def test_RUL_KL_CALL_WINDOW_no_call_from_a_swap_that_was_not_the_second_to_last_card():
+    """KL-CALL: Аня holds 3 and swaps with Вика, who holds 1 — Аня ends with one card, but the
+    swap was not her second-to-last card: nothing to call (the rulebook's words)."""
+    s = play(with_counts(game(), Аня=3, Вика=1), "Аня", "swap", swap_with="Вика")
+    assert s.counts[A] == 1 and s.counts[V_] == 2 and s.call_due is None
+    e = refused(s, kl.MissedCall("Аня"), "no-call-due")
+    assert "RUL-KL-CALL-WINDOW" in e.text("ru") and "предпоследнюю" in e.text("ru")
+
+
+def test_RUL_KL_CALL_WINDOW_the_rules_screen_says_the_decision_and_its_reason():
+    """The ruling on the rules screen (assets/rules/kalmar.json), RU and EN: the call follows the
+    card played — a swap too — and why (the rulebook makes no exception)."""
+    import json
+    from pathlib import Path
+
+    doc = json.loads((Path(__file__).resolve().parents[1] / "assets" / "rules" / "kalmar.json").read_text("utf-8"))
+
+    def items(node):
+        if isinstance(node, dict):
+            if node.get("id") == "RUL-KL-CALL-WINDOW":
+                yield node
+            for v in node.values():
+                yield from items(v)
+        elif isinstance(node, list):
+            for v in node:
+                yield from items(v)
+
+    [rule] = list(items(doc))
+    assert rule["kind"] == "ruling"
+    assert "предпоследнюю карту" in rule["ru"] and "«Обмен картами»" in rule["ru"] and "исключения" in rule["ru"]
+    assert "second-to-last card" in rule["en"] and "«Обмен картами»" in rule["en"] and "no exception" in rule["en"]
+
+
 # --- KL-END, RUL-KL-OUT, RUL-KL-TALLY, RUL-KL-NEXT-DEALER ----------------------------------------------
 def test_KL_END_first_without_cards_wins():
     s = play(with_counts(game(), Аня=1), "Аня", "green-draw2")

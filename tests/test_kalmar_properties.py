@@ -95,10 +95,19 @@ def test_KL_START_turn_order_matches_an_independent_count(g):
 def test_KL_SETUP_1_counts_follow_the_real_hands(g):
     s = sim(*g)
     state = None
+    last_play = None  # (seat, cards left right after the card left the hand, before any swap)
     for a, real in zip(s.actions, s.counts):
+        before = state
         state = kl.apply(state, a)
         assert state.counts == real  # 8 each, then exactly the entered draws and plays
-        assert (state.call_due is None) or state.counts[state.call_due] == 1  # KL-CALL
+        if isinstance(a, kl.Play):
+            seat = state.seat(a.player)
+            last_play = (seat, before.counts[seat] - 1)
+        elif isinstance(a, (kl.NewGame, kl.NextGame)):
+            last_play = None
+        # KL-CALL, RUL-KL-CALL-WINDOW: due only from whoever just played their second-to-last card
+        # (a swap too: they may hold another hand by now)
+        assert state.call_due is None or last_play == (state.call_due, 1)
     for res in s.final.results:  # KL-END: the winner is the one with no cards
         assert res.winner is not None
 

@@ -15,6 +15,7 @@ from typing import Any, Mapping, Sequence
 
 from engine import kozyrnye_kity as engine
 from engine.core.reading import MAX_NAME, bad_name, quote
+from engine.core.errors import GameError
 from engine.kozyrnye_kity import DeckProfile, GameState, IllegalAction, MissingFact, RecordError, Violation
 from engine.kozyrnye_kity.cards import KNOWN_FACTS, deck_for, parse_card
 from engine.kozyrnye_kity.game import Phase, first_bonus_problems
@@ -118,6 +119,48 @@ class KityView(GameView):
     def accepts(self, action: Any) -> Notice | None:
         if self.session.mode == "pad" and action.get("type") != "tally":
             return Notice("refused", "session.pad-mode")
+        return None
+
+    def check_edit(self, index: int, action: Mapping[str, Any]) -> Notice | None:
+        """The refusal of a correction (or an insertion, ``insert=True``) of log entry ``index``
+        that would put a card into a round twice (R-COMP) — at the table the same entry is
+        refused with the same words; a correction must not get in by the history's side door
+        either. The card may clash with one entered earlier in the round (the engine's own
+        strict check) or with one entered later (found by replaying the rest of the round).
+        None: the correction may be made (other problems it brings stay reported, as before).
+        The log session asks it in ``edit()`` (and :meth:`check_insert` in ``insert()``)."""
+        return self._check_entry(index, action, replace=True)
+
+    def check_insert(self, index: int, action: Mapping[str, Any]) -> Notice | None:
+        """:meth:`check_edit` for an entry inserted before entry ``index``."""
+        return self._check_entry(index, action, replace=False)
+
+    def _check_entry(self, index: int, action: Mapping[str, Any], *, replace: bool) -> Notice | None:
+        log, states = self.session.log, self.session.states
+        if not isinstance(action, Mapping) or not 0 <= index <= len(log) - (1 if replace else 0) \
+                or index >= len(states):
+            return None
+        rest = log[index + 1:] if replace else log[index:]
+        try:
+            state = self.apply(states[index], dict(action), strict=False)
+        except GameError:
+            return None  # not a card clash: the session says what is wrong with it
+        for v in state.violations[len(states[index].violations):]:  # a card entered earlier in the round
+            if v.code == "duplicate-card":
+                return Notice("refused", error=IllegalAction.of(v, action, ""))
+        old = {violation_key(v) for v in self.state.violations} if self.state is not None else set()
+        number = state.round.number if state.round is not None else None
+        for later in rest:  # the rest of the round: a card entered later that is now a second one
+            if number is None or later.get("type") in ("start_round", "tally"):
+                break
+            try:
+                nxt = self.apply(state, later, strict=False)
+            except GameError:
+                continue
+            for v in nxt.violations[len(state.violations):]:
+                if v.code == "duplicate-card" and v.round == number and violation_key(v) not in old:
+                    return Notice("refused", error=IllegalAction.of(v, later, ""))
+            state = nxt
         return None
 
     def question(self, err: MissingFact, retry: dict | None) -> FactQuestion:
@@ -233,15 +276,50 @@ class KityView(GameView):
         return None
 
     def last_gain(self) -> tuple[str, int] | None:
-        """(winner, pearls gained) of the last decided trick, for «Лена +3» (R-REWARD-1)."""
+        """(winner, pearls gained) of the last decided trick, for «Лена +3» (R-REWARD-1). A
+        trick whose next leader is still to be named (R-FIVE-LEAD) is decided and rewarded
+        already: it is the last one, not the trick before it."""
         s = self.state
         if s is None:
             return None
+        if s.round is not None and s.round.awaiting is not None:
+            t = s.round.awaiting
+            return s.players[t.winner], t.gained
         r = s.round if s.round is not None and s.round.tricks else (s.rounds[-1].detail if s.rounds else None)
         if r is None or not r.tricks:
             return None
         t = r.tricks[-1]
         return s.players[t.winner], t.gained
+
+    def reward_note(self, action: Any) -> tuple[str, int] | None:
+        """(winner, pearls gained) to say after ``action`` was taken, when it chose a reward —
+        the same «Лена +3» whether the choice went in at once or after the pearls question
+        (the action retried); None for any other action."""
+        if not isinstance(action, Mapping) or action.get("type") != "reward":
+            return None
+        return self.last_gain()
+
+    def card_whereabouts(self) -> dict[str, tuple[str, str, int | None]]:
+        """Where each family card of the round being played is, for the picker's greyed cards:
+        card id → ("first-bonus", player, None) for a first bonus (R-SETUP-4: laid in front,
+        never played) or ("played", player, trick) for a card played in a trick."""
+        r = self._round()
+        if r is None:
+            return {}
+        players = self.state.players
+        out: dict[str, tuple[str, str, int | None]] = {}
+        for seat, c in enumerate(r.first_bonuses):
+            if not c.is_five:
+                out[c.id] = ("first-bonus", players[seat], None)
+        tricks = [*r.tricks, *([r.awaiting] if r.awaiting is not None else [])]
+        for t in tricks:
+            for p in t.plays:
+                if not p.card.is_five:
+                    out.setdefault(p.card.id, ("played", players[p.seat], t.number))
+        for p in r.plays:
+            if not p.card.is_five:
+                out.setdefault(p.card.id, ("played", players[p.seat], r.trick_number))
+        return out
 
     def first_bonus_refusal(self, seat: int, card: str, chosen: Mapping[int, str]) -> str | None:
         """Why ``card`` cannot be ``seat``'s first bonus while the other seats have ``chosen``
@@ -284,6 +362,13 @@ class KityView(GameView):
     def totals(self) -> dict[str, int]:
         s = self.state
         return dict(zip(s.players, engine.totals(s))) if s else {}
+
+    def running_totals(self) -> dict[str, int]:
+        """Each player's total with the round being played counted in (closed rounds + this
+        round's points so far, R-SCORE-2): the «Итого» of the table, the same number the
+        history's «Итого у игрока …» reports after a correction."""
+        s = self.state
+        return dict(zip(s.players, engine.totals(s, True))) if s else {}
 
     def round_points(self) -> dict[str, int]:
         s = self.state

@@ -11,11 +11,14 @@ from __future__ import annotations
 import functools
 import json
 import re
+import sys
 import unicodedata
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping, Sequence
 
 from .errors import RecordError
+from .i18n import render
 
 MAX_NAME = 40  # characters of a player name in every game (the app's name field takes as many)
 NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
@@ -42,20 +45,68 @@ def load_json(text: str | bytes, max_bytes: int | None) -> Any:
             text = text.decode("utf-8-sig")
         value = json.loads(text, parse_constant=_no_constant)
     except UnicodeDecodeError as e:
-        raise RecordError("", "r.read", {"detail": f"UTF-8: {e.reason}"}) from None
+        raise RecordError("", "r.read", {"detail": Said("r.utf8", {"at": e.start + 1})}) from None
     except (ValueError, RecursionError) as e:  # JSONDecodeError is a ValueError; so is a 5,000-digit int
-        if isinstance(e, json.JSONDecodeError):
-            detail = f"{e.msg}, line {e.lineno}, column {e.colno}"
-        else:
-            detail = "nested too deep" if isinstance(e, RecursionError) else str(e).split(";")[0]
-        raise RecordError("", "r.json", {"detail": detail}) from None
+        raise RecordError("", "r.json", {"detail": _json_problem(e)}) from None
     if "\\u" in text and _SURROGATE_ESCAPE.search(text):  # only escapes can make a lone surrogate
         check_text(value)
     return value
 
 
+class _Constant(ValueError):
+    """NaN, Infinity or -Infinity in a record: JSON has no such numbers."""
+
+    def __init__(self, name: str):
+        super().__init__(name)
+        self.name = name
+
+
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
+    raise _Constant(name)
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A message of :data:`MESSAGES` as a parameter of another: rendered in the language of the
+    message that quotes it (a refusal never carries a tail in another language)."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def localize(self, lang: str) -> str:
+        return render(self.key, self.params, lang)
+
+
+# Python's own words for a JSON syntax error (json.JSONDecodeError.msg), in the user's language.
+_JSON_SYNTAX = {
+    "Expecting value": "r.json-value",
+    "Expecting ',' delimiter": "r.json-comma",
+    "Expecting ':' delimiter": "r.json-colon",
+    "Expecting property name enclosed in double quotes": "r.json-name",
+    "Unterminated string starting at": "r.json-string",
+    "Invalid control character at": "r.json-control",
+    "Invalid \\escape": "r.json-escape",
+    "Invalid \\uXXXX escape": "r.json-escape",
+    "Extra data": "r.json-extra",
+    "Illegal trailing comma before end of object": "r.json-comma-end",
+    "Illegal trailing comma before end of array": "r.json-comma-end",
+}
+
+
+def _json_problem(e: BaseException) -> Said:
+    """What is wrong with a record's JSON text, said in every language (never Python's English)."""
+    if isinstance(e, json.JSONDecodeError):
+        what = Said(_JSON_SYNTAX.get(e.msg, "r.json-syntax"))
+        return Said("r.json-at", {"what": what, "line": e.lineno, "column": e.colno})
+    if isinstance(e, RecursionError):
+        return Said("r.json-deep")
+    if isinstance(e, _Constant):
+        return Said("r.json-constant", {"name": e.name})
+    # CPython refuses to convert an integer literal longer than sys.get_int_max_str_digits()
+    limit = sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 4300
+    if "digits" in str(e):
+        return Said("r.json-digits", {"limit": limit})
+    return Said("r.json-syntax")
 
 
 def check_text(value: Any) -> None:
@@ -190,6 +241,21 @@ def dumps(value: Any) -> str:
 MESSAGES = {
     "r.json": {"ru": "это не JSON: {detail}", "en": "not JSON: {detail}"},
     "r.read": {"ru": "файл не прочитать: {detail}", "en": "cannot read the file: {detail}"},
+    "r.utf8": {"ru": "текст не в кодировке UTF-8 (байт {at})", "en": "the text is not UTF-8 (byte {at})"},
+    "r.json-at": {"ru": "{what} (строка {line}, позиция {column})", "en": "{what} (line {line}, column {column})"},
+    "r.json-value": {"ru": "ожидается значение", "en": "a value is expected"},
+    "r.json-comma": {"ru": "ожидается запятая", "en": "a comma is expected"},
+    "r.json-colon": {"ru": "ожидается двоеточие", "en": "a colon is expected"},
+    "r.json-name": {"ru": "ожидается имя поля в двойных кавычках", "en": "a field name in double quotes is expected"},
+    "r.json-string": {"ru": "строка не закрыта кавычкой", "en": "a string is not closed"},
+    "r.json-control": {"ru": "управляющий символ внутри строки", "en": "a control character inside a string"},
+    "r.json-escape": {"ru": "неверная последовательность после обратной косой черты", "en": "an invalid escape sequence"},
+    "r.json-extra": {"ru": "лишний текст после конца записи", "en": "extra text after the end of the record"},
+    "r.json-comma-end": {"ru": "лишняя запятая перед закрывающей скобкой", "en": "a comma before a closing bracket"},
+    "r.json-syntax": {"ru": "ошибка в синтаксисе JSON", "en": "a JSON syntax error"},
+    "r.json-deep": {"ru": "слишком глубокая вложенность", "en": "nested too deep"},
+    "r.json-constant": {"ru": "{name} — не число JSON", "en": "{name} is not a JSON number"},
+    "r.json-digits": {"ru": "число длиннее {limit} цифр", "en": "a number longer than {limit} digits"},
     "r.missing": {"ru": "нет обязательного поля «{field}»", "en": "the required field “{field}” is missing"},
     "r.type": {"ru": "ожидается {expected}, а здесь {value}", "en": "expected {expected}, found {value}"},
     "r.player": {"ru": "неизвестный игрок {value}", "en": "unknown player {value}"},

@@ -181,7 +181,7 @@ class GameState:
     order: Card | None = None            # the card the player to move must play (KL-FX-ORDER)
     ordered_by: int | None = None
     silence_by: int | None = None        # silence until this seat's next move (KL-FX-SILENCE)
-    call_due: int | None = None          # this seat is down to one card and may be caught (KL-CALL)
+    call_due: int | None = None          # this seat just played its second-to-last card and may be caught (KL-CALL)
     drew: int = 0                        # cards drawn in the current turn (KL-DRAW)
     turns: int = 0                       # turns played in this game
     moves: int = 0                       # actions entered in this game (a violation's "trick")
@@ -391,7 +391,9 @@ def _play(ctx: Ctx, state: GameState, a: Play) -> GameState:
     if not verdict.ok:
         _violate(ctx, s, verdict.entry, dict(verdict.params), seat)
     counts = _bump(s, seat, -1)
-    call_due = None
+    # KL-CALL, RUL-KL-CALL-WINDOW: the call is due from whoever plays their second-to-last card —
+    # a «Обмен картами» too (the rulebook names the card played, not the hand after the swap)
+    call_due = seat if counts[seat] == 1 else None
     direction = s.direction
     turn = _step(s, seat)
     pending, order, ordered_by, silence_by = None, None, None, s.silence_by
@@ -412,8 +414,6 @@ def _play(ctx: Ctx, state: GameState, a: Play) -> GameState:
         order, ordered_by = a.order, seat
     elif k is Kind.SILENCE:  # KL-FX-SILENCE: until this player's next move
         silence_by = seat
-    if counts[seat] == 1:  # KL-CALL, RUL-KL-CALL-WINDOW
-        call_due = seat
     s = replace(s, counts=counts, call_due=call_due, direction=direction, turn=turn, pending=pending, order=order,
                 ordered_by=ordered_by, silence_by=silence_by, top=card, colour=colour, drew=0, turns=s.turns + 1)
     return _end_check(s, other)
@@ -491,8 +491,8 @@ def _after_end(ctx: Ctx, state: GameState, seat: int) -> bool:
 
 
 def _missed_call(ctx: Ctx, state: GameState, a: MissedCall) -> GameState:
-    """KL-CALL: +2 for the player who is down to one card after their own play, caught before
-    the next move is entered (RUL-KL-CALL-WINDOW)."""
+    """KL-CALL: +2 for the player who played their second-to-last card (a swap too) without
+    calling, caught before the next move is entered (RUL-KL-CALL-WINDOW)."""
     seat = _who(ctx, state, a.player)
     if _after_end(ctx, state, seat):
         return state

@@ -102,10 +102,10 @@ MESSAGES = {
         "en": "{player}: the order is to play {order}, drawing until it comes if it is not in hand; no pass "
               "(KL-FX-ORDER)"},
     "kl.v.no-call-due": {
-        "ru": "{player}: штраф за «Кальмар!» — только сразу после того, как у игрока своим ходом осталась "
-              "одна карта, и до следующего хода (KL-CALL)",
-        "en": "{player}: the «Кальмар!» penalty applies only right after the player's own move left them one "
-              "card, before the next move (KL-CALL)"},
+        "ru": "{player}: штраф за «Кальмар!» — только сразу после того, как игрок разыграл предпоследнюю "
+              "карту (и «Обмен картами» тоже), и до следующего хода (KL-CALL, RUL-KL-CALL-WINDOW)",
+        "en": "{player}: the «Кальмар!» penalty applies only right after the player played their second-to-last "
+              "card («Обмен картами» too), before the next move (KL-CALL, RUL-KL-CALL-WINDOW)"},
     "kl.v.no-silence": {
         "ru": "{player}: штраф за нарушение тишины — только пока действует «Соблюдай тишину» (KL-FX-SILENCE)",
         "en": "{player}: the penalty for breaking the silence applies only while «Соблюдай тишину» is in force "

@@ -264,23 +264,14 @@ def explain_trick(state: GameState, t: TrickResult) -> Explanation:
 
 
 def reward_options(state: GameState) -> tuple[RewardOption, ...]:
-    """The cards the winner may choose (R-REWARD-1): any card another player played; the
-    5s count as one choice worth 1 point (R-FIVE-REWARD)."""
+    """The cards the winner may choose (R-REWARD-1): any card another player played, in play
+    order — each 5 too, with whose it is; a 5 is worth 1 point (R-FIVE-REWARD), whichever of
+    them is taken (no bonus lies in front of its player, so the choice is the same)."""
     w = trick_winner(state)
     if w is None:
         return ()
-    out: list[RewardOption] = []
-    five_seen = False
-    for p in state.round.plays:
-        if p.seat == w:
-            continue
-        if p.card.is_five:
-            if not five_seen:
-                out.append(RewardOption(p.card, p.seat, FIVE_REWARD_POINTS))
-                five_seen = True
-        else:
-            out.append(RewardOption(p.card, p.seat, state.deck.pearls(p.card)))
-    return tuple(out)
+    return tuple(RewardOption(p.card, p.seat, FIVE_REWARD_POINTS if p.card.is_five else state.deck.pearls(p.card))
+                 for p in state.round.plays if p.seat != w)
 
 
 def leader_chooser(state: GameState) -> int | None:

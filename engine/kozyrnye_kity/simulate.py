@@ -115,7 +115,9 @@ def simulate_game(
                 hand.remove(card)
                 do(PlayCard(seat, card))
             elif ph is Phase.REWARD:
-                do(ChooseReward(rng.choice(reward_options(state)).card))
+                # the choices, not the options: every 5 is the same choice (R-FIVE-REWARD)
+                choices = list(dict.fromkeys(o.card for o in reward_options(state)))
+                do(ChooseReward(rng.choice(choices)))
             elif ph is Phase.NEXT_LEADER:
                 assert leader_chooser(state) is not None
                 do(ChooseLeader(rng.randrange(n)))

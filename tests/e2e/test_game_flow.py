@@ -230,11 +230,12 @@ def test_whole_round_by_tapping(ui, server):
     ui.wait_text(ids.TABLE_TURN, PLAYERS[1])
     g.trick.pop()
     g.hands[PLAYERS[1]].append(second)
-    # a card already played this round is shown used and cannot be entered
+    # a card already played this round is shown used (who played it, in which trick: issue 19
+    # §5g) and cannot be entered
     used = picker_ids(ids.TABLE_PICK)
     if exists(ui, used.family(first.split("-")[0])):
         ui.tap_id(used.family(first.split("-")[0]))
-    assert "уже сыграна" in (ui.by_id(used.card(first)).evaluate("e => e.outerHTML") or "")
+    assert f"сыграна: {PLAYERS[0]}, взятка 1" in (ui.by_id(used.card(first)).evaluate("e => e.outerHTML") or "")
     ui.tap_id(used.card(first))  # a tap on it says why, and changes nothing
     ui.wait_text(ids.NOTICE, "R-COMP")
     assert g.turn() == PLAYERS[1]

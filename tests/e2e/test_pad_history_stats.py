@@ -261,8 +261,8 @@ def test_history_of_a_full_game_corrects_a_past_trick(start, data_dir, tmp_path)
     pick = None
     for e in plays:
         for cid in ("orca-9", "narwhal-9", "blue-9", "sperm-9", "orca-1", "narwhal-1", "blue-1", "sperm-1"):
-            if cid == e["action"]["card"]:
-                continue
+            if cid == e["action"]["card"] or sc.game.check_edit(e["index"], {**e["action"], "card": cid}):
+                continue  # a card already in the round is refused (R-COMP, issue 19 §5b)
             out = sc.edit(e["index"], {**e["action"], "card": cid})
             if out.notice and any(c.key == "trick-winner" and c.params["trick"] == 1 for c in out.notice.changes):
                 pick = (e, cid, next(c for c in out.notice.changes if c.key == "trick-winner"))
@@ -277,7 +277,7 @@ def test_history_of_a_full_game_corrects_a_past_trick(start, data_dir, tmp_path)
     ui.wait_text(ids.hist_entry(0), "Раунд 1: козырь")
     ui.wait_text(ids.hist_entry(e["index"]), e["action"]["player"])
     reward = next(x for x in entries if x["action"]["type"] == "reward")
-    assert "Награда:" in ui.read(ids.hist_entry(reward["index"]))
+    assert " берёт «" in ui.read(ids.hist_entry(reward["index"]))  # who took the reward (issue 19 §5g)
     assert "+" in ui.read(ids.hist_entry(reward["index"]))
     ui.tap_id(ids.hist_entry(e["index"]))
     ui.wait_id("history-pick-card-5")

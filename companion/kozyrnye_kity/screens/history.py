@@ -47,8 +47,11 @@ def entry_lines(session, e: dict) -> tuple[str, str]:
         main = f"{a['player']}: {_card(a['card'])}"
     elif kind == "reward":
         tr = session.game.trick_info(e["round"], e["trick"]) if not e["skipped"] else None
-        if tr is not None and tr.reward == a["card"]:
-            main = t("Reward: {card}, +{gained}").format(card=_card(a["card"]), gained=tr.gained)
+        if tr is not None and tr.reward == a["card"]:  # who took it, from whom, and the gain
+            owner = next((who for cid, who in tr.plays if cid == tr.reward and who != tr.winner), None)
+            main = (t("{winner} takes {card} from {owner}: +{gained}").format(
+                winner=tr.winner, card=_card(a["card"]), owner=owner, gained=tr.gained) if owner
+                else t("{winner} takes {card}: +{gained}").format(winner=tr.winner, card=_card(a["card"]), gained=tr.gained))
         else:
             main = t("Reward: {card}").format(card=_card(a["card"]))
         if a.get("next_leader"):
@@ -90,7 +93,9 @@ def _entry_row(session, e: dict, on_tap) -> ft.Control:
                         key=ids.hist_entry(e["index"]))
 
 
-def _groups(session, entries, on_tap) -> list[ft.Control]:
+def _groups(session, entries, on_tap, after: tuple[int, ft.Control] | None = None) -> list[ft.Control]:
+    """The entries under their round and trick headings; ``after``: (entry index, control) to
+    show right below that entry — what a correction changed, where the eye is."""
     out: list[ft.Control] = []
     cur_round, cur_trick = None, None
     for e in entries:
@@ -107,13 +112,16 @@ def _groups(session, entries, on_tap) -> list[ft.Control]:
             out.append(ft.Container(ft.Text(head, size=15, weight=ft.FontWeight.W_600, color=ft.Colors.PRIMARY),
                                     padding=ft.Padding.only(left=12, top=4)))
         out.append(_entry_row(session, e, on_tap))
+        if after is not None and e["index"] == after[0]:
+            out.append(after[1])
     return out
 
 
 @ft.component
 @safe_render
-def EditDialogHost(index, on_done):
-    """The correction dialog for log entry ``index`` (None: closed)."""
+def EditDialogHost(index, on_done, on_corrected=None):
+    """The correction dialog for log entry ``index`` (None: closed); ``on_corrected((index,
+    notice))`` after a correction that changed something (the history shows what, by that entry)."""
     session = use_session()
     st = use_app()
     vals, set_vals = ft.use_state(None)
@@ -122,6 +130,7 @@ def EditDialogHost(index, on_done):
     a = e["action"] if e else None
 
     def apply(new_action):
+        # a card put into a round twice is refused as at the table (R-COMP, the view's check_edit)
         out = session.edit(index, new_action)
         on_done()
         if not out.ok:
@@ -130,6 +139,8 @@ def EditDialogHost(index, on_done):
             st.show(lambda: t("Corrected. Nothing else changed."))
         else:
             st.dismiss()
+            if on_corrected is not None:
+                on_corrected((index, session.notice))
 
     dialog = None
     if a is not None:
@@ -167,12 +178,17 @@ def EditDialogHost(index, on_done):
                                                                       on_click=save)))
         elif kind == "reward":
             tr = session.game.trick_info(e["round"], e["trick"])
-            cards = [cid for cid, _who in tr.plays] if tr is not None else []
+            plays = list(tr.plays) if tr is not None else []
             title = t("Which card did the winner take?")
-            content = ft.Row([tagged(ids.hist_option(c), selected=c == a["card"], control=(
-                ft.FilledButton if c == a["card"] else ft.OutlinedButton)(
-                _card(c), height=TOUCH + 4, style=ft.ButtonStyle(text_style=ft.TextStyle(size=18)),
-                on_click=lambda ev, c=c: apply({**a, "card": c}))) for c in cards], wrap=True, spacing=8, run_spacing=8)
+            buttons, seen = [], set()
+            for c, who in plays:  # each card with whose it is — two 5s are two choices (R-REWARD-1)
+                ident = ids.hist_option(c) if c not in seen else f"{ids.hist_option(c)}-{session.players.index(who)}"
+                chosen = c == a["card"] and c not in seen
+                seen.add(c)
+                buttons.append(tagged(ident, selected=chosen, control=(ft.FilledButton if chosen else ft.OutlinedButton)(
+                    f"{_card(c)} · {who}", height=TOUCH + 4, style=ft.ButtonStyle(text_style=ft.TextStyle(size=18)),
+                    on_click=lambda ev, c=c: apply({**a, "card": c}))))
+            content = ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
         elif kind == "play":
             title = t("Which card did {player} play?").format(player=a["player"])
             deck = list(session.game.deck())
@@ -197,6 +213,7 @@ def History():
     # opened from the table, its back arrow returns there (the route nests: /game/history)
     here = ft.context.page.route if str(ft.context.page.route).endswith("/history") else "/history"
     editing, set_editing = ft.use_state(None)
+    corrected, set_corrected = ft.use_state(None)  # (entry, its notice): «Что изменилось» goes by it
 
     def undo():
         report(st, session.undo())
@@ -205,6 +222,7 @@ def History():
         report(st, session.redo())
 
     def close_changes():
+        set_corrected(None)
         session.dismiss_notice()
 
     if not session.active:
@@ -233,12 +251,23 @@ def History():
         ], wrap=True, spacing=8, run_spacing=8),
     ]
     n = session.notice
-    if n is not None and n.kind in ("changed", "undone", "redone") and n.changes:
-        body.append(changes_panel(n, close_changes))
+    by_entry = None
+    if n is not None and n.kind in ("undone", "redone") and n.changes:
+        at = n.params.get("index")  # an undo or redo of a past entry: what changed, by that entry
+        if isinstance(at, int) and 0 <= at < len(entries):
+            by_entry = (at, changes_panel(n, close_changes))
+        else:
+            body.append(changes_panel(n, close_changes))
+    elif n is not None and n.kind == "changed" and n.changes:
+        if corrected is not None and corrected[1] is n and 0 <= corrected[0] < len(entries):
+            # right below the entry just corrected (the history may be thousands of pixels long)
+            by_entry = (corrected[0], changes_panel(n, close_changes))
+        else:  # changed from elsewhere (a deck fact…): at the top
+            body.append(changes_panel(n, close_changes))
     if entries:
         body.append(ft.Text(t("Tap a card, a reward or a tallied round to correct it."), size=15,
                             color=ft.Colors.ON_SURFACE_VARIANT))
-        body += _groups(session, entries, set_editing)
+        body += _groups(session, entries, set_editing, by_entry)
     else:
         body.append(probe(ids.HIST_EMPTY, t("Nothing has been entered in this game yet."), size=17))
     body += [
@@ -252,6 +281,6 @@ def History():
         ExportPanel(session.export_record, f"kity-{(session.game_id or 'game')[:8]}.json", ids.HIST_EXPORT),
         ft.Divider(),
         ImportPanel(),
-        EditDialogHost(editing, lambda: set_editing(None)),
+        EditDialogHost(editing, lambda: set_editing(None), set_corrected),
     ]
     return screen(st, here, ids.SCREEN_HISTORY, t("Game history"), body)

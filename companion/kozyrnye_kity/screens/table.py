@@ -30,6 +30,21 @@ WIDE = 900
 
 
 HISTORY_LINK = "table-history"  # the app bar's link to the game history
+TRUMP_PAD = 12  # the trump tile's side padding
+TRUMP_TILE = "table-trump-tile"
+# The widest word of a family name, in ems of bold Roboto (the app's font): «кашалот» 4.33,
+# "narwhal" 3.78, «косатка» 3.98 (measured from the font's advance widths, +7 % for bold).
+WIDEST_WORD_EM = 4.4
+
+
+def trump_name_size(width: float, wide: bool) -> int:
+    """The trump family name's size on the table: 60 on a tablet; on a phone the largest size
+    (at most 48) at which the widest word of any family name fits the trump tile — the tile is
+    3/5 of the row (page padding 2×12, gap 10) less its padding. 412 px wide: 46."""
+    if wide:
+        return 60
+    tile = (width - 2 * 12 - 10) * 3 / 5 - 2 * TRUMP_PAD
+    return max(24, min(48, int(tile / WIDEST_WORD_EM)))
 
 
 def game_actions(s, st, buzz, undo_id: str = ids.TABLE_UNDO, redo_id: str = ids.TABLE_REDO,
@@ -53,18 +68,22 @@ def game_actions(s, st, buzz, undo_id: str = ids.TABLE_UNDO, redo_id: str = ids.
 @ft.memo
 @ft.component
 @safe_render
-def TrumpPanel(fam: str, tok: int, wide: bool, lg: str):
-    """Trump family and token side, large enough to read across the table."""
-    # readable from across a kitchen table (about 1 m): two-word family names wrap on a phone
+def TrumpPanel(fam: str, tok: int, wide: bool, lg: str, name_size: int = 60):
+    """Trump family and token side, large enough to read across the table (about 1 m).
+    ``name_size``: the family name's size, from :func:`trump_name_size` — every word of every
+    family name fits the tile on one line; a two-word name («синий кит», "sperm whale") takes
+    two lines on a phone, and the tile is tall enough for both."""
     big = 60 if wide else 48
-    box_h = 156 if wide else 148
+    box_h = 156 if wide else 152
     color = family_color(fam)
     trump = ft.Container(
-        expand=3, height=box_h, bgcolor=color, border_radius=20, padding=ft.Padding.symmetric(horizontal=16, vertical=10),
+        expand=True, height=box_h, bgcolor=color, border_radius=20, padding=ft.Padding.symmetric(horizontal=TRUMP_PAD, vertical=10),
         content=ft.Column([
             ft.Text(t("Trump"), size=16, color=ft.Colors.WHITE),
-            probe(ids.TABLE_TRUMP, fam_label(fam), size=big, weight=ft.FontWeight.BOLD, color=ft.Colors.WHITE,
-                  max_lines=1 if wide else 2, overflow=ft.TextOverflow.ELLIPSIS),
+            # lines 1.05 em apart (the font's own spacing is ~1.4 em): two lines fit the tile
+            probe(ids.TABLE_TRUMP, fam_label(fam), color=ft.Colors.WHITE, max_lines=1 if wide else 2,
+                  overflow=ft.TextOverflow.ELLIPSIS,
+                  style=ft.TextStyle(size=name_size, weight=ft.FontWeight.BOLD, height=1.05)),
         ], spacing=0, tight=True),
     )
     token = ft.Container(
@@ -80,7 +99,17 @@ def TrumpPanel(fam: str, tok: int, wide: bool, lg: str):
             ft.Text(token_meaning(tok), size=22, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_TERTIARY),
         ], spacing=0, tight=True),
     )
+    # the tile has an identifier of its own: a browser test measures that the name stays inside it
+    trump = ft.Semantics(identifier=TRUMP_TILE, container=True, expand=3, content=trump)
     return ft.Row([trump, token], spacing=10, vertical_alignment=ft.CrossAxisAlignment.START)
+
+
+def whereabouts_text(w: tuple) -> str:
+    """Why a card cannot be entered, for the picker: a first bonus was never played."""
+    kind, player, trick = w
+    if kind == "first-bonus":
+        return t("first bonus of {player}").format(player=player)
+    return t("played by {player} in trick {trick}").format(player=player, trick=trick)
 
 
 def turn_text(s, ph) -> tuple[str, str]:
@@ -136,7 +165,8 @@ def TrickView(title: str, plays: tuple, lines: tuple, lg: str):
 @safe_render
 def PlayerPanel(seat: int, name: str, to_act: bool, bonuses: tuple, total: int, rnd: int, pile: int, target: int,
                 on_bonus, lg: str, mine: bool = False):
-    """One player: name, total, pearls and points of this round, progress to the target, the
+    """One player: name, total (with this round's points counted in), pearls and points of
+    this round, progress to the target, the
     bonuses in front (``bonuses``: (card id, label, usable now)). The frame marks the player to
     act; ``mine``: this device's seat («это я», table mode), tinted and marked «вы». Its parts
     are memoized on their own (a change of turn redraws only the frame)."""
@@ -150,7 +180,7 @@ def PlayerPanel(seat: int, name: str, to_act: bool, bonuses: tuple, total: int, 
                      color=ft.Colors.ON_TERTIARY_CONTAINER)] if mine else []),
             _PlayerHead(seat, name, total, lg, key="head"),
             _PlayerRound(seat, pile, rnd, lg, key="round"),
-            _PlayerProgress(seat, total + rnd, target, lg, key="progress"),
+            _PlayerProgress(seat, total, target, lg, key="progress"),
             _PlayerBonuses(seat, bonuses, on_bonus, lg, key="bonuses"),
         ], spacing=8),
     )
@@ -164,7 +194,8 @@ def _PlayerHead(seat: int, name: str, total: int, lg: str):
         ft.Container(width=14, height=14, bgcolor=PLAYER_COLORS[seat % len(PLAYER_COLORS)], border_radius=7),
         ft.Text(name, size=22, weight=ft.FontWeight.BOLD, expand=True, max_lines=1,
                 overflow=ft.TextOverflow.ELLIPSIS),
-        probe(ids.player_total(seat), tn("{n} point", "{n} points", total), size=20,
+        # «Итого» with this round counted in, as the history's «Итого у игрока …» says it
+        probe(ids.player_total(seat), t("Total: {points}").format(points=tn("{n} point", "{n} points", total)), size=20,
               weight=ft.FontWeight.W_600),
     ], spacing=8)
 
@@ -283,9 +314,12 @@ def ResultPanel(on_done):
         winner = s.game.trick_winner()
         why = s.game.explanation(lg)
         options = []
-        for cid, who, pearls in s.game.reward_options():
+        offered: set[str] = set()
+        for cid, who, pearls in s.game.reward_options():  # each 5 too, with whose it is (R-REWARD-1)
             worth = tn("{n} pearl", "{n} pearls", pearls) if pearls is not None else t("pearls: ask")
-            options.append(tagged(ids.reward_option(cid), ft.OutlinedButton(
+            ident = ids.reward_option(cid) if cid not in offered else f"{ids.reward_option(cid)}-{s.players.index(who)}"
+            offered.add(cid)
+            options.append(tagged(ident, ft.OutlinedButton(
                 content=ft.Row([card_chip(cid, size=16), ft.Text(f"{who} · {worth}", size=16, expand=True)],
                                spacing=10),
                 height=TOUCH + 16, style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=14),
@@ -346,13 +380,17 @@ def Table():
         else:
             st.show(outcome_text(out), "problem")
 
+    def say_gain(action) -> None:
+        """A calm confirmation after a reward: «Лена +3» (also when the pearls were asked first)."""
+        gain = s.game.reward_note(action)
+        if gain is not None:
+            st.show(lambda g=gain: t("{player} +{n}").format(player=g[0], n=g[1]), route=ROUTE)
+
     def do(fn, *args):
         out = fn(*args)
         after(out)
-        if out.ok and fn == s.game.choose_reward:  # a calm confirmation: «Лена +3»
-            gain = s.game.last_gain()
-            if gain is not None:
-                st.show(lambda g=gain: t("{player} +{n}").format(player=g[0], n=g[1]), route=ROUTE)
+        if out.ok and fn == s.game.choose_reward:
+            say_gain({"type": "reward"})
 
     def play(card_id: str):
         who = s.game.to_act()
@@ -384,6 +422,8 @@ def Table():
             bonus_outcome(out, s.players.index(retry["player"]), retry.get("card"))
         else:
             after(out)
+            if out.ok:
+                say_gain(retry)  # the reward retried once its pearls were told
 
     # handlers of stable identity for the memoized parts (hooks: before any early return)
     on_do, on_play, on_bonus, on_answered = use_stable(do), use_stable(play), use_stable(use_bonus), use_stable(answered)
@@ -401,7 +441,7 @@ def Table():
     ph = s.game.phase()
     to_act = s.game.to_act()
     front = s.game.bonuses_in_front()
-    totals = s.game.totals()
+    totals = s.game.running_totals()  # with this round's points: the history's «Итого»
     rnd = s.game.round_points()
 
     # the entry area: a card for the player to act, or the trick result
@@ -420,7 +460,9 @@ def Table():
             entry.append(TurnBonuses(seat, to_act, tuple((cid, card_label(cid)) for cid in usable_now), on_bonus, lg,
                                      key="table-turn-bonuses"))
         entry.append(CardPicker(available=s.game.unseen_cards(), on_pick=on_play, prefix=ids.TABLE_PICK,
-                                focus=s.game.led_family(), turn=to_act, explain=True, key="table-picker"))
+                                focus=s.game.led_family(), turn=to_act, explain=True,
+                                why=tuple((cid, whereabouts_text(w)) for cid, w in s.game.card_whereabouts().items()),
+                                key="table-picker"))
     else:
         entry.append(ResultPanel(on_done=on_do, key="table-result"))
 
@@ -439,7 +481,7 @@ def Table():
     text, icon = turn_text(s, ph)
     trump, token = s.game.trump()
     top = [
-        TrumpPanel(trump, token, wide, lg, key="table-trump-panel"),
+        TrumpPanel(trump, token, wide, lg, trump_name_size(st.width, wide), key="table-trump-panel"),
         TurnBanner(text, icon, wide, st.table and st.me is not None and st.me == to_act, key="table-turn-banner"),
         TrickView(t("Round {round} · trick {trick}").format(round=s.game.round_number(), trick=s.game.trick_number()),
                   s.game.current_plays(), s.game.trick_events(lg), lg, key="table-trick-view"),

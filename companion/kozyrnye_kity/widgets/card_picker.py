@@ -98,7 +98,7 @@ def _family_tag(f) -> ft.Control:
     """The family's name as a filled pill (white on the family colour): readable in light and
     dark themes alike, unlike coloured text on the dark surface (the slate of the orcas)."""
     return ft.Container(
-        width=130, height=TOUCH, bgcolor=family_color(f), border_radius=12,
+        width=150, height=TOUCH, bgcolor=family_color(f), border_radius=12,  # «sperm whale» at 18: 110 px
         padding=ft.Padding.symmetric(horizontal=10), alignment=ft.Alignment.CENTER_LEFT,
         content=ft.Text(fam_label(f), size=18, weight=ft.FontWeight.W_600, color=ft.Colors.WHITE,
                         max_lines=1, overflow=ft.TextOverflow.ELLIPSIS))
@@ -117,8 +117,10 @@ def _ValueButton(card_id: str, ok: bool, chosen: bool, pick, prefix: str, size: 
 
 
 def _value_buttons(cards, avail, selected, pick, prefix: str, size: float, lg: str, explain: bool = False,
-                   used: str = "") -> list[ft.Control]:
-    return [_ValueButton(c, c in avail, c == selected, pick, prefix, size, lg, explain, used, key=f"v-{c}")
+                   used: str = "", why: tuple = ()) -> list[ft.Control]:
+    reasons = dict(why)
+    return [_ValueButton(c, c in avail, c == selected, pick, prefix, size, lg, explain,
+                         "" if c in avail else reasons.get(c, used), key=f"v-{c}")
             for c in cards]
 
 
@@ -126,11 +128,11 @@ def _value_buttons(cards, avail, selected, pick, prefix: str, size: float, lg: s
 @ft.component
 @safe_render
 def _FamilyRow(family: str, avail: tuple, selected: Optional[str], pick, prefix: str, lg: str, explain: bool = False,
-               used: str = ""):
+               used: str = "", why: tuple = ()):
     """One family of the full grid (tablet): its name, then its eight values."""
     f = Family(family)
     cards = [c.id for c in FAMILY_CARDS if c.family is f]
-    return ft.Row([_family_tag(f), *_value_buttons(cards, avail, selected, pick, prefix, 56, lg, explain, used)],
+    return ft.Row([_family_tag(f), *_value_buttons(cards, avail, selected, pick, prefix, 56, lg, explain, used, why)],
                   spacing=6)
 
 
@@ -157,9 +159,9 @@ def _FamilyTab(family: str, on: bool, left: int, on_family, prefix: str, lg: str
 @ft.component
 @safe_render
 def _ValueRow(cards: tuple, avail: tuple, selected: Optional[str], pick, prefix: str, lg: str, explain: bool = False,
-              used: str = ""):
+              used: str = "", why: tuple = ()):
     """Four values of the family shown (phone)."""
-    return ft.Row(_value_buttons(cards, avail, selected, pick, prefix, 60, lg, explain, used), spacing=8)
+    return ft.Row(_value_buttons(cards, avail, selected, pick, prefix, 60, lg, explain, used, why), spacing=8)
 
 
 @ft.memo
@@ -174,13 +176,14 @@ def _FiveButton(five_ok: bool, chosen: bool, pick, prefix: str, lg: str, explain
 @safe_render
 def CardPicker(available: Iterable[str], on_pick: Callable[[str], None], prefix: str = "pick",
                selected: Optional[str] = None, enabled: bool = True, focus: Optional[str] = None,
-               turn: Optional[str] = None, explain: bool = False, used: str = ""):
+               turn: Optional[str] = None, explain: bool = False, used: str = "", why: tuple = ()):
     """Memoized: with the same props (``available`` as a tuple, a stable ``on_pick``) the
     parent's re-render skips it entirely. ``focus``: a family to open on (on the table, the
     led family for every player after the leader); a tab the user taps wins until the focus
     or the ``turn`` (whose card is entered) changes. ``explain``: cards that may not be entered still answer a tap (``on_pick`` gets
     them, and the screen says why, from the session); ``used`` is what screen readers hear
-    for them (default «уже сыграна»)."""
+    for them (default «уже сыграна»); ``why``: (card id, text) pairs that say it card by card
+    instead (a first bonus is not «played»)."""
     st = use_app()
     avail = frozenset(available) if enabled else frozenset()
     first = parse_card(selected).family if selected and selected != FIVE.id else None
@@ -204,6 +207,7 @@ def CardPicker(available: Iterable[str], on_pick: Callable[[str], None], prefix:
     if wide:
         for f in FAMILIES:
             rows.append(_FamilyRow(f.value, in_family(f), selected, pick, prefix, lg, explain, used,
+                                   tuple((c, w) for c, w in why if parse_card(c).family is f),
                                    key=f"{prefix}-row-{f.value}"))
     else:
         fam = get_family()
@@ -212,7 +216,8 @@ def CardPicker(available: Iterable[str], on_pick: Callable[[str], None], prefix:
         cards = tuple(c.id for c in FAMILY_CARDS if c.family.value == fam)
         for k, half in enumerate((cards[:4], cards[4:])):
             rows.append(_ValueRow(half, tuple(c for c in half if c in avail), selected if selected in half else None,
-                                  pick, prefix, lg, explain, used, key=f"{prefix}-values-{k}"))
+                                  pick, prefix, lg, explain, used, tuple((c, w) for c, w in why if c in half),
+                                  key=f"{prefix}-values-{k}"))
     rows.append(_FiveButton(FIVE.id in avail, selected == FIVE.id, pick, prefix, lg, explain, used,
                             key=f"{prefix}-five"))
     return ft.Column(rows, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
