@@ -56,6 +56,7 @@ def _catalog(key: str, params: Mapping[str, Any], lg: str) -> str:
                                            reason=params.get("reason", "")),
         "session.unreadable-game": lambda: t("The saved game could not be read; it was put aside in the history."),
         "session.imported": lambda: t("The game record was added to the history."),
+        "session.not-resumable": lambda: t("Only a stopped game can be continued."),  # issue 19, point 4
     }
     if key == "session.changed":
         n = int(params.get("count", 0))
