@@ -12,6 +12,8 @@ from ..i18n import lang, t, tn
 from ..stats import player_stats
 from ..ui import TOUCH, probe, safe_render, safe_screen, screen, section_title, tagged, use_app, use_session
 from ..widgets.look import PLAYER_COLORS
+from ..widgets.game import game_route
+from ..widgets.notices import outcome_text
 from ..widgets.when import game_when
 from .records import ExportPanel, ImportPanel
 
@@ -93,6 +95,8 @@ def GameDetail(row: dict, on_back):
     when = game_when(summary)
     if when:
         body.append(probe(ids.STATS_WHEN, when, size=17, color=ft.Colors.ON_SURFACE_VARIANT))
+    if row.get("status") == "abandoned":
+        body.append(ResumeEntry(row["game_id"], key=f"stats-resume-{row['game_id']}"))
     if summary.get("winner"):
         body.append(ft.Text(t("{player} wins the game!").format(player=summary["winner"]), size=18))
     game = pack(game_of(summary))
@@ -106,6 +110,41 @@ def GameDetail(row: dict, on_back):
                     ids.STATS_EXPORT),
     ]
     return ft.Column(body, spacing=14, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+@ft.component
+@safe_render
+def ResumeEntry(game_id: str):
+    """«Продолжить игру» for a stopped game (issue 19, point 4): it becomes the running game
+    again; while another game runs, the screen says so and offers that one instead."""
+    st = use_app()
+    session = use_session()
+    page = ft.context.page
+
+    def resume():
+        out = session.resume(game_id)
+        if out.ok:
+            st.dismiss()
+            page.navigate(game_route(session))
+        else:
+            st.show(outcome_text(out), "problem")
+
+    if session.active:
+        return ft.Column([
+            probe(ids.STATS_RESUME_BUSY, t("Another game is running ({game}: {players}). Finish or stop it first; then "
+                                           "this game can be continued.").format(
+                game=pack(session.kind).TITLE, players=", ".join(session.players)), size=16),
+            tagged(ids.STATS_RESUME_RUNNING, ft.FilledTonalButton(
+                t("Go to the running game"), icon=ft.Icons.PLAY_ARROW, height=TOUCH,
+                on_click=lambda e: page.navigate(game_route(session)))),
+        ], spacing=8, tight=True)
+    return ft.Column([
+        ft.Text(t("This game was stopped. Continue it: it becomes the running game again, where it was stopped."),
+                size=16, color=ft.Colors.ON_SURFACE_VARIANT),
+        tagged(ids.STATS_RESUME, ft.FilledButton(t("Continue the game"), icon=ft.Icons.PLAY_ARROW, height=TOUCH + 8,
+                                                 style=ft.ButtonStyle(text_style=ft.TextStyle(size=18)),
+                                                 on_click=lambda e: resume())),
+    ], spacing=8, tight=True)
 
 
 def _game_row(row: dict, on_open) -> ft.Control:

@@ -64,7 +64,7 @@ def app_bar_actions(s, st) -> list[ft.Control]:
         tagged(ids.HISTORY, ft.IconButton(ft.Icons.HISTORY, tooltip=t("History"),
                                           on_click=lambda: go("/kalmar/history"))),
         tagged(ids.CHECK, ft.IconButton(ft.Icons.HELP_OUTLINE, tooltip=t("Can I play this?"),
-                                        on_click=lambda: go("/kalmar/check"))),
+                                        on_click=lambda: go("/kalmar/table-check"))),
     ]
 
 

@@ -97,7 +97,7 @@ def app_bar_actions(s, st) -> list[ft.Control]:
         tagged(ids.HISTORY, ft.IconButton(ft.Icons.HISTORY, tooltip=t("History"),
                                           on_click=lambda: go("/vzhuh/history"))),
         tagged(ids.CHECK, ft.IconButton(ft.Icons.GAVEL, tooltip=t("Move checker"),
-                                        on_click=lambda: go("/vzhuh/check"))),
+                                        on_click=lambda: go("/vzhuh/table-check"))),
     ]
 
 
