@@ -159,6 +159,19 @@ def test_thumb_keys_kalmar_card_entry(ui):
     assert_thumb_keys(m, must=(kl.kind("play", "digit"), kl.colour("play", "green"), kl.digit("play", 7)),
                       at_least=20)
     ui.shot("kalmar-table-phone-light", keep=True)
+    # which blue card is chosen is visible: the chosen one is light, the others dark blue
+    ui.tap_id(kl.kind("play", "order"))
+    ui.page.wait_for_function(
+        """id => [...document.querySelectorAll(`[flt-semantics-identifier="${id}"]`)]
+             .some(e => ['aria-selected', 'aria-checked', 'aria-current'].some(a => e.getAttribute(a) === 'true'))""",
+        arg=kl.kind("play", "order"), timeout=10000)
+    assert ui.selected(kl.kind("play", "order")) and not ui.selected(kl.kind("play", "swap"))
+    box = ui.by_id(kl.kind("play", "order")).bounding_box()
+    other = ui.by_id(kl.kind("play", "swap")).bounding_box()
+    chosen = ui.pixel(int(box["x"] + box["width"] / 2), int(box["y"] + 8))
+    dark = ui.pixel(int(other["x"] + other["width"] / 2), int(other["y"] + 8))
+    assert sum(chosen) > 500 and sum(dark) < 250, (chosen, dark)  # #C5CAE9 against #1A237E
+    ui.shot("kalmar-blue-chosen-phone-light", keep=True)
 
 
 def test_thumb_keys_whale_card_picker(ui):
