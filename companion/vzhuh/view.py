@@ -85,7 +85,7 @@ class VzhuhView(GameView):
         for a, b in zip(old.parties, new.parties):
             for p, x, y in zip(players, a.points, b.points):
                 if x != y:
-                    out.append(Change("round-points", {"round": a.number, "player": p, "old": x, "new": y}))
+                    out.append(Change("party-points", {"round": a.number, "player": p, "old": x, "new": y}))  # «Партия», not «Раунд»
         for p, x, y in zip(players, vz.totals(old), vz.totals(new)):
             if x != y:
                 out.append(Change("total", {"player": p, "old": x, "new": y}))

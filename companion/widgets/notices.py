@@ -22,6 +22,8 @@ def _changes(notice) -> str:
             lines.append(t("{player}: total from {old} to {new}.").format(**p))
         elif ch.key == "round-points":
             lines.append(t("Round {round}, {player}: from {old} to {new}.").format(**p))
+        elif ch.key == "party-points":  # «Вжух!» counts parties (issue 19, point 4)
+            lines.append(t("Party {round}, {player}: from {old} to {new}.").format(**p))
         elif ch.key in ("violation-new", "violation-gone"):
             v = p["violation"]
             lines.append(("+ " if ch.key == "violation-new" else "− ") + v.text(lang()))

@@ -83,6 +83,8 @@ def status_card(tb: dict) -> ft.Control:
                 probe(ids.TURN, tb["turn"], size=30, weight=ft.FontWeight.BOLD, max_lines=1,
                       overflow=ft.TextOverflow.ELLIPSIS),
                 probe(ids.NEXT, t("then {player}").format(player=tb["next"]), size=18),
+                *([probe(ids.SKIPPED, t("Skipped: {player} ({rule})").format(**tb["skipped"]), size=16,
+                         weight=ft.FontWeight.W_600, color=ft.Colors.ERROR)] if tb.get("skipped") else []),
                 probe(ids.COLOUR, t("Colour: {colour}").format(colour=colour_words(tb["colour"])), size=17,
                       weight=ft.FontWeight.W_600),
             ], spacing=0, tight=True, expand=True),
