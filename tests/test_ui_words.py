@@ -59,3 +59,60 @@ def test_vzhuh_correction_speaks_of_a_party(tmp_path):
         i18n.set_language(before)
     # Аня's party 1 went from 10 to 20
     assert text == "Партия 1: у игрока Аня теперь 20 (было: 10)."
+
+
+def test_vzhuh_says_why_the_next_party_starts_with_that_player(tmp_path):
+    """VZ-SETUP-4, VZ-NEXT (read as the party just played, N-VZ-NEXT), RUL-VZ-NEXT-TIE; seats
+    Аня 0, Боря 1, Вика 2, clockwise 0→1→2."""
+    from companion.vzhuh.screens.score import why_text
+
+    s = Session(Store.open(tmp_path))
+    ok(s.new_game(P, game="vzhuh", first="Боря"))
+    v = s.game
+    assert v.starter_why() == {"rule": "VZ-SETUP-4", "starter": "Боря"}       # chosen at the start
+    pts = lambda n: penalty_json(points=n)  # noqa: E731
+    # party 1: 16, 36, 0 → Боря alone has the most (36)
+    ok(v.record_party({"Аня": pts(16), "Боря": pts(36), "Вика": pts(0)}))
+    assert v.starter_why() == {"rule": "VZ-NEXT", "starter": "Боря", "party": 1, "points": 36, "players": ["Боря"]}
+    # party 2 (started by Боря): 60, 5, 60 → Аня and Вика tie; from Боря clockwise: Вика (2) before Аня (0)
+    ok(v.record_party({"Аня": pts(60), "Боря": pts(5), "Вика": pts(60)}))
+    why = v.starter_why()
+    assert why == {"rule": "VZ-NEXT, RUL-VZ-NEXT-TIE", "starter": "Вика", "party": 2, "points": 60,
+                   "players": ["Аня", "Вика"], "previous": "Боря"}
+    assert v.next_starter() == "Вика"
+    import companion.i18n as i18n
+    before = i18n.lang()
+    try:
+        i18n.set_language("ru")
+        assert why_text(why) == ("Больше всех штрафных в партии 2: Аня, Вика — по 60; из них первый по часовой "
+                                 "стрелке от игрока Боря, начинавшего партию 2, — Вика (VZ-NEXT, RUL-VZ-NEXT-TIE).")
+        # party 3 (an extra one is not needed to see it; started by Вика): 10, 0, 10 → Аня and Вика
+        # tie, and the first met clockwise from Вика is Вика herself
+        ok(v.record_party({"Аня": pts(10), "Боря": pts(0), "Вика": pts(10)}))
+        totals = v.totals()  # 86, 41, 70: the game is over (VZ-GAME), nobody starts a next party
+        assert totals == {"Аня": 86, "Боря": 41, "Вика": 70} and v.starter_why() is None
+        ok(s.undo())
+        ok(v.record_party({"Аня": pts(10), "Боря": pts(30), "Вика": pts(30)}))  # 86, 71, 100: over too
+        assert v.starter_why() is None
+    finally:
+        i18n.set_language(before)
+
+
+def test_vzhuh_tie_that_includes_the_previous_starter(tmp_path):
+    s = Session(Store.open(tmp_path))
+    ok(s.new_game(P, game="vzhuh", first="Вика"))
+    v = s.game
+    pts = lambda n: penalty_json(points=n)  # noqa: E731
+    # party 1 (started by Вика): 10, 0, 10 → Аня and Вика; from Вика clockwise Вика herself comes first
+    ok(v.record_party({"Аня": pts(10), "Боря": pts(0), "Вика": pts(10)}))
+    why = v.starter_why()
+    assert why["starter"] == "Вика" and why["previous"] == "Вика" and why["players"] == ["Аня", "Вика"]
+    import companion.i18n as i18n
+    from companion.vzhuh.screens.score import why_text
+    before = i18n.lang()
+    try:
+        i18n.set_language("ru")
+        assert why_text(why) == ("Больше всех штрафных в партии 1: Аня, Вика — по 10; из них партию 1 начинал "
+                                 "игрок Вика (VZ-NEXT, RUL-VZ-NEXT-TIE).")
+    finally:
+        i18n.set_language(before)

@@ -277,3 +277,30 @@ def test_tablet_screenshots(ui_tablet):
     ui.wait_id(ids.HOME_NEW)
     start_kalmar(ui)
     ui.shot("kalmar-table-tablet-light", keep=True)
+
+
+# ------------------------------------------------------------------------------- «Вжух!» words
+def test_vzhuh_standings_above_the_fold_and_why_the_starter_starts(ui):
+    """After a party the notice «Партия 1 записана.» is shown and the standings are still in sight
+    at 412×915; the party screen says why the next starter starts (VZ-NEXT, RUL-VZ-NEXT-TIE)."""
+    start_vzhuh(ui)                                          # Оля starts party 1 (VZ-SETUP-4)
+    penalty(ui, 0, typed=36)
+    ui.tap_id(vz.RECORD)
+    ui.wait_text(vz.PARTY_TITLE, "Партия 2 из 3")
+    ui.wait_text(ids.NOTICE, "Партия 1 записана")
+    notice_top = ui.by_id(ids.NOTICE).bounding_box()["y"]
+    for i in range(3):
+        box = ui.by_id(vz.place(i)).bounding_box()
+        assert box is not None and box["y"] + box["height"] <= min(notice_top, 915), (i, box, notice_top)
+    # party 1: Оля 36, Маша 0, Петя 0 → Оля alone has the most (VZ-NEXT)
+    ui.wait_text(vz.STARTER_WHY, "Больше всех штрафных в партии 1: Оля, 36 (VZ-NEXT).")
+    ui.shot("vzhuh-standings-notice-phone-light", keep=True)
+    # party 2 (started by Оля): 0, 20, 20 → Маша and Петя tie; clockwise from Оля: Маша (RUL-VZ-NEXT-TIE)
+    penalty(ui, 1, typed=20)
+    penalty(ui, 2, typed=20)
+    ui.tap_id(vz.RECORD)
+    ui.wait_text(vz.PARTY_TITLE, "Партия 3 из 3")
+    ui.wait_text(vz.STARTER, "Маша")
+    ui.wait_text(vz.STARTER_WHY, "Маша, Петя — по 20; из них первый по часовой стрелке от игрока Оля, "
+                                 "начинавшего партию 2, — Маша (VZ-NEXT, RUL-VZ-NEXT-TIE).")
+    ui.shot("vzhuh-starter-why-phone-light", keep=True)
