@@ -74,7 +74,8 @@ def race_chart(players, rounds: list[dict], round_word: str | None = None) -> ft
     legend = ft.Row([ft.Row([ft.Container(width=22, height=6, border_radius=3, bgcolor=PLAYER_COLORS[i % len(PLAYER_COLORS)]),
                              ft.Text(f"{p}: {running[p][-1]}", size=16)], spacing=6, tight=True)
                      for i, p in enumerate(players)], wrap=True, spacing=16, run_spacing=6)
-    return ft.Semantics(identifier=ids.STATS_CHART, label=t("Race chart: running totals by round"), container=True,
+    return ft.Semantics(identifier=ids.STATS_CHART, label=t("Race chart: running totals by round") if not round_word
+                        else t("Race chart: running totals by {word}").format(word=round_word.lower()), container=True,
                         content=ft.Column([ft.Container(chart, height=280, padding=ft.Padding.only(right=12, top=8)),
                                            legend], spacing=8, tight=True))
 
@@ -103,7 +104,9 @@ def GameDetail(row: dict, on_back):
     if pts is not None and pts[1]:
         body.append(race_chart(pts[0], pts[1], t(game.ROUND_WORD)))
     else:
-        body.append(ft.Text(t("No rounds were scored in this game."), size=16, color=ft.Colors.ON_SURFACE_VARIANT))
+        # in the game's own word: «0 партий» in «Вжух!», «0 раундов» in the whale game (issue 19, point 4)
+        body.append(ft.Text(t("Nothing was scored in this game: {rounds}.").format(rounds=game.rounds_text(0)), size=16,
+                            color=ft.Colors.ON_SURFACE_VARIANT))
     body += [
         section_title(t("Game record")),
         ExportPanel(lambda: session.export_archived(row["game_id"]), f"{game.GAME}-{row.get('seq', '')}.json",
