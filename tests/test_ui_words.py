@@ -116,3 +116,14 @@ def test_vzhuh_tie_that_includes_the_previous_starter(tmp_path):
                                  "игрок Вика (VZ-NEXT, RUL-VZ-NEXT-TIE).")
     finally:
         i18n.set_language(before)
+
+
+def test_kalmar_names_the_player_skipped_by_the_first_card(tmp_path):
+    """KL-SETUP-2: a «Пропуск хода» turned up first counts as the dealer's play: the player left of
+    the dealer (Аня, dealer Вика) misses the turn and Боря starts."""
+    s = Session(Store.open(tmp_path))
+    ok(s.new_game(P, game="kalmar", dealer="Вика", first_card="crimson-skip"))
+    t = s.game.table()
+    assert t["turn"] == "Боря" and t["skipped"] == {"player": "Аня", "rule": "KL-SETUP-2"}
+    ok(s.game.play("crimson-3"))                             # Боря plays: the skip is history
+    assert s.game.table()["skipped"] is None

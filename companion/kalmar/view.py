@@ -208,7 +208,12 @@ class KalmarView(GameView):
         point 4): the player after the one who played «Пропуск хода» (KL-FX-SKIP), or the player
         who just took the cards of a +2 / +4 (KL-FX-DRAW2, KL-FX-DRAW4: take, then miss the turn)."""
         s, log, states = self.state, self.session.log, self.session.states
-        if s is None or s.winner is not None or not log or len(states) < 2:
+        if s is None or s.winner is not None:
+            return None
+        fresh = s.moves == 0 or (log and log[-1].get("type") == "next-game")  # no move yet in this game
+        if fresh and s.first_card.kind is kl.Kind.SKIP:  # KL-SETUP-2: the dealer's skip, turned up first
+            return {"player": s.players[next_seat(s.dealer, s.n)], "rule": "KL-SETUP-2"}
+        if not log or len(states) < 2:
             return None
         a, before = log[-1], states[-2]
         if len(log) - 1 in self.session.skipped or not isinstance(a.get("player"), str) or a["player"] not in s.players:
