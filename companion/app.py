@@ -74,16 +74,18 @@ def App(state: AppState, session_box: tuple):
 
     ft.use_effect(session_lang, dependencies=[state.lang])
 
-    return StateCtx(state, lambda: SessionCtx(session, lambda: ft.Router(
-        [ft.Route(path="/", component=Home, children=[
-            ft.Route(path="rules", component=Rules, children=[r for p in PACKS.values() for r in p.rules_routes()]),
-            ft.Route(path="settings", component=Settings),
-            ft.Route(path="stats", component=Stats),
-            ft.Route(path="invite", component=Invite),
-            *[r for p in PACKS.values() for r in p.routes()],
-        ])],
-        manage_views=True,
-    )))
+    return StateCtx(state, lambda: SessionCtx(session, lambda: ft.Router(route_tree(), manage_views=True)))
+
+
+def route_tree() -> list[ft.Route]:
+    """Every screen's route: a view's parent in this tree is where «Назад» leads."""
+    return [ft.Route(path="/", component=Home, children=[
+        ft.Route(path="rules", component=Rules, children=[r for p in PACKS.values() for r in p.rules_routes()]),
+        ft.Route(path="settings", component=Settings),
+        ft.Route(path="stats", component=Stats),
+        ft.Route(path="invite", component=Invite),
+        *[r for p in PACKS.values() for r in p.routes()],
+    ])]
 
 
 @ft.component

@@ -330,3 +330,10 @@ def stats_value(player: str, what: str) -> str:
 
 def stats_game(seq: int) -> str:
     return f"stats-game-{seq}"
+
+# issue 19, point 4: stopping asks first, a stopped game is continued from the history, another
+# game chosen at home while one runs
+STATS_RESUME = "stats-resume"                  # «Продолжить игру» of a stopped game
+STATS_RESUME_BUSY = "stats-resume-busy"        # another game runs: what to do first
+STATS_RESUME_RUNNING = "stats-resume-running"  # … and the way to it
+HOME_SWITCH = "home-switch"                    # the question when another game is chosen while one runs

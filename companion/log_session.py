@@ -649,6 +649,27 @@ class LogSession:
         v = self.meta.get("started")
         return v if isinstance(v, str) else None
 
+    # ---- resuming a stopped game (issue 19, point 4) --------------------------------------------
+    def resume(self, game_id: str) -> Outcome:
+        """Continue a stopped game from the history: it becomes the running game again, with its
+        log and redo stack, as it was when it was stopped. Refused while a game is running (on
+        this device or another), and for a game that was not stopped (finished, imported)."""
+        if self._stale():
+            return self._conflict()
+        if self.active:
+            return refused("session.game-running")
+        row = next((r for r in self._store.archived() if r.get("game_id") == game_id), None)
+        if row is None or row.get("status") != "abandoned":
+            return refused("session.not-resumable")
+        cur = self._store.resume_archived(game_id)
+        if cur is None:
+            if self._store.current() is not None:  # another device started a game first
+                return self._conflict()
+            return refused("session.not-resumable")
+        self.notice = None
+        self._adopt(cur)
+        return DONE
+
 
 def serialized(method, saves: bool):
     """One change at a time per session: a tap's handler (a worker thread) and :meth:`sync`
@@ -679,6 +700,7 @@ for _name in ("new_game", "finish", "abandon", "do", "undo", "redo", "edit", "in
     setattr(LogSession, _name, serialized(getattr(LogSession, _name), saves=True))
 for _name in ("dismiss_notice", "reload", "sync", "choose_game"):
     setattr(LogSession, _name, serialized(getattr(LogSession, _name), saves=False))
+LogSession.resume = serialized(LogSession.resume, saves=True)  # issue 19, point 4
 
 
 # ---------------------------------------------------------------------------------------------

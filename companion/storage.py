@@ -799,3 +799,39 @@ class Store:
             for entry in self.archived():
                 names += entry["players"]
             return list(dict.fromkeys(names))
+
+    # ---- resuming a stopped game (issue 19, point 4)
+    @_notifies
+    def resume_archived(self, game_id: str) -> Optional[CurrentGame]:
+        """Bring a stopped (``abandoned``) game back from the archive as the current game, with
+        its log and redo stack; return it. None, and nothing changed, when a game is running or
+        ``game_id`` is not a stopped game of the archive.
+
+        All or nothing: 1. the current game is written (the commit point), 2. the archive file
+        and the index row are removed. A kill between 1. and 2. leaves a current game whose
+        archived copy holds the same log: the start-up check (``_complete_interrupted_finish``)
+        files it back, so the game is either resumed or still stopped in the history, never
+        both and never lost. An archive file that cannot be removed puts the current game back
+        as it was (None); an index row that cannot be removed is dropped at the next start
+        (``_rebuild_index``: a row of the game in progress)."""
+        with self._lock:
+            if self._game.get(doc_id=_CURRENT_DOC) or not isinstance(game_id, str) or not _GAME_ID.match(game_id):
+                return None
+            entry = self._read_archived(game_id)
+            if entry is None or entry.get("status") != "abandoned":
+                return None
+            undo = entry.get("undo")  # its history of changes comes back with it (undo, redo)
+            game = CurrentGame(game_id, dict(entry["meta"]), list(entry["actions"]), list(entry["redo"]), 0,
+                               None if undo is None else list(undo))
+            _put_single(self._game, asdict(game))          # 1.
+            path = self._archive_path(game_id)
+            for p in (path, path + ".bak", path + ".tmp"):  # 2. (removing works on a full disk)
+                _remove(p)
+            if os.path.exists(path):  # could not be removed: the game stays stopped, as it was
+                self._game.truncate()
+                return None
+            try:
+                self._index.remove(Query().game_id == game_id)
+            except OSError:  # the row of a game in progress is dropped at the next start
+                log.warning("index row of the resumed game %s not removed", game_id, exc_info=True)
+            return game

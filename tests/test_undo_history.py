@@ -206,3 +206,19 @@ def test_whale_and_royal_places_name_the_trick(tmp_path):
             assert s.do(a).ok
         i18n.set_language("ru")
         assert session_text(s.undo().notice).startswith(start)
+
+
+def test_a_stopped_and_resumed_game_keeps_its_history_of_changes(tmp_path):
+    """Stop (abandon) a game after a correction, continue it from the history: «Отменить»
+    still takes back the correction first."""
+    meta, pool = example("vzhuh")
+    store, s = fresh(tmp_path, "vzhuh", meta)
+    parties = [a for a in pool if a.get("type") == "party"][:2]
+    for a in parties:
+        assert s.do(a).ok
+    assert s.edit(0, parties[1]).ok
+    game_id = s.game_id
+    assert s.abandon().ok and not s.active
+    assert s.resume(game_id).ok and list(s.log) == [parties[1], parties[1]]
+    out = s.undo()
+    assert out.ok and out.notice.params["change"] == "edit" and list(s.log) == parties

@@ -108,7 +108,7 @@ def test_undo_redo_and_a_correction_say_what_changed(s):
     out = s.edit(2, {"type": "party", "penalties": {"Аня": pts(20), "Боря": pts(3), "Вика": pts(5)}})
     assert out.ok and v.winner() == "Вика"
     kinds = {c.key for c in out.notice.changes}
-    assert {"round-points", "total", "winner"} <= kinds
+    assert {"party-points", "total", "winner"} <= kinds
 
 
 def test_a_second_device_follows(tmp_path):

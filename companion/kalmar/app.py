@@ -38,7 +38,9 @@ def routes() -> list[ft.Route]:
         ft.Route(path="kalmar/new", component=NewGame),
         ft.Route(path="kalmar/check", component=Checker),
         ft.Route(path="kalmar", component=Table, children=[  # back from the history: to the table
-            ft.Route(path="history", component=History)]),
+            ft.Route(path="history", component=History),
+            # the checker opened from the game: «Назад» returns to the game (issue 19, point 4)
+            ft.Route(path="table-check", component=Checker)]),
     ]
 
 

@@ -14,6 +14,7 @@ NEW_FIRST = "kl-new-first"            # the first card picked so far, as text
 
 TURN = "kl-turn"                      # whose turn
 NEXT = "kl-next"                      # who is next
+SKIPPED = "kl-skipped"                # who the last entry made miss a turn (issue 19, point 4)
 DIRECTION = "kl-direction"            # the direction, in words
 TOP = "kl-top"                        # the top card, in words
 COLOUR = "kl-colour"                  # the colour in force

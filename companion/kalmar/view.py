@@ -200,7 +200,30 @@ class KalmarView(GameView):
             "winner": p[s.winner] if s.winner is not None else None,
             "by_swap": bool(s.results and s.winner is not None and s.results[-1].swap),
             "same_symbol": s.options.same_symbol,
+            "skipped": self.skipped(),
         }
+
+    def skipped(self) -> dict | None:
+        """Who the last entry made miss a turn, named on the table until the next entry (issue 19,
+        point 4): the player after the one who played «Пропуск хода» (KL-FX-SKIP), or the player
+        who just took the cards of a +2 / +4 (KL-FX-DRAW2, KL-FX-DRAW4: take, then miss the turn)."""
+        s, log, states = self.state, self.session.log, self.session.states
+        if s is None or s.winner is not None:
+            return None
+        fresh = s.moves == 0 or (log and log[-1].get("type") == "next-game")  # no move yet in this game
+        if fresh and s.first_card.kind is kl.Kind.SKIP:  # KL-SETUP-2: the dealer's skip, turned up first
+            return {"player": s.players[next_seat(s.dealer, s.n)], "rule": "KL-SETUP-2"}
+        if not log or len(states) < 2:
+            return None
+        a, before = log[-1], states[-2]
+        if len(log) - 1 in self.session.skipped or not isinstance(a.get("player"), str) or a["player"] not in s.players:
+            return None
+        seat = s.players.index(a["player"])
+        if a.get("type") == "play" and card_parts(a.get("card"))[0] == "skip":
+            return {"player": s.players[next_seat(seat, s.n, s.direction)], "rule": "KL-FX-SKIP"}
+        if a.get("type") == "draw" and a.get("count") is None and before.pending is not None:
+            return {"player": a["player"], "rule": "KL-FX-DRAW2" if before.pending_draw == 2 else "KL-FX-DRAW4"}
+        return None
 
     def tally(self) -> dict[str, int]:
         s = self.state

@@ -28,7 +28,8 @@ STATS = {"avg": N_("Average round"), "best": N_("Best round"), "revokes": True,
 NEW_ROUTE = "/new"
 # (English msgid, icon, route, semantics id): this game's own entries on the home screen
 HOME_ENTRIES = [
-    (N_("Who wins the trick?"), ft.Icons.HELP_OUTLINE, "/rules/who-wins", ids.HOME_CALC),
+    # opened from home, the calculator returns home (issue 19, point 4); from the rules, to the rules
+    (N_("Who wins the trick?"), ft.Icons.HELP_OUTLINE, "/who-wins", ids.HOME_CALC),
     (N_("Check my deck"), ft.Icons.STYLE_OUTLINED, "/deck", ids.HOME_DECK),
 ]
 RULES_BUTTONS = [(N_("Who wins the trick?"), ft.Icons.HELP_OUTLINE, "/rules/who-wins", ids.RULES_CALC)]
@@ -40,6 +41,7 @@ def routes() -> list[ft.Route]:
     """This game's routes under "/" (rules children: under "/rules")."""
     return [
         ft.Route(path="deck", component=DeckCheck),
+        ft.Route(path="who-wins", component=Calculator),
         ft.Route(path="new", component=NewGame),
         ft.Route(path="setup", component=RoundSetup),
         ft.Route(path="game", component=Table, children=[  # back from the history: to the table

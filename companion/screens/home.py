@@ -7,8 +7,9 @@ import flet as ft
 from .. import ids
 from ..games_ui import PACKS, pack
 from ..i18n import t
-from ..ui import PAD, big_button, choice_row, probe, safe_screen, screen, section_title, tagged, use_app, use_session
+from ..ui import BIG, PAD, TOUCH, big_button, choice_row, probe, safe_screen, screen, section_title, tagged, use_app, use_session
 from ..widgets.game import game_route
+from ..widgets.notices import outcome_text
 
 
 def game_ident(game: str) -> str:
@@ -18,36 +19,99 @@ def game_ident(game: str) -> str:
 @ft.component
 def ContinueEntry(wide: bool):
     """«Continue game» while a game is running. The one part of Home that follows the session:
-    Home lies under the table in the view stack, and an entry at the table re-renders only this."""
+    Home lies under the table in the view stack, and an entry at the table re-renders only this.
+    Two lines (issue 19, point 4: one line was cut off at phone size): what the button does, and
+    which game with whom."""
     s = use_session()
     _ = s.version if s is not None else 0
     if s is None or not s.active:
         return ft.Container(height=0)
-    return ft.Container(big_button(t("Continue game: {game}").format(game=pack(s.kind).TITLE), ft.Icons.PLAY_ARROW,
-                                   lambda e: ft.context.page.navigate(game_route(s)), ids.HOME_CONTINUE, primary=True),
+    title = pack(s.kind).TITLE
+    who = ", ".join(s.players)
+    label = ft.Row([
+        ft.Icon(ft.Icons.PLAY_ARROW, size=30, color=ft.Colors.ON_PRIMARY),
+        ft.Column([
+            ft.Text(t("Continue game"), size=20, weight=ft.FontWeight.W_500, color=ft.Colors.ON_PRIMARY,
+                    max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+            ft.Text(f"{title} · {who}" if who else title, size=15, color=ft.Colors.ON_PRIMARY,
+                    max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+        ], spacing=0, tight=True, expand=True, alignment=ft.MainAxisAlignment.CENTER),
+    ], spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    button = ft.FilledButton(
+        content=label, height=BIG + 12, expand=True,
+        style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=16),
+                             padding=ft.Padding.symmetric(horizontal=20, vertical=8)),
+        on_click=lambda e: ft.context.page.navigate(game_route(s)))
+    return ft.Container(ft.Semantics(identifier=ids.HOME_CONTINUE, key=ids.HOME_CONTINUE,
+                                     label=t("Continue game: {game}").format(game=title), content=button),
                         padding=ft.Padding.only(bottom=12))
+
+
+def switch_dialog(s, running: str, wanted: str, on_stop, on_close) -> ft.AlertDialog:
+    """Another game was chosen while one runs (issue 19, point 4): what happens, and the two ways
+    on — continue the running game, or stop it (to the history, to be continued later) and
+    choose the other."""
+    old, new = pack(running).TITLE, pack(wanted).TITLE
+    go = ft.context.page.navigate
+    return ft.AlertDialog(
+        modal=True,
+        title=ft.Text(t("{game} is running").format(game=old), size=22, weight=ft.FontWeight.BOLD),
+        content=tagged(ids.HOME_SWITCH, ft.Text(t(
+            "{old} is being played ({players}). To play {new}, stop it first: it goes to the history as "
+            "stopped, and you can continue it from there later.").format(
+                old=old, new=new, players=", ".join(s.players)), size=17)),
+        actions=[
+            tagged(f"{ids.HOME_SWITCH}-continue", ft.FilledButton(
+                t("Continue {game}").format(game=old), icon=ft.Icons.PLAY_ARROW, height=TOUCH,
+                on_click=lambda e: (on_close(), go(game_route(s))))),
+            tagged(f"{ids.HOME_SWITCH}-stop", ft.OutlinedButton(
+                t("Stop it and choose {game}").format(game=new), icon=ft.Icons.STOP_CIRCLE_OUTLINED, height=TOUCH,
+                on_click=lambda e: on_stop())),
+            tagged(f"{ids.HOME_SWITCH}-cancel", ft.TextButton(t("Cancel"), height=TOUCH,
+                                                              on_click=lambda e: on_close())),
+        ],
+        actions_alignment=ft.MainAxisAlignment.END,
+    )
 
 
 @ft.component
 def GameChoice():
     """«Во что играем?»: the game whose entries the home screen offers. While a game runs, it is
-    that game's."""
+    that game's; choosing another asks first (continue the running game, or stop it)."""
     st = use_app()
     s = use_session()
     running = s is not None and s.active
     _ = s.version if s is not None else 0
     chosen = s.kind if running else st.game
+    wanted, set_wanted = ft.use_state(None)
 
     def choose(game: str):
         st.set_game(game)
         if s is not None:
             s.choose_game(game)
 
+    def tap(game: str):
+        if s is not None and s.active and game != s.kind:
+            set_wanted(game)
+        elif not (s is not None and s.active):
+            choose(game)
+
+    def stop_and_choose():
+        game = wanted
+        set_wanted(None)
+        out = s.abandon()
+        if out.ok:
+            choose(game)
+            st.show(lambda: t("The game was stopped; it stays in the history."))
+        else:
+            st.show(outcome_text(out), "problem")
+
+    ft.use_dialog(switch_dialog(s, s.kind, wanted, stop_and_choose, lambda: set_wanted(None))
+                  if running and wanted is not None and wanted != s.kind else None)
     return ft.Column([
         section_title(t("Which game is the table playing?")),
-        tagged("home-games", choice_row([(g, p.TITLE, game_ident(g)) for g, p in PACKS.items()], chosen,
-                                        (lambda g: None) if running else choose)),
-        *([ft.Text(t("A game is running: the home screen follows it."), size=14,
+        tagged("home-games", choice_row([(g, p.TITLE, game_ident(g)) for g, p in PACKS.items()], chosen, tap)),
+        *([ft.Text(t("A game is running: the home screen follows it. Choose another game to stop this one."), size=14,
                    color=ft.Colors.ON_SURFACE_VARIANT)] if running else []),
     ], spacing=8)
 

@@ -73,6 +73,8 @@ def change_text(c) -> str:
         return t("Round {round}, trick {trick}: {player} now gains {new} (before: {old}).").format(**p)
     if k == "round-points":
         return t("Round {round}: {player} now has {new} (before: {old}).").format(**p)
+    if k == "party-points":  # «Вжух!» counts parties (issue 19, point 4)
+        return t("Party {round}: {player} now has {new} (before: {old}).").format(**p)
     if k == "total":
         return t("Total of {player}: now {new} (before: {old}).").format(**p)
     if k == "violation-new":

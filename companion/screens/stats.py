@@ -11,6 +11,8 @@ from ..log_session import game_of
 from ..i18n import lang, t, tn
 from ..ui import TOUCH, probe, safe_render, safe_screen, screen, section_title, tagged, use_app, use_session
 from ..widgets.look import PLAYER_COLORS
+from ..widgets.game import game_route
+from ..widgets.notices import outcome_text
 from ..widgets.when import game_when
 from .records import ExportPanel, ImportPanel
 
@@ -79,7 +81,8 @@ def race_chart(players, rounds: list[dict], round_word: str | None = None) -> ft
     legend = ft.Row([ft.Row([ft.Container(width=22, height=6, border_radius=3, bgcolor=PLAYER_COLORS[i % len(PLAYER_COLORS)]),
                              ft.Text(f"{p}: {running[p][-1]}", size=16)], spacing=6, tight=True)
                      for i, p in enumerate(players)], wrap=True, spacing=16, run_spacing=6)
-    return ft.Semantics(identifier=ids.STATS_CHART, label=t("Race chart: running totals by round"), container=True,
+    return ft.Semantics(identifier=ids.STATS_CHART, label=t("Race chart: running totals by round") if not round_word
+                        else t("Race chart: running totals by {word}").format(word=round_word.lower()), container=True,
                         content=ft.Column([ft.Container(chart, height=280, padding=ft.Padding.only(right=12, top=8)),
                                            legend], spacing=8, tight=True))
 
@@ -100,19 +103,58 @@ def GameDetail(row: dict, on_back):
     when = game_when(summary)
     if when:
         body.append(probe(ids.STATS_WHEN, when, size=17, color=ft.Colors.ON_SURFACE_VARIANT))
+    if row.get("status") == "abandoned":
+        body.append(ResumeEntry(row["game_id"], key=f"stats-resume-{row['game_id']}"))
     if summary.get("winner"):
         body.append(ft.Text(t("{player} wins the game!").format(player=summary["winner"]), size=18))
     game = pack(game_of(summary))
     if pts is not None and pts[1]:
         body.append(race_chart(pts[0], pts[1], t(game.ROUND_WORD)))
     else:
-        body.append(ft.Text(t("No rounds were scored in this game."), size=16, color=ft.Colors.ON_SURFACE_VARIANT))
+        # in the game's own word: «0 партий» in «Вжух!», «0 раундов» in the whale game (issue 19, point 4)
+        body.append(ft.Text(t("Nothing was scored in this game: {rounds}.").format(rounds=game.rounds_text(0)), size=16,
+                            color=ft.Colors.ON_SURFACE_VARIANT))
     body += [
         section_title(t("Game record")),
         ExportPanel(lambda: session.export_archived(row["game_id"]), f"{game.GAME}-{row.get('seq', '')}.json",
                     ids.STATS_EXPORT),
     ]
     return ft.Column(body, spacing=14, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+@ft.component
+@safe_render
+def ResumeEntry(game_id: str):
+    """«Продолжить игру» for a stopped game (issue 19, point 4): it becomes the running game
+    again; while another game runs, the screen says so and offers that one instead."""
+    st = use_app()
+    session = use_session()
+    page = ft.context.page
+
+    def resume():
+        out = session.resume(game_id)
+        if out.ok:
+            st.dismiss()
+            page.navigate(game_route(session))
+        else:
+            st.show(outcome_text(out), "problem")
+
+    if session.active:
+        return ft.Column([
+            probe(ids.STATS_RESUME_BUSY, t("Another game is running ({game}: {players}). Finish or stop it first; then "
+                                           "this game can be continued.").format(
+                game=pack(session.kind).TITLE, players=", ".join(session.players)), size=16),
+            tagged(ids.STATS_RESUME_RUNNING, ft.FilledTonalButton(
+                t("Go to the running game"), icon=ft.Icons.PLAY_ARROW, height=TOUCH,
+                on_click=lambda e: page.navigate(game_route(session)))),
+        ], spacing=8, tight=True)
+    return ft.Column([
+        ft.Text(t("This game was stopped. Continue it: it becomes the running game again, where it was stopped."),
+                size=16, color=ft.Colors.ON_SURFACE_VARIANT),
+        tagged(ids.STATS_RESUME, ft.FilledButton(t("Continue the game"), icon=ft.Icons.PLAY_ARROW, height=TOUCH + 8,
+                                                 style=ft.ButtonStyle(text_style=ft.TextStyle(size=18)),
+                                                 on_click=lambda e: resume())),
+    ], spacing=8, tight=True)
 
 
 def _game_row(row: dict, on_open) -> ft.Control:

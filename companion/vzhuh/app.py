@@ -31,7 +31,9 @@ def routes() -> list[ft.Route]:
         ft.Route(path="vzhuh/new", component=NewGame),
         ft.Route(path="vzhuh/check", component=Checker),
         ft.Route(path="vzhuh", component=Score, children=[  # back from the history: to the game
-            ft.Route(path="history", component=History)]),
+            ft.Route(path="history", component=History),
+            # the checker opened from the game: «Назад» returns to the game (issue 19, point 4)
+            ft.Route(path="table-check", component=Checker)]),
     ]
 
 

@@ -12,6 +12,7 @@ RULES_CHECK = "rules-vz-check"
 NEW_START = "vz-new-start"
 PARTY_TITLE = "vz-party-title"        # «Партия 2 из 3»
 STARTER = "vz-starter"                # who starts the party (VZ-NEXT)
+STARTER_WHY = "vz-starter-why"        # why: the most points in the last party, a tie (issue 19)
 ENTRY_SUM = "vz-entry-sum"            # the selected player's penalty so far, as a sum
 ENTRY_UNDO = "vz-entry-undo"
 ENTRY_CLEAR = "vz-entry-clear"

@@ -85,7 +85,7 @@ class VzhuhView(GameView):
         for a, b in zip(old.parties, new.parties):
             for p, x, y in zip(players, a.points, b.points):
                 if x != y:
-                    out.append(Change("round-points", {"round": a.number, "player": p, "old": x, "new": y}))
+                    out.append(Change("party-points", {"round": a.number, "player": p, "old": x, "new": y}))  # «Партия», not «Раунд»
         for p, x, y in zip(players, vz.totals(old), vz.totals(new)):
             if x != y:
                 out.append(Change("total", {"player": p, "old": x, "new": y}))
@@ -123,6 +123,26 @@ class VzhuhView(GameView):
         s = self.state
         seat = vz.next_starter(s) if s is not None else None
         return s.players[seat] if seat is not None else None
+
+    def starter_why(self) -> dict | None:
+        """Why :meth:`next_starter` starts the next party, as names and numbers (issue 19, point 4):
+        party 1: the player chosen at the start (``rule`` VZ-SETUP-4); later: the most penalty
+        points in the party just played (VZ-NEXT, read as that party — N-VZ-NEXT), ``party``,
+        ``points``, ``players`` (all who had that many) and, on a tie, ``previous`` — who started
+        that party, from whom the engine goes clockwise (RUL-VZ-NEXT-TIE). None when over."""
+        s = self.state
+        seat = vz.next_starter(s) if s is not None else None
+        if seat is None:
+            return None
+        if not s.parties:
+            return {"rule": "VZ-SETUP-4", "starter": s.players[seat]}
+        last = s.parties[-1]
+        top = max(last.points)
+        most = [s.players[i] for i, p in enumerate(last.points) if p == top]
+        why = {"rule": "VZ-NEXT", "starter": s.players[seat], "party": last.number, "points": top, "players": most}
+        if len(most) > 1:
+            why.update(rule="VZ-NEXT, RUL-VZ-NEXT-TIE", previous=s.players[last.starter])
+        return why
 
     def totals(self) -> dict[str, int]:
         s = self.state

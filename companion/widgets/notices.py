@@ -22,6 +22,8 @@ def _changes(notice) -> str:
             lines.append(t("{player}: total from {old} to {new}.").format(**p))
         elif ch.key == "round-points":
             lines.append(t("Round {round}, {player}: from {old} to {new}.").format(**p))
+        elif ch.key == "party-points":  # «Вжух!» counts parties (issue 19, point 4)
+            lines.append(t("Party {round}, {player}: from {old} to {new}.").format(**p))
         elif ch.key in ("violation-new", "violation-gone"):
             v = p["violation"]
             lines.append(("+ " if ch.key == "violation-new" else "− ") + v.text(lang()))
@@ -56,6 +58,7 @@ def _catalog(key: str, params: Mapping[str, Any], lg: str) -> str:
                                            reason=params.get("reason", "")),
         "session.unreadable-game": lambda: t("The saved game could not be read; it was put aside in the history."),
         "session.imported": lambda: t("The game record was added to the history."),
+        "session.not-resumable": lambda: t("Only a stopped game can be continued."),  # issue 19, point 4
     }
     if key in ("session.undone", "session.redone"):
         return undo_text(key, params)

@@ -15,6 +15,7 @@ from .. import ids
 from ..i18n import t
 from ..ui import TOUCH, probe, section_title, tagged, use_latest
 from .look import PLAYER_COLORS
+from .stop import StopGameButton
 
 log = logging.getLogger("kity")
 
@@ -127,6 +128,6 @@ def running_game_box(s, on_continue: Callable, on_abandon: Callable) -> ft.Contr
                     color=ft.Colors.ON_SECONDARY_CONTAINER),
             ft.Row([
                 tagged("new-continue", ft.FilledButton(t("Continue it"), height=TOUCH, on_click=on_continue)),
-                tagged("new-abandon", ft.OutlinedButton(t("Stop it"), height=TOUCH, on_click=on_abandon)),
+                StopGameButton(on_abandon, "new-abandon", t("Stop it"), key="new-abandon-button"),
             ], wrap=True, spacing=8, run_spacing=8),
         ], spacing=8))

@@ -15,6 +15,7 @@ from ..view import BLUE, COLOURS, KINDS, card_parts, card_text, colour_text
 COLOUR_HEX = {"crimson": "#C2185B", "green": "#2E7D32", "light-blue": "#4FC3F7", "yellow": "#FDD835"}
 ON_COLOUR = {"crimson": ft.Colors.WHITE, "green": ft.Colors.WHITE, "light-blue": "#0D2B3E", "yellow": "#3E2F00"}
 BLUE_HEX = "#1A237E"  # «синие» organizer cards: no colour of their own
+BLUE_SELECTED = "#C5CAE9"  # the chosen blue card in the entry: light, ringed in its dark blue
 
 KIND_LABEL = {"digit": N_("Digit"), "skip": N_("Skip a turn"), "draw2": "+2", "reverse": N_("Reverse"),
               "choose": N_("Colour"), "draw4": "+4", "swap": N_("Swap"), "order": N_("Order"),
@@ -92,10 +93,13 @@ def kind_rows(prefix: str, selected: str | None, on_pick: Callable[[str], None],
         for k in group:
             on = k == selected
             blue = k in BLUE
-            fg = ft.Colors.ON_PRIMARY if on else (ft.Colors.WHITE if blue else None)
-            bg = ft.Colors.PRIMARY if on else (BLUE_HEX if blue else ft.Colors.SURFACE_CONTAINER_HIGH)
+            # the chosen blue card turns light with a dark ring, so it stands out among the dark
+            # blue ones (issue 19, point 4: a dark teal among dark blues could not be told apart)
+            fg = (BLUE_HEX if blue else ft.Colors.ON_PRIMARY) if on else (ft.Colors.WHITE if blue else None)
+            bg = (BLUE_SELECTED if blue else ft.Colors.PRIMARY) if on else (BLUE_HEX if blue else ft.Colors.SURFACE_CONTAINER_HIGH)
             tiles.append(wide(ids.kind(prefix, k), selected=on, control=ft.Container(
                 expand=True, height=50, border_radius=12, ink=True, alignment=ft.Alignment.CENTER, bgcolor=bg,
+                border=ft.Border.all(4, BLUE_HEX) if on and blue else None,
                 padding=ft.Padding.symmetric(horizontal=2),
                 on_click=lambda e, k=k: on_pick(k),
                 content=ft.Text(kind_label(k), size=15, weight=ft.FontWeight.W_600, color=fg, no_wrap=True,

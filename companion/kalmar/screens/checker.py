@@ -12,7 +12,8 @@ from .. import ids
 from ..view import BLUE, check_card, make_card
 from .cards import switch_row, card_face, card_words, colour_row, colour_words, digit_rows, kind_rows
 
-ROUTE = "/kalmar/check"
+ROUTE = "/kalmar/check"           # from home and the rules: «Назад» returns there
+GAME_ROUTE = "/kalmar/table-check"  # from the game: «Назад» returns to the game
 
 
 def picker(prefix: str, get, put, *, colour_label: str | None = None) -> list[ft.Control]:
@@ -85,4 +86,4 @@ def Checker():
                 probe(ids.CHECK_VERDICT, verdict.text(lang()), size=18, color=fg),
             ], spacing=8, tight=True))
     body.insert(0, head)
-    return screen(st, ROUTE, ids.SCREEN_CHECK, t("Can I play this?"), body)
+    return screen(st, ft.use_view_path() or ROUTE, ids.SCREEN_CHECK, t("Can I play this?"), body)

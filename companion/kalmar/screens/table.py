@@ -53,7 +53,7 @@ def app_bar_actions(s, st) -> list[ft.Control]:
         tagged(ids.HISTORY, ft.IconButton(ft.Icons.HISTORY, tooltip=t("History"),
                                           on_click=lambda: go("/kalmar/history"))),
         tagged(ids.CHECK, ft.IconButton(ft.Icons.HELP_OUTLINE, tooltip=t("Can I play this?"),
-                                        on_click=lambda: go("/kalmar/check"))),
+                                        on_click=lambda: go("/kalmar/table-check"))),
     ]
 
 
@@ -72,6 +72,8 @@ def status_card(tb: dict) -> ft.Control:
                 probe(ids.TURN, tb["turn"], size=30, weight=ft.FontWeight.BOLD, max_lines=1,
                       overflow=ft.TextOverflow.ELLIPSIS),
                 probe(ids.NEXT, t("then {player}").format(player=tb["next"]), size=18),
+                *([probe(ids.SKIPPED, t("Skipped: {player} ({rule})").format(**tb["skipped"]), size=16,
+                         weight=ft.FontWeight.W_600, color=ft.Colors.ERROR)] if tb.get("skipped") else []),
                 probe(ids.COLOUR, t("Colour: {colour}").format(colour=colour_words(tb["colour"])), size=17,
                       weight=ft.FontWeight.W_600),
             ], spacing=0, tight=True, expand=True),

@@ -136,4 +136,6 @@ def Calculator():
                                                 style=ft.ButtonStyle(text_style=ft.TextStyle(size=20)),
                                                 on_click=decide)),
     ]
-    return screen(st, "/rules/who-wins", ids.SCREEN_CALC, t("Who wins the trick?"), body)
+    # the view's route is where it was opened («/who-wins» from home, «/rules/who-wins» from the
+    # rules): «Назад» returns there (issue 19, point 4)
+    return screen(st, ft.use_view_path() or "/rules/who-wins", ids.SCREEN_CALC, t("Who wins the trick?"), body)

@@ -10,7 +10,8 @@ from ...ui import TOUCH, choice_row, probe, safe_screen, screen, section_title, 
 from .. import ids
 from ..view import DECK_COUNTS, NUMBERS, check_move
 
-ROUTE = "/vzhuh/check"
+ROUTE = "/vzhuh/check"           # from home and the rules: «Назад» returns there
+GAME_ROUTE = "/vzhuh/table-check"  # from the game: «Назад» returns to the game
 JOKERS = (("voila", "«Вуаля!»"), ("vzhuh", "«Вжух!»"), ("krabli", "«Крабли-бумс!»"))
 
 
@@ -94,4 +95,4 @@ def Checker():
             probe(ids.CHECK_VERDICT, verdict.text(lang()), size=19,
                   color=ft.Colors.ON_PRIMARY_CONTAINER if ok else ft.Colors.ON_ERROR_CONTAINER),
         ], spacing=8, tight=True)))
-    return screen(st, ROUTE, ids.SCREEN_CHECK, t("Move checker"), body)
+    return screen(st, ft.use_view_path() or ROUTE, ids.SCREEN_CHECK, t("Move checker"), body)

@@ -190,9 +190,11 @@ def entry_form(view, players, drafts, selected, *, narrow: bool, on_problem: Cal
                 ft.Row(keys, wrap=True, spacing=6, run_spacing=6, alignment=ft.MainAxisAlignment.CENTER),
                 ft.Row([
                     tagged(ids.ENTRY_UNDO, ft.IconButton(ft.Icons.UNDO, tooltip=t("Take back a card"), icon_size=26,
+                                                         width=TOUCH, height=TOUCH,
                                                          disabled=not mine.taps and mine.typed is None,
                                                          on_click=undo_tap)),
                     tagged(ids.ENTRY_CLEAR, ft.IconButton(ft.Icons.BACKSPACE_OUTLINED, tooltip=t("Clear"), icon_size=24,
+                                                          width=TOUCH, height=TOUCH,
                                                           disabled=not mine.taps and mine.typed is None,
                                                           on_click=lambda: put(Draft()))),
                     ft.Container(expand=True, content=tagged(ids.ENTRY_TYPED, ft.TextField(
@@ -200,7 +202,7 @@ def entry_form(view, players, drafts, selected, *, narrow: bool, on_problem: Cal
                         keyboard_type=ft.KeyboardType.NUMBER, input_filter=ft.NumbersOnlyInputFilter(),
                         on_change=lambda e: typed_value[1](e.control.value), on_submit=lambda e: typed_ok()))),
                     tagged(ids.ENTRY_TYPED_OK, ft.FilledTonalButton(t("Set"), height=TOUCH, on_click=typed_ok)),
-                ], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),  # keys 48×48, gaps 8 (issue 19)
             ], spacing=10, tight=True),
         ),
     ]

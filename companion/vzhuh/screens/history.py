@@ -7,6 +7,7 @@ import flet as ft
 from ...i18n import t
 from ...ui import TOUCH, safe_screen, screen, section_title, tagged, use_app, use_latest, use_session
 from ...widgets.game import go
+from ...widgets.stop import StopGameButton
 from ...widgets.notices import outcome_text
 from ...screens.records import ExportPanel, ImportPanel, changes_panel, violation_rows
 from .. import ids
@@ -104,6 +105,5 @@ def History():
         else:
             st.show(outcome_text(out), "problem")
 
-    body.append(tagged("vz-stop", ft.OutlinedButton(t("Stop the game"), icon=ft.Icons.STOP_CIRCLE_OUTLINED,
-                                                    height=TOUCH, on_click=stop)))
+    body.append(StopGameButton(stop, "vz-stop", key="vz-stop-button"))
     return screen(st, ROUTE, ids.SCREEN_HISTORY, t("History of the game"), body, actions=app_bar_actions(s, st))

@@ -80,13 +80,28 @@ def standings_row(view) -> ft.Control:
     return ft.Row(items, wrap=True, spacing=6, run_spacing=6)
 
 
+def why_text(why: dict) -> str:
+    """The reason of the view's :meth:`starter_why`, in words (issue 19, point 4)."""
+    if len(why["players"]) == 1:
+        return t("Most penalty points in party {n}: {player}, {points} ({rule}).").format(
+            n=why["party"], player=why["starter"], points=why["points"], rule=why["rule"])
+    if why["starter"] == why["previous"]:  # the first met clockwise from the starter is the starter
+        return t("Most penalty points in party {n}: {players} with {points} each; of them, {player} started "
+                 "party {n} ({rule}).").format(n=why["party"], players=", ".join(why["players"]),
+                                               points=why["points"], player=why["starter"], rule=why["rule"])
+    return t("Most penalty points in party {n}: {players} with {points} each; of them, the first clockwise "
+             "from {previous}, who started party {n}, is {player} ({rule}).").format(
+        n=why["party"], players=", ".join(why["players"]), points=why["points"], player=why["starter"],
+        previous=why["previous"], rule=why["rule"])
+
+
 def app_bar_actions(s, st) -> list[ft.Control]:
     return [
         *undo_buttons(s, st, ids.UNDO, ids.REDO),
         tagged(ids.HISTORY, ft.IconButton(ft.Icons.HISTORY, tooltip=t("History"),
                                           on_click=lambda: go("/vzhuh/history"))),
         tagged(ids.CHECK, ft.IconButton(ft.Icons.GAVEL, tooltip=t("Move checker"),
-                                        on_click=lambda: go("/vzhuh/check"))),
+                                        on_click=lambda: go("/vzhuh/table-check"))),
     ]
 
 
@@ -149,8 +164,12 @@ def Score():
             probe(ids.STARTER, t("{player} starts (VZ-NEXT)").format(player=view.next_starter()) if number > 1
                   else t("{player} starts (VZ-SETUP-4)").format(player=view.next_starter()), size=18,
                   color=ft.Colors.ON_SURFACE_VARIANT),
+            *([probe(ids.STARTER_WHY, why_text(why), size=15, color=ft.Colors.ON_SURFACE_VARIANT)]
+              if (why := view.starter_why()) and why.get("party") else []),
+            # the standings near the top: in sight above the entry, even with a notice shown
+            *([standings_row(view)] if s.log else []),
             ft.Text(t("After the party, tap each player's penalty cards:"), size=16),
-        ], spacing=2, tight=True)))
+        ], spacing=4, tight=True)))
     if tied:
         body.append(banner(ids.TIE, t("{players} share the lowest total: one more party for everybody "
                                       "(VZ-TIE, RUL-VZ-TIE).").format(players=", ".join(tied))))
@@ -164,5 +183,5 @@ def Score():
         on_click=record)))
     body.append(entry_hint())
     if s.log:
-        body += [section_title(t("Standings (the lowest total wins)")), standings_row(view), score_table(view, narrow)]
+        body += [section_title(t("Standings (the lowest total wins)")), score_table(view, narrow)]
     return screen(st, ROUTE, ids.SCREEN_SCORE, "«Вжух!»", body, actions=app_bar_actions(s, st))
