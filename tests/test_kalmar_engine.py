@@ -521,3 +521,18 @@ def test_KL_CALL_no_call_due_after_the_player_broke_the_silence():
     s = act(s, kl.BrokeSilence("Аня"))
     assert s.counts[A] == 5 and s.call_due is None
     refused(s, kl.MissedCall("Аня"), "no-call-due")
+
+
+def test_RUL_KL_CALL_WINDOW_the_table_shows_the_call_due_after_a_second_to_last_swap():
+    """The live table (the view) offers the catch after Аня's second-to-last card was a swap,
+    though she holds 8 cards after it (issue 19 §6a): it shows who owes the call, not who
+    holds one card."""
+    from types import SimpleNamespace
+
+    from companion.kalmar.view import KalmarView
+
+    s = play(with_counts(game(), Аня=2), "Аня", "swap", swap_with="Вика")
+    view = KalmarView(SimpleNamespace(state=s, players=s.players, lang="ru"))
+    assert view.table()["call_due"] == "Аня"
+    assert KalmarView(SimpleNamespace(state=act(s, kl.MissedCall("Аня")), players=s.players,
+                                      lang="ru")).table()["call_due"] is None

@@ -191,8 +191,9 @@ class KalmarView(GameView):
             "order": kl.card_id(s.order) if s.order is not None else None,
             "ordered_by": p[s.ordered_by] if s.ordered_by is not None else None,
             "silence_by": p[s.silence_by] if s.silence_by is not None else None,
-            # KL-CALL: only while that player still holds one card (a penalty since then ends the moment)
-            "call_due": p[s.call_due] if s.call_due is not None and s.counts[s.call_due] == 1 else None,
+            # KL-CALL, RUL-KL-CALL-WINDOW: whoever just played their second-to-last card (a swap
+            # too, whatever the hand holds after it); the engine ends the moment at a penalty
+            "call_due": p[s.call_due] if s.call_due is not None else None,
             "one_card": [p[i] for i in s.one_card],
             "drew": s.drew,
             "counts": dict(zip(p, s.counts)),

@@ -11,6 +11,7 @@ from ...screens.records import ExportPanel, ImportPanel, change_text, notice_tex
 from ...ui import TOUCH, content_width, probe, safe_screen, screen, section_title, tagged, use_app, use_latest, use_session
 from ...widgets.game import go
 from ...widgets.notices import outcome_text
+from ...widgets.stop import StopGameButton
 from .. import ids
 from ..view import card_text, plain
 from .parts import app_bar_actions, use_keyed
@@ -177,6 +178,5 @@ def History():
         else:
             st.show(outcome_text(out), "problem")
 
-    body.append(tagged(ids.STOP, ft.OutlinedButton(t("Stop the game"), icon=ft.Icons.STOP_CIRCLE_OUTLINED,
-                                                   height=TOUCH, on_click=stop)))
+    body.append(StopGameButton(stop, ids.STOP, key=f"{ids.STOP}-button"))  # asks first (issue 19, point 4)
     return screen(st, ROUTE, ids.SCREEN_HISTORY, t("History of the game"), body, actions=app_bar_actions(s, st))
