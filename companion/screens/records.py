@@ -90,40 +90,43 @@ def change_text(c) -> str:
     return k
 
 
-def changes_panel(notice, on_close: Callable, ident: str = ids.HIST_CHANGES) -> ft.Control:
-    """A calm card listing what an edit (or an import) changed."""
-    lines = [change_text(c) for c in notice.changes]
+def changes_panel(notice, on_close: Callable, ident: str = ids.HIST_CHANGES,
+                  line: Callable[[Any], str] = change_text, text: Callable[..., ft.Text] = ft.Text) -> ft.Control:
+    """A calm card listing what an edit (or an import) changed. A game that words a change
+    otherwise gives ``line``; ``text`` makes its texts (e.g. with suit signs)."""
+    fg = ft.Colors.ON_SECONDARY_CONTAINER
     return ft.Container(
         bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=12, padding=ft.Padding.only(left=16, top=8, bottom=12, right=4),
         content=ft.Column([
-            ft.Row([ft.Icon(ft.Icons.INFO_OUTLINE, color=ft.Colors.ON_SECONDARY_CONTAINER),
-                    ft.Container(ft.Text(notice_text(notice), size=17, weight=ft.FontWeight.W_600,
-                                         color=ft.Colors.ON_SECONDARY_CONTAINER), expand=True),
+            ft.Row([ft.Icon(ft.Icons.INFO_OUTLINE, color=fg),
+                    ft.Container(ft.Text(notice_text(notice), size=17, weight=ft.FontWeight.W_600, color=fg),
+                                 expand=True),
                     tagged(f"{ident}-close", ft.IconButton(ft.Icons.CLOSE, tooltip=t("Close"), on_click=on_close,
-                                                           icon_color=ft.Colors.ON_SECONDARY_CONTAINER))]),
+                                                           icon_color=fg))]),
             ft.Semantics(identifier=ident, content=ft.Column(
-                [ft.Text(f"• {line}", size=16, color=ft.Colors.ON_SECONDARY_CONTAINER) for line in lines],
-                spacing=6)),
+                [text(f"• {line(c)}", size=16, color=fg) for c in notice.changes], spacing=6)),
         ], spacing=4, tight=True),
     )
 
 
-def violation_rows(violations, ident: str, round_word: Callable[[int], str] | None = None) -> ft.Control:
+def violation_rows(violations, ident: str, round_word: Callable[[int], str] | None = None,
+                   where: Callable[[Any], str] | None = None, text: Callable[..., ft.Text] = ft.Text) -> ft.Control:
     """The broken rules of a game; ``round_word`` names a round for games that call it
-    otherwise (a party)."""
+    otherwise (a party), ``where`` the whole place of a violation (a deal and its trick)."""
     lg = lang()
     if not violations:
         return probe(ident, t("No rule was broken."), size=16, color=ft.Colors.ON_SURFACE_VARIANT)
+    fg = ft.Colors.ON_ERROR_CONTAINER
     rows = []
     for v in violations:
-        where = (t("round {round}, trick {trick}").format(round=v.round, trick=v.trick) if v.trick
+        place = (where(v) if where is not None
+                 else t("round {round}, trick {trick}").format(round=v.round, trick=v.trick) if v.trick
                  else round_word(v.round) if round_word else t("round {round}").format(round=v.round))
         rows.append(ft.Container(
             bgcolor=ft.Colors.ERROR_CONTAINER, border_radius=12, padding=12,
             content=ft.Column([
-                ft.Text(f"{v.rule} · {where}", size=15, weight=ft.FontWeight.W_600,
-                        color=ft.Colors.ON_ERROR_CONTAINER),
-                ft.Text(v.text(lg), size=16, color=ft.Colors.ON_ERROR_CONTAINER),
+                ft.Text(f"{v.rule} · {place}", size=15, weight=ft.FontWeight.W_600, color=fg),
+                text(v.text(lg), size=16, color=fg),
             ], spacing=2, tight=True)))
     return ft.Semantics(identifier=ident, content=ft.Column(rows, spacing=8))
 

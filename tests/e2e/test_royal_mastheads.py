@@ -134,13 +134,20 @@ ALL_CARDS = [f"{s}-{r}" for s in ("spades", "hearts", "diamonds", "clubs")
              for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
 
 
+_BOXES_JS = """(sels) => Object.fromEntries(Object.entries(sels).map(([k, s]) => {
+    const all = document.querySelectorAll(s);
+    if (!all.length) return [k, null];
+    const r = all[all.length - 1].getBoundingClientRect();
+    return [k, {x: r.x, y: r.y, width: r.width, height: r.height}];
+}))"""
+
+
 def key_boxes(ui) -> dict[str, dict]:
-    """The bounding box of every card key of the grid, as the browser lays it out."""
-    boxes = {}
+    """The bounding box of every card key of the grid, as the browser lays it out — all read
+    in one go (one layout; key by key, a re-render between two reads could mix two layouts)."""
     for cid in ALL_CARDS:
         ui.wait_id(rm.card(cid))
-        boxes[cid] = ui.by_id(rm.card(cid)).bounding_box()
-    return boxes
+    return ui.page.evaluate(_BOXES_JS, {cid: ui.sel(rm.card(cid)) for cid in ALL_CARDS})
 
 
 def assert_thumb_keys(boxes: dict[str, dict], height: int) -> None:

@@ -6,9 +6,8 @@ from __future__ import annotations
 import flet as ft
 
 from ...i18n import lang, t
-from ... import ids as app_ids
-from ...screens.records import ExportPanel, ImportPanel, change_text, notice_text
-from ...ui import TOUCH, content_width, probe, safe_screen, screen, section_title, tagged, use_app, use_latest, use_session
+from ...screens.records import ExportPanel, ImportPanel, change_text, changes_panel, violation_rows
+from ...ui import TOUCH, content_width, safe_screen, screen, section_title, tagged, use_app, use_latest, use_session
 from ...widgets.game import go
 from ...widgets.notices import outcome_text
 from ...widgets.stop import StopGameButton
@@ -63,33 +62,6 @@ def where_text(v) -> str:
             else t("deal {n}").format(n=v.round))
 
 
-def changes_panel(notice, on_close) -> ft.Control:
-    """What a correction changed (as the shared panel, in this game's words)."""
-    fg = ft.Colors.ON_SECONDARY_CONTAINER
-    return ft.Container(
-        bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=12, padding=ft.Padding.only(left=16, top=8, bottom=12, right=4),
-        content=ft.Column([
-            ft.Row([ft.Icon(ft.Icons.INFO_OUTLINE, color=fg),
-                    ft.Container(ft.Text(notice_text(notice), size=17, weight=ft.FontWeight.W_600, color=fg), expand=True),
-                    tagged(f"{app_ids.HIST_CHANGES}-close", ft.IconButton(ft.Icons.CLOSE, tooltip=t("Close"),
-                                                                           on_click=on_close, icon_color=fg))]),
-            ft.Semantics(identifier=app_ids.HIST_CHANGES, content=ft.Column(
-                [txt(f"• {change_line(c)}", size=16, color=fg) for c in notice.changes], spacing=6)),
-        ], spacing=4, tight=True))
-
-
-def violation_rows(violations) -> ft.Control:
-    """The broken rules of the set, each with its deal and trick (RUL-RM-REVOKE: the trick of the revoke)."""
-    lg = lang()
-    if not violations:
-        return probe(ids.HIST_VIOLATIONS, t("No rule was broken."), size=16, color=ft.Colors.ON_SURFACE_VARIANT)
-    fg = ft.Colors.ON_ERROR_CONTAINER
-    return ft.Semantics(identifier=ids.HIST_VIOLATIONS, content=ft.Column([ft.Container(
-        bgcolor=ft.Colors.ERROR_CONTAINER, border_radius=12, padding=12, content=ft.Column([
-            ft.Text(f"{v.rule} · {where_text(v)}", size=15, weight=ft.FontWeight.W_600, color=fg),
-            txt(v.text(lg), size=16, color=fg)], spacing=2, tight=True)) for v in violations], spacing=8))
-
-
 @ft.component
 @safe_screen(ROUTE)
 def History():
@@ -109,7 +81,7 @@ def History():
     lg = lang()
     body: list[ft.Control] = []
     if changes is not None:
-        body.append(changes_panel(changes, lambda: set_changes(None)))
+        body.append(changes_panel(changes, lambda: set_changes(None), line=change_line, text=txt))
     idx = editing()
     if idx is not None and idx < len(entries):
         e = entries[idx]
@@ -165,7 +137,7 @@ def History():
         body.append(ft.Text(t("A bank or taken-cards entry: undo it and enter it again."), size=14,
                             color=ft.Colors.ON_SURFACE_VARIANT))
     body += [section_title(t("Broken rules")),
-             violation_rows(s.game.violations())]
+             violation_rows(s.game.violations(), ids.HIST_VIOLATIONS, where=where_text, text=txt)]
     body += [ft.Divider(), section_title(t("Game record")),
              ExportPanel(s.export_record, "royal-mastheads.json", ids.EXPORT),
              ImportPanel()]
