@@ -13,7 +13,7 @@ from pathlib import Path
 
 import flet as ft
 
-from . import i18n
+from . import i18n, platform
 from .games_ui import PACKS, follow_routes
 from .screens.home import Home
 from .screens.rules import Rules
@@ -79,7 +79,7 @@ def App(state: AppState, session_box: tuple):
             ft.Route(path="rules", component=Rules, children=[r for p in PACKS.values() for r in p.rules_routes()]),
             ft.Route(path="settings", component=Settings),
             ft.Route(path="stats", component=Stats),
-            ft.Route(path="invite", component=Invite),
+            *([ft.Route(path="invite", component=Invite)] if platform.HAS_TABLE else []),
             *[r for p in PACKS.values() for r in p.routes()],
         ])],
         manage_views=True,
@@ -138,8 +138,12 @@ def follow_the_table(page: ft.Page, session: Session, store: Store) -> None:
     page.on_connect = on_connect
 
 
-def main(page: ft.Page) -> None:
+async def main(page: ft.Page) -> None:
     log.info("session start at +%.2fs", time.monotonic() - T0)
+    # the phone edition: the IndexedDB folder is loaded before the first screen, and the
+    # screen waits for each write to reach it (companion/platform.py); nothing on the computer
+    await platform.open_data()
+    platform.hold_screen_until_saved(page)
     try:
         store = Store.open()
     except Exception as e:  # the data folder itself is out of reach: say so, start anyway
@@ -157,6 +161,15 @@ def main(page: ft.Page) -> None:
     news = [i for i in store.incidents if i.code not in SILENT]  # only what was really set aside or restored
     if news:
         state.show(lambda: " ".join(storage_text(i.code, i.params) for i in news), "problem", route="/")
+    if platform.IN_BROWSER:
+        def storage_problem(problem: str) -> None:
+            async def tell():
+                state.show(lambda: storage_text(problem, {}), "problem")
+            page.run_task(tell)
+
+        if platform.storage_problem():
+            storage_problem(platform.storage_problem())
+        platform.on_storage_problem(storage_problem)
 
     page.title = i18n.t("Kity")
     page.theme = theme(False)
@@ -173,7 +186,8 @@ def main(page: ft.Page) -> None:
     page.session.error = state.report_crash
     session = Session(store, lang=state.lang)  # one per tab; all tabs share the store
     session.choose_game(state.game)  # the game chosen at home (a running game keeps its own)
-    follow_the_table(page, session, store)
+    if not platform.IN_BROWSER:  # one tab, one session in the browser: nobody to follow
+        follow_the_table(page, session, store)
     page.render_views(App, state, (session,))
 
 

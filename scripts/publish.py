@@ -1,0 +1,408 @@
+"""Build the phone edition: a folder of static files in which the whole app runs in the browser.
+
+    python scripts/publish.py                       # → build/web (what scripts/publish.sh runs)
+    python scripts/publish.py --app DIR --out OUT   # any Flet app folder with a main.py (the floor
+                                                    # of scripts/bench_phone.py is built this way)
+
+Offline, with only the packages the project installs (see README «On a phone»):
+
+1. ``flet publish --no-cdn`` (flet-cli) lays out the Flet web client, CanvasKit and Pyodide.
+   It would fetch two things from the internet; both are given locally instead:
+   the python-build manifest (``FLET_PYTHON_BUILD_MANIFEST`` → a file written here naming the
+   Pyodide that the flet-web wheel ships) and the Pyodide runtime (``FLET_CACHE_DIR`` inside
+   build/, seeded with ``flet_web/web/pyodide`` plus the ``info.version`` key its cache check
+   compares).
+2. ``app.tar.gz`` is written here, not by flet: the app's own files (main.py, companion/,
+   engine/, assets/) and, in ``__pypackages__``, the pure-Python packages it imports, copied
+   from this environment (msgpack without its C extension: its own pure-Python fallback runs;
+   Babel with the locale data of ru/en/root only). The archive has no requirements.txt and no
+   pyproject.toml, so the browser never starts micropip (which would go to the internet).
+3. The page is patched: ``./pyodide/pyodide.mjs`` (a module worker cannot import the bare
+   ``pyodide/pyodide.mjs``); the Rive runtime, which the web client would fetch from a public
+   CDN at start even in a ``--no-cdn`` build, is pointed at two local stubs that say «no Rive»
+   (Киты shows no Rive animation), so no request leaves the page's origin; Flutter's own
+   (deprecated, caching nothing) service worker is not registered; a calm RU/EN progress
+   screen stays until Python has started the app; the browser is asked once to keep the data.
+4. A service worker of the app's own (``sw.js``) precaches every file of the folder under a
+   cache name derived from the build's contents (a new build replaces the old cache), and the
+   web manifest gets the app's name, icons (drawn by scripts/make_icon.py), colour, portrait.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import importlib.metadata as md
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BUILD = ROOT / "build"
+SEA = "#1E6A8D"
+
+# What the app imports that is not in Python's standard library (pip distribution names).
+# flet needs msgpack and repath (→ six); httpx/oauthlib are not needed under Emscripten.
+FLET_DEPS = ["flet", "msgpack", "repath", "six"]
+APP_DEPS = FLET_DEPS + ["flet-charts", "tinydb", "babel", "segno"]
+APP_FILES = ["main.py", "companion", "engine", "assets"]
+BABEL_LOCALES = {"root", "ru", "ru_RU", "en", "en_US"}  # what i18n.LANGS needs, nothing else
+# Files of the web client that a canvaskit (dart2js) build never loads in any browser.
+UNUSED_WEB = ["main.dart.wasm", "main.dart.mjs", "flutter.js.map", "flutter_service_worker.js",
+              "canvaskit/skwasm.js", "canvaskit/skwasm.wasm", "canvaskit/skwasm_heavy.js",
+              "canvaskit/skwasm_heavy.wasm", "canvaskit/wimp.js", "canvaskit/wimp.wasm",
+              "canvaskit/experimental_webparagraph",
+              "pyodide/python", "pyodide/python.bat", "pyodide/python.exe", "pyodide/python_cli_entry.mjs",
+              "pyodide/ffi.d.ts", "pyodide/pyodide.d.ts", "pyodide/package.json"]
+RIVE_CDN = 'dvv(){return"https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/"}'
+RIVE_STUB = ("// Киты shows no Rive animation: the web client's Rive runtime says «not here» instead of\n"
+             "// being fetched from a public CDN (see scripts/publish.py).\n"
+             "self.RiveNative = () => Promise.reject(new Error('Rive is not part of this build'));\n")
+
+
+def say(text: str) -> None:
+    print(f"Киты publish: {text}", file=sys.stderr, flush=True)
+
+
+# ------------------------------------------------------------------------------ flet publish
+def pyodide_source() -> Path:
+    import flet_web
+
+    return Path(flet_web.get_package_web_dir()) / "pyodide"
+
+
+def prepare_offline(work: Path) -> dict[str, str]:
+    """The environment that lets ``flet publish`` run without the internet (see 1.)."""
+    src = pyodide_source()
+    lock = json.loads((src / "pyodide-lock.json").read_text(encoding="utf-8"))
+    version = json.loads((src / "package.json").read_text(encoding="utf-8"))["version"]
+    python = lock["info"]["python"]
+    short = ".".join(python.split(".")[:2])
+    manifest = work / "python-build-manifest.json"
+    manifest.write_text(json.dumps({"default_python_version": short, "pythons": {
+        short: {"full_version": python, "pyodide_version": version, "android_abis": []}}}), encoding="utf-8")
+    cache = BUILD / ".flet-cache"
+    seeded = cache / "pyodide" / version
+    seeded_lock = seeded / "pyodide-lock.json"
+    try:
+        ok = json.loads(seeded_lock.read_text(encoding="utf-8"))["info"].get("version") == version
+    except (OSError, ValueError, KeyError):
+        ok = False
+    if not ok:
+        shutil.rmtree(seeded, ignore_errors=True)
+        shutil.copytree(src, seeded)
+        lock["info"]["version"] = version  # what flet_cli.utils.pyodide compares
+        seeded_lock.write_text(json.dumps(lock), encoding="utf-8")
+    env = dict(os.environ, FLET_PYTHON_BUILD_MANIFEST=str(manifest), FLET_CACHE_DIR=str(cache),
+               PYTHONIOENCODING="utf-8")
+    return env
+
+
+def flet_publish(out: Path, work: Path, name: str, description: str, base_url: str) -> None:
+    shell = work / "shell"
+    shutil.rmtree(shell, ignore_errors=True)
+    shell.mkdir(parents=True)
+    # flet publish packs this folder; its archive is replaced below (2.), so one file will do
+    (shell / "main.py").write_text("# replaced by scripts/publish.py\n", encoding="utf-8")
+    cmd = [sys.executable, "-m", "flet_cli.cli", "publish", str(shell / "main.py"), "--distpath", str(out),
+           "--no-cdn", "--app-name", name, "--app-short-name", name, "--app-description", description,
+           "--pwa-theme-color", SEA, "--pwa-background-color", "#FFFFFF", "--route-url-strategy", "hash", "--base-url", base_url]
+    run = subprocess.run(cmd, env=prepare_offline(work), cwd=work, capture_output=True, text=True)
+    if run.returncode != 0:
+        sys.stderr.write(run.stdout[-3000:] + run.stderr[-3000:])
+        raise SystemExit(f"flet publish failed ({run.returncode})")
+    for rel in UNUSED_WEB:
+        p = out / rel
+        shutil.rmtree(p) if p.is_dir() else p.unlink(missing_ok=True)
+    for p in out.rglob("*.symbols"):
+        p.unlink()
+    for p in (out / "pyodide").glob("*.whl"):  # micropip and packaging: never started (2.)
+        p.unlink()
+
+
+# ------------------------------------------------------------------------------ the archive
+def dist_files(name: str):
+    """(path in site-packages, absolute path) of the files of an installed distribution that
+    the browser needs: Python sources and data, no compiled extensions, metadata or caches."""
+    dist = md.distribution(name)
+    for f in dist.files or []:
+        rel = f.as_posix()
+        if (rel.startswith("..") or ".dist-info/" in rel or "__pycache__" in rel
+                or rel.endswith((".so", ".pyd", ".pyc", ".pyx", ".pxd", ".h", ".cpp", ".c"))):
+            continue
+        if name == "babel" and rel.startswith("babel/locale-data/") and Path(rel).stem not in BABEL_LOCALES:
+            continue
+        if name == "flet" and rel.startswith(("flet/testing/", "flet/fastapi/")):
+            continue
+        if name == "flet-charts" and not rel.startswith("flet_charts/"):  # its Dart sources
+            continue
+        yield rel, Path(f.locate())
+
+
+def app_archive(app: Path, deps: list[str], files: list[str]) -> bytes:
+    buf = io.BytesIO()
+
+    def add(tar: tarfile.TarFile, path: Path, arc: str) -> None:
+        info = tar.gettarinfo(str(path), arcname=arc)
+        info.mtime, info.uid, info.gid, info.uname, info.gname = 0, 0, 0, "", ""
+        with open(path, "rb") as f:
+            tar.addfile(info, f)
+
+    with tarfile.open(fileobj=buf, mode="w:gz", compresslevel=9, format=tarfile.GNU_FORMAT) as tar:
+        for top in files:
+            base = app / top
+            paths = [base] if base.is_file() else sorted(p for p in base.rglob("*") if p.is_file())
+            for p in paths:
+                rel = p.relative_to(app).as_posix()
+                if "__pycache__" in rel or rel.endswith(".pyc") or rel.startswith("assets/examples/"):
+                    continue
+                add(tar, p, rel)
+        for dep in deps:
+            for rel, path in sorted(dist_files(dep)):
+                add(tar, path, f"__pypackages__/{rel}")
+    return buf.getvalue()
+
+
+# ------------------------------------------------------------------------------ the page
+LOADING = """
+  <div id="kity-loading" role="status" aria-live="polite">
+    <style>
+      #kity-loading { position: fixed; inset: 0; z-index: 1000; display: flex; flex-direction: column;
+        align-items: center; justify-content: center; gap: 20px; background: #ffffff; color: #1b2a33;
+        font: 18px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; text-align: center;
+        padding: 24px; transition: opacity .25s; }
+      #kity-loading img { width: 96px; height: 96px; }
+      #kity-loading .bar { width: min(260px, 70vw); height: 6px; border-radius: 3px; background: #d6e6ee;
+        overflow: hidden; }
+      #kity-loading .bar i { display: block; height: 100%; width: 8%; background: __SEA__;
+        transition: width .6s; }
+      #kity-loading small { color: #5b6b73; font-size: 15px; }
+      @media (prefers-color-scheme: dark) { #kity-loading { background: #161c20; color: #e6eef2; }
+        #kity-loading .bar { background: #2a3a42; } #kity-loading small { color: #a9b8bf; } }
+    </style>
+    <img src="icons/icon-192.png" alt="">
+    <div id="kity-loading-text">Киты загружаются…<br><small>Kity is loading…</small></div>
+    <div class="bar"><i id="kity-loading-bar"></i></div>
+    <small id="kity-loading-hint">Первый раз — до минуты; потом без интернета.<br>The first time takes up to a minute; then it works offline.</small>
+  </div>
+  <script>
+    // The progress screen of Киты: stays until Python has started the app (a blank page for
+    // 20 s would look broken). Steps: the page → the web client → Python → the app.
+    (function () {
+      var bar = document.getElementById("kity-loading-bar");
+      var text = document.getElementById("kity-loading-text");
+      var steps = {
+        client: ["Загружаем экран…", "Loading the screen…", 30],
+        python: ["Запускаем Python…", "Starting Python…", 60],
+        ready: ["Почти готово…", "Almost ready…", 95]
+      };
+      window.kityLoading = function (step) {
+        var s = steps[step];
+        if (s) { text.innerHTML = s[0] + "<br><small>" + s[1] + "</small>"; bar.style.width = s[2] + "%"; }
+      };
+      window.kityLoaded = function () {
+        var el = document.getElementById("kity-loading");
+        if (!el) return;
+        el.style.opacity = "0";
+        setTimeout(function () { el.remove(); }, 300);
+      };
+      window.kityFailed = function (error) {
+        text.innerHTML = "Киты не запустились. Обновите страницу.<br><small>Kity did not start. Reload the page.</small>";
+        document.getElementById("kity-loading-hint").textContent = String(error || "").slice(0, 300);
+      };
+      window.addEventListener("flutter-first-frame", function () { window.kityLoading("python"); }, { once: true });
+      setTimeout(function () { window.kityLoading("client"); }, 300);
+    })();
+  </script>
+  <script>
+    // Offline after the first visit: the app's own service worker (sw.js, written by
+    // scripts/publish.py) precaches every file of this build.
+    if ("serviceWorker" in navigator) {
+      window.addEventListener("load", function () {
+        navigator.serviceWorker.register("sw.js").catch(function (e) { console.warn("service worker:", e); });
+      });
+    }
+    // Ask the browser, once, to keep the games (IndexedDB) when space runs short. Only the page
+    // can ask (not the worker where Python runs).
+    if (navigator.storage && navigator.storage.persist) {
+      navigator.storage.persisted().then(function (yes) {
+        if (!yes && !localStorage.getItem("kity-persist-asked")) {
+          localStorage.setItem("kity-persist-asked", "1");
+          return navigator.storage.persist();
+        }
+      }).catch(function () {});
+    }
+  </script>
+"""
+
+SW = """// The service worker of Киты (written by scripts/publish.py): every file of this build is
+// precached at install under a cache named after the build, so the app starts with the
+// network cut; a new build gets a new cache name and the old cache is deleted.
+const CACHE = "__CACHE__";
+const FILES = __FILES__;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(caches.keys()
+    .then((keys) => Promise.all(keys.filter((k) => k.startsWith("kity-") && k !== CACHE).map((k) => caches.delete(k))))
+    .then(() => self.clients.claim()));
+});
+
+self.addEventListener("fetch", (event) => {
+  const req = event.request;
+  const url = new URL(req.url);
+  if (req.method !== "GET" || url.origin !== self.location.origin) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    // the page itself (any route of the app) is index.html
+    const key = req.mode === "navigate" ? "./" : req;
+    const hit = await cache.match(key, { ignoreSearch: true });
+    if (hit) return hit;
+    return fetch(req);
+  })());
+});
+"""
+
+
+def patch_page(out: Path) -> None:
+    index = out / "index.html"
+    html = index.read_text(encoding="utf-8")
+    html, n = re.subn(r'flet\.pyodideUrl="pyodide/pyodide\.mjs"', 'flet.pyodideUrl="./pyodide/pyodide.mjs"', html)
+    if n != 1:
+        raise SystemExit("index.html: flet.pyodideUrl not found (has flet-web changed?)")
+    html = html.replace('<html>', '<html lang="ru">', 1)
+    html = html.replace('<meta name="apple-mobile-web-app-status-bar-style" content="black">',
+                        f'<meta name="apple-mobile-web-app-status-bar-style" content="default">\n'
+                        f'  <meta name="theme-color" content="{SEA}">', 1)
+    html = html.replace("<body>", "<body>" + LOADING.replace("__SEA__", SEA), 1)
+    index.write_text(html, encoding="utf-8")
+
+    boot = out / "flutter_bootstrap.js"
+    js = boot.read_text(encoding="utf-8")
+    js, n = re.subn(r"serviceWorkerSettings:\s*\{[^}]*\},", "", js)
+    if n != 1:
+        raise SystemExit("flutter_bootstrap.js: serviceWorkerSettings not found (has flet-web changed?)")
+    boot.write_text(js, encoding="utf-8")
+
+    py = out / "python.js"
+    js = py.read_text(encoding="utf-8")
+    old = "    await pythonInitialized;\n"
+    if old not in js:
+        raise SystemExit("python.js: pythonInitialized not found (has flet-web changed?)")
+    js = js.replace(old, '    if (window.kityLoading) window.kityLoading("python");\n' + old
+                    + '    if (error) { if (window.kityFailed) window.kityFailed(error); }\n'
+                    + '    else if (window.kityLoading) window.kityLoading("ready");\n', 1)
+    py.write_text(js, encoding="utf-8")
+
+    main_js = out / "main.dart.js"
+    js = main_js.read_text(encoding="utf-8")
+    if js.count(RIVE_CDN) != 1:
+        raise SystemExit("main.dart.js: the Rive CDN address not found (has flet-web changed?)")
+    main_js.write_text(js.replace(RIVE_CDN, 'dvv(){return"rive/"}'), encoding="utf-8")
+    for sub in ("wasm", "wasm_compatibility"):
+        (out / "rive" / sub).mkdir(parents=True, exist_ok=True)
+        (out / "rive" / sub / "rive_native.js").write_text(RIVE_STUB, encoding="utf-8")
+
+
+def icons(out: Path) -> None:
+    """The app's icon at the sizes a phone asks for, drawn like assets/icon.png."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import make_icon
+
+    def draw(size: int, maskable: bool) -> bytes:
+        rows = []
+        for j in range(size):
+            y = (j + 0.5) / size
+            row = bytearray()
+            for i in range(size):
+                x = (i + 0.5) / size
+                if maskable:  # full bleed; the whale inside the safe zone (the middle 80 %)
+                    u, v = (x - 0.1) / 0.8, (y - 0.1) / 0.8
+                    px = make_icon.pixel(u, v) if 0 <= u <= 1 and 0 <= v <= 1 else (0, 0, 0, 0)
+                    if px[3] == 0:
+                        px = (*make_icon.SEA, 255)
+                else:
+                    px = make_icon.pixel(x, y)
+                row += bytes(px)
+            rows.append(bytes(row))
+        return make_icon.png(size, size, rows)
+
+    d = out / "icons"
+    for size in (192, 512):
+        (d / f"icon-{size}.png").write_bytes(draw(size, False))
+        (d / f"icon-maskable-{size}.png").write_bytes(draw(size, True))
+    shutil.copy(d / "icon-maskable-192.png", d / "apple-touch-icon-192.png")
+    (out / "favicon.png").write_bytes(draw(48, False))
+    (d / "loading-animation.png").unlink(missing_ok=True)
+
+
+def web_manifest(out: Path, name: str, description: str) -> None:
+    path = out / "manifest.json"
+    m = json.loads(path.read_text(encoding="utf-8"))
+    m.update({"name": name, "short_name": name, "description": description, "lang": "ru",
+              "start_url": ".", "scope": ".", "display": "standalone", "orientation": "portrait",
+              "theme_color": SEA, "background_color": "#FFFFFF"})
+    path.write_text(json.dumps(m, ensure_ascii=False, indent=2), encoding="utf-8")
+
+
+def service_worker(out: Path) -> str:
+    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != "sw.js")
+    digest = hashlib.sha256()
+    for rel in files:
+        digest.update(rel.encode() + b"\0" + (out / rel).read_bytes())
+    cache = "kity-" + digest.hexdigest()[:16]
+    listed = ["./"] + [f for f in files if f != "index.html"]
+    (out / "sw.js").write_text(SW.replace("__CACHE__", cache).replace("__FILES__", json.dumps(listed, indent=0)),
+                               encoding="utf-8")
+    return cache
+
+
+# ------------------------------------------------------------------------------ main
+def publish(app: Path, out: Path, deps: list[str], files: list[str], name: str, description: str,
+            base_url: str = "/") -> dict:
+    t0 = time.monotonic()
+    work = BUILD / ".publish"
+    work.mkdir(parents=True, exist_ok=True)
+    flet_publish(out, work, name, description, base_url)
+    archive = app_archive(app, deps, files)
+    (out / "app.tar.gz").write_bytes(archive)
+    patch_page(out)
+    icons(out)
+    web_manifest(out, name, description)
+    cache = service_worker(out)
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    return {"seconds": round(time.monotonic() - t0, 1), "bytes": size, "archive_bytes": len(archive),
+            "cache": cache, "files": sum(1 for p in out.rglob("*") if p.is_file())}
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--app", type=Path, default=None, help="another Flet app folder (main.py); default: Киты")
+    ap.add_argument("--out", type=Path, default=BUILD / "web")
+    ap.add_argument("--name", default=None)
+    ap.add_argument("--base-url", default="/", help="the path the folder is served under, e.g. /kity/ on "
+                    "GitHub Pages (default /)")
+    args = ap.parse_args(argv)
+    if args.app is None:
+        info = publish(ROOT, args.out.resolve(), APP_DEPS, APP_FILES, args.name or "Киты",
+                       "Киты: the table companion for card games", args.base_url)
+    else:
+        app = args.app.resolve()
+        info = publish(app, args.out.resolve(), FLET_DEPS, sorted(p.name for p in app.iterdir()),
+                       args.name or app.name, "Flet app", args.base_url)
+    say(f"{args.out} in {info['seconds']} s: {info['files']} files, {info['bytes'] / 2**20:.1f} MiB "
+        f"(app.tar.gz {info['archive_bytes'] / 2**20:.1f} MiB), cache {info['cache']}")
+    print(json.dumps(info))
+
+
+if __name__ == "__main__":
+    main()
