@@ -149,6 +149,7 @@ async def main(page: ft.Page) -> None:
     except Exception as e:  # the data folder itself is out of reach: say so, start anyway
         log.exception("data folder")
         page.render_views(Unavailable, str(getattr(e, "filename", "") or data_dir()), getattr(e, "strerror", "") or str(e))
+        platform.screen_ready()
         return
     state = AppState.from_store(store, width=page.width or 0)
     mode = tablemode()
@@ -189,6 +190,7 @@ async def main(page: ft.Page) -> None:
     if not platform.IN_BROWSER:  # one tab, one session in the browser: nobody to follow
         follow_the_table(page, session, store)
     page.render_views(App, state, (session,))
+    platform.screen_ready()
 
 
 def run(argv: list[str] | None = None) -> None:

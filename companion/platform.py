@@ -77,10 +77,10 @@ def _fs():
 
 
 def _syncfs(populate: bool, done: Callable[[Optional[str]], None]) -> None:
-    from pyodide.ffi import create_once_callable
+    from pyodide.ffi import create_once_callable, jsnull
 
-    def cb(err=None):
-        done(None if err is None else str(getattr(err, "name", None) or err))
+    def cb(err=None):  # Emscripten passes null on success, an error object otherwise
+        done(None if err is None or err is jsnull else str(getattr(err, "name", None) or err))
 
     _fs().syncfs(populate, create_once_callable(cb))
 
@@ -196,3 +196,12 @@ def hold_screen_until_saved(page) -> None:
             original(data)
 
     conn.send_callback = send
+
+
+def screen_ready() -> None:
+    """In the browser: the first screen is out, the page may take its progress screen away
+    (scripts/publish.py patches the page to listen)."""
+    if IN_BROWSER:
+        import js  # the worker's global scope
+
+        js.postMessage("__kity_ready__")

@@ -204,13 +204,16 @@ LOADING = """
       };
       window.kityLoading = function (step) {
         var s = steps[step];
+        if (step === "ready") setTimeout(window.kityLoaded, 1000);
         if (s) { text.innerHTML = s[0] + "<br><small>" + s[1] + "</small>"; bar.style.width = s[2] + "%"; }
       };
       window.kityLoaded = function () {
         var el = document.getElementById("kity-loading");
-        if (!el) return;
+        if (!el || el.dataset.gone) return;
+        el.dataset.gone = "1";
         el.style.opacity = "0";
-        setTimeout(function () { el.remove(); }, 300);
+        el.style.pointerEvents = "none";
+        setTimeout(function () { el.remove(); }, 400);
       };
       window.kityFailed = function (error) {
         text.innerHTML = "Киты не запустились. Обновите страницу.<br><small>Kity did not start. Reload the page.</small>";
@@ -267,7 +270,9 @@ self.addEventListener("fetch", (event) => {
     const key = req.mode === "navigate" ? "./" : req;
     const hit = await cache.match(key, { ignoreSearch: true });
     if (hit) return hit;
-    return fetch(req);
+    // not part of the build (the Noto fallback fonts the client probes for): the network, or
+    // offline a plain 404 as the server would give
+    return fetch(req).catch(() => new Response("", { status: 404, statusText: "offline" }));
   })());
 });
 """
@@ -301,6 +306,14 @@ def patch_page(out: Path) -> None:
     js = js.replace(old, '    if (window.kityLoading) window.kityLoading("python");\n' + old
                     + '    if (error) { if (window.kityFailed) window.kityFailed(error); }\n'
                     + '    else if (window.kityLoading) window.kityLoading("ready");\n', 1)
+    # the app says when its first screen is out (companion/platform.py: screen_ready); an app
+    # that does not say it (the floor of the benchmark) loses the progress screen 1 s after
+    # Python started
+    old = '        if (typeof event.data === "string") {\n'
+    if old not in js:
+        raise SystemExit("python.js: the worker's message handler not found (has flet-web changed?)")
+    js = js.replace(old, '        if (event.data === "__kity_ready__") { if (window.kityLoaded) window.kityLoaded(); return; }\n'
+                    + old, 1)
     py.write_text(js, encoding="utf-8")
 
     main_js = out / "main.dart.js"
