@@ -376,7 +376,7 @@ def service_worker(out: Path) -> str:
     listed = ["./"] + [f for f in files if f != "index.html"]
     (out / "sw.js").write_text(SW.replace("__CACHE__", cache).replace("__FILES__", json.dumps(listed, indent=0)),
                                encoding="utf-8")
-    return cache
+    return cache, len(listed)
 
 
 # ------------------------------------------------------------------------------ main
@@ -391,10 +391,10 @@ def publish(app: Path, out: Path, deps: list[str], files: list[str], name: str, 
     patch_page(out)
     icons(out)
     web_manifest(out, name, description)
-    cache = service_worker(out)
+    cache, precached = service_worker(out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     return {"seconds": round(time.monotonic() - t0, 1), "bytes": size, "archive_bytes": len(archive),
-            "cache": cache, "files": sum(1 for p in out.rglob("*") if p.is_file())}
+            "cache": cache, "precached": precached, "files": sum(1 for p in out.rglob("*") if p.is_file())}
 
 
 def main(argv: list[str] | None = None) -> None:
