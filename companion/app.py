@@ -99,6 +99,17 @@ def Unavailable(folder: str, reason: str):
     ])]
 
 
+@ft.component
+def OtherTab():
+    """The phone edition's first screen when another tab of this browser has the games open."""
+    return [ft.View(route="/", padding=24, controls=[
+        ft.Icon(ft.Icons.TAB_OUTLINED, size=48, color=ft.Colors.PRIMARY),
+        ft.Text(i18n.t("Киты is open in another tab"), size=24, weight=ft.FontWeight.BOLD),
+        ft.Text(i18n.t("Use that tab, or close it and reload this page: two tabs would overwrite each "
+                       "other's games."), size=17),
+    ])]
+
+
 STORE_TOPIC = "kity/store"  # "the store changed": every session catches up
 GAME_ROUTES = follow_routes()
 
@@ -142,7 +153,12 @@ async def main(page: ft.Page) -> None:
     log.info("session start at +%.2fs", time.monotonic() - T0)
     # the phone edition: the IndexedDB folder is loaded before the first screen, and the
     # screen waits for each write to reach it (companion/platform.py); nothing on the computer
-    await platform.open_data()
+    try:
+        await platform.open_data()
+    except platform.OtherTab:
+        page.render_views(OtherTab)
+        platform.screen_ready()
+        return
     platform.hold_screen_until_saved(page)
     try:
         store = Store.open()

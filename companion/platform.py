@@ -18,7 +18,8 @@ browser: CPython compiled to WebAssembly (Pyodide) in a web worker, ``sys.platfo
   (``page.pubsub``, whose hub has no event loop in the browser) is not needed: one tab, one
   session (see :data:`HAS_TABLE`).
 * **What is hidden.** Table mode (the «Invite players» entry: no server, no network at the
-  table) and the folder lock (one worker, nothing to lock against).
+  table) and the folder lock, whose counterpart is the browser's lock on the games
+  (:class:`OtherTab`: a second tab says so instead of overwriting the first one's games).
 """
 from __future__ import annotations
 
@@ -85,11 +86,42 @@ def _syncfs(populate: bool, done: Callable[[Optional[str]], None]) -> None:
     _fs().syncfs(populate, create_once_callable(cb))
 
 
+class OtherTab(Exception):
+    """Киты is open in another tab of this browser, which holds the data (two tabs would
+    overwrite each other's games: the browser's counterpart of the computer's folder lock)."""
+
+
+async def _take_the_data(timeout: float = 8.0) -> bool:
+    """Hold the browser's lock on the games for the life of this tab (Web Locks: released by
+    the browser when the tab closes or reloads); False if another tab keeps it."""
+    import js
+    from pyodide.ffi import create_once_callable
+
+    locks = getattr(js.navigator, "locks", None)
+    if locks is None:  # a browser without Web Locks: as before, one tab assumed
+        return True
+    got = asyncio.get_running_loop().create_future()
+
+    def granted(_lock):
+        if not got.done():
+            got.set_result(True)
+        return js.Promise.new(create_once_callable(lambda resolve, reject: None))  # never settles
+
+    locks.request("kity-data", create_once_callable(granted))
+    try:
+        return await asyncio.wait_for(asyncio.shield(got), timeout)
+    except asyncio.TimeoutError:
+        return False
+
+
 async def open_data() -> Optional[str]:
-    """In the browser: mount the IndexedDB folder and load it; return the folder for the store
-    (``KITY_DATA_DIR`` is set to it). None on the computer (``paths.data_dir`` decides)."""
+    """In the browser: take the games (:class:`OtherTab` if another tab has them), mount the
+    IndexedDB folder and load it; return the folder for the store (``KITY_DATA_DIR`` is set to
+    it). None on the computer (``paths.data_dir`` decides)."""
     if not IN_BROWSER:
         return None
+    if not await _take_the_data():
+        raise OtherTab()
     path = BROWSER_DATA_DIR
     os.makedirs(path, exist_ok=True)
     os.environ["KITY_DATA_DIR"] = path

@@ -6,7 +6,8 @@ the page (Python in a web worker), with no server behind it.
   opened again (a second browser context on the same profile) → the same game; the network
   cut → a reload starts the app from the service worker's cache; export → a file that
   ``python -m engine replay`` accepts; import of that file → filed in the history;
-* a «Вжух!» party entered; reload → the same totals (VZ-SCORE);
+* a «Вжух!» party entered; reload → the same totals (VZ-SCORE); a second tab of the same
+  profile says the app is open in another tab;
 * in both, no request ever leaves the page's origin (a route aborts and records it).
 """
 from __future__ import annotations
@@ -210,6 +211,15 @@ def test_vzhuh_party_survives_a_reload(pw, site, tmp_path, request):
         ui.wait_text(vz.PARTY_TITLE, "Партия 2 из 3")
         assert [ui.read(vz.total(i)).strip() for i in range(len(VZ_PLAYERS))] == totals
         ui.shot("phone-edition-vzhuh", keep=True)
+        # a second tab while this one is open: it says so and leaves the games alone (the
+        # browser's lock on the games, companion/platform.py)
+        other = phone.ctx.new_page()
+        other.goto(site["url"])
+        other.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=START)
+        other.eval_on_selector("flt-semantics-placeholder", "e => e.click()")
+        other.get_by_text("Киты уже открыты в другой вкладке").wait_for(timeout=START)
+        other.close()
+        assert [ui.read(vz.total(i)).strip() for i in range(len(VZ_PLAYERS))] == totals
         assert phone.left_origin == []
     finally:
         phone.close(ui)
