@@ -167,13 +167,30 @@ def flush() -> None:
         _start_flush()
 
 
+STUCK_SECONDS = 10.0  # a copy that takes longer no longer holds the screen (it is not frozen)
+_copies = 0
+
+
 def _start_flush() -> None:
-    global _flushing, _dirty
+    global _flushing, _dirty, _copies
     _flushing, _dirty = True, False
+    _copies += 1
+    try:
+        asyncio.get_event_loop().call_later(STUCK_SECONDS, _stuck, _copies)
+    except RuntimeError:  # no event loop (the seam's own tests)
+        pass
     try:
         _syncfs(False, _flushed)
     except Exception as e:
         _flushed(str(e))
+
+
+def _stuck(copy: int) -> None:
+    global _stuck_copy
+    if _flushing and copy == _copies:
+        log.warning("IndexedDB copy still running after %.0f s: the screen goes on", STUCK_SECONDS)
+        _stuck_copy = copy
+        _release()
 
 
 def _flushed(err: Optional[str]) -> None:
@@ -186,6 +203,15 @@ def _flushed(err: Optional[str]) -> None:
         _start_flush()
         return
     _release()
+
+
+def _late() -> bool:
+    """The copy in flight was declared stuck (the screen was released): do not hold again
+    until it ends."""
+    return _stuck_copy == _copies and _flushing
+
+
+_stuck_copy = -1
 
 
 def _release() -> None:
@@ -222,7 +248,7 @@ def hold_screen_until_saved(page) -> None:
     _send = original
 
     def send(data):
-        if _flushing or _dirty or _held:
+        if (_flushing or _dirty or _held) and not _late():
             _held.append(data)
         else:
             original(data)

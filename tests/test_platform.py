@@ -30,6 +30,7 @@ def browser(monkeypatch):
     monkeypatch.setattr(platform, "_waiters", [])
     monkeypatch.setattr(platform, "_syncfs", lambda populate, done: calls.append((populate, done)))
     monkeypatch.setattr(platform, "_send", platform._send)
+    monkeypatch.setattr(platform, "_stuck_copy", -1)
 
     class Conn:
         send_callback = staticmethod(sent.append)
@@ -97,3 +98,20 @@ def test_off_loop_runs_in_place_without_threads(monkeypatch):
     assert where == threading.get_ident()
     monkeypatch.setattr(platform, "IN_BROWSER", False)
     assert asyncio.run(platform.off_loop(threading.get_ident)) != threading.get_ident()
+
+
+def test_a_copy_that_never_ends_does_not_freeze_the_screen(browser):
+    calls, sent, _, conn = browser
+    platform.flush()
+    conn.send_callback(b"a")
+    assert sent == []
+    platform._stuck(platform._copies)      # the watchdog, STUCK_SECONDS later
+    assert sent == [b"a"]
+    conn.send_callback(b"b")               # not held again while that copy hangs
+    assert sent == [b"a", b"b"]
+    calls.pop()[1](None)                   # it ends after all: back to normal
+    platform.flush()
+    conn.send_callback(b"c")
+    assert sent == [b"a", b"b"]
+    calls.pop()[1](None)
+    assert sent == [b"a", b"b", b"c"]
