@@ -122,11 +122,7 @@ json.dumps(out)
 
 
 def import_times(page) -> dict:
-    for _ in range(100):
-        if page.workers:
-            break
-        page.wait_for_timeout(100)
-    worker = page.workers[0]
+    worker = next(w for w in page.workers if w.evaluate("() => !!self.pyodide"))
     return json.loads(worker.evaluate("code => self.pyodide.runPython(code)", IMPORTS))
 
 
@@ -149,7 +145,7 @@ def taps(page, n: int) -> list[float]:
 
     p = picker_ids(ids.TABLE_PICK)
     fam = p.family(card.split("-")[0])
-    worker = page.workers[0] if page.workers else None
+    worker = next((w for w in page.workers if w.evaluate("() => !!(self.flet_js && self.flet_js.send)")), None)
     if worker is not None:  # the share of Python in the worker: first message in → last message out
         worker.evaluate("""() => {
             const send = self.flet_js.send, post = self.postMessage.bind(self);

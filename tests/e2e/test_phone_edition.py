@@ -126,7 +126,8 @@ def cached_files(ui: UI) -> int:
         await navigator.serviceWorker.ready;
         const names = (await caches.keys()).filter(k => k.startsWith("kity-"));
         if (names.length !== 1) return -names.length;
-        return (await (await caches.open(names[0])).keys()).length;
+        const keys = await (await caches.open(names[0])).keys();
+        return keys.filter(r => !r.url.endsWith("/__kity_files__.json")).length;
     }""")
 
 
