@@ -30,6 +30,7 @@ Offline, with only the packages the project installs (see README «On a phone»)
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import importlib.metadata as md
 import io
@@ -154,7 +155,7 @@ def app_archive(app: Path, deps: list[str], files: list[str]) -> bytes:
         with open(path, "rb") as f:
             tar.addfile(info, f)
 
-    with tarfile.open(fileobj=buf, mode="w:gz", compresslevel=9, format=tarfile.GNU_FORMAT) as tar:
+    with tarfile.open(fileobj=buf, mode="w", format=tarfile.GNU_FORMAT) as tar:
         for top in files:
             base = app / top
             paths = [base] if base.is_file() else sorted(p for p in base.rglob("*") if p.is_file())
@@ -166,7 +167,9 @@ def app_archive(app: Path, deps: list[str], files: list[str]) -> bytes:
         for dep in deps:
             for rel, path in sorted(dist_files(dep)):
                 add(tar, path, f"__pypackages__/{rel}")
-    return buf.getvalue()
+    # no time in the gzip header: the same sources give the same bytes (a new build of the same
+    # app is not downloaded again by the service worker)
+    return gzip.compress(buf.getvalue(), compresslevel=9, mtime=0)
 
 
 # ------------------------------------------------------------------------------ the page
@@ -311,6 +314,10 @@ def patch_page(out: Path) -> None:
     html = html.replace('<meta name="apple-mobile-web-app-status-bar-style" content="black">',
                         f'<meta name="apple-mobile-web-app-status-bar-style" content="default">\n'
                         f'  <meta name="theme-color" content="{SEA}">', 1)
+    # the client's own loading image gives way to the app's progress screen
+    html, n = re.subn(r'\s*<div id="loading".*?</div>', "", html, count=1, flags=re.S)
+    if n != 1:
+        raise SystemExit("index.html: the loading image not found (has flet-web changed?)")
     html = html.replace("<body>", "<body>" + LOADING.replace("__SEA__", SEA), 1)
     index.write_text(html, encoding="utf-8")
 
