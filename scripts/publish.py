@@ -435,7 +435,7 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     if args.app is None:
         info = publish(ROOT, args.out.resolve(), APP_DEPS, APP_FILES, args.name or "Киты",
-                       "Киты: the table companion for card games", args.base_url)
+                       "Киты — помощник за столом для карточных игр", args.base_url)
     else:
         app = args.app.resolve()
         info = publish(app, args.out.resolve(), FLET_DEPS, sorted(p.name for p in app.iterdir()),

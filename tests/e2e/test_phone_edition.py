@@ -132,6 +132,12 @@ def cached_files(ui: UI) -> int:
 
 
 def test_whale_game_survives_reload_restart_and_offline_and_its_record_goes_out_and_in(pw, site, tmp_path, request):
+    # installable as «Киты»: name, colour, standalone, portrait, icons that exist
+    manifest = json.loads((site["out"] / "manifest.json").read_text(encoding="utf-8"))
+    assert (manifest["name"], manifest["short_name"], manifest["theme_color"], manifest["display"],
+            manifest["orientation"]) == ("Киты", "Киты", "#1E6A8D", "standalone", "portrait")
+    assert all((site["out"] / icon["src"]).is_file() for icon in manifest["icons"])
+    assert "@rive-app/flutter-native-wasm" not in (site["out"] / "main.dart.js").read_text(encoding="utf-8")
     phone = Phone(pw, site, tmp_path / "profile", request)
     ui = phone.open()
     try:
