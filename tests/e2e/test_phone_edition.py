@@ -2,7 +2,8 @@
 ``python3 -m http.server`` serves it on 127.0.0.1; chromium at 412×915 runs the whole app in
 the page (Python in a web worker), with no server behind it.
 
-* a whale game started and a card entered; reload → the same trick; the profile closed and
+* a whale game started, a trick entered (three cards, the reward) and a card of the next;
+  reload → the same trick, round line and totals; the profile closed and
   opened again (a second browser context on the same profile) → the same game; the network
   cut → a reload starts the app from the service worker's cache; export → a file that
   ``python -m engine replay`` accepts; import of that file → filed in the history;
@@ -24,7 +25,7 @@ from companion import ids
 from companion.vzhuh import ids as vz
 
 from .conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, PHONE, REPO, SHOTS, TABLET, UI, free_port
-from .test_game_flow import Game, card_name_ru, setup_round, start_game
+from .test_game_flow import Game, card_name_ru, play_tricks, setup_round, start_game
 from .test_vzhuh import PLAYERS as VZ_PLAYERS, penalty, record, start_game as vz_start
 
 pytestmark = pytest.mark.e2e
@@ -148,16 +149,22 @@ def test_whale_game_survives_reload_restart_and_offline_and_its_record_goes_out_
         start_game(ui)
         g = Game(ui)
         setup_round(ui, g.bonuses)
+        play_tricks(g, 1)                  # a whole trick: three cards, the winner's reward
+        ui.wait_id(ids.TABLE_TURN)
         first = g.turn()
         card = g.legal(first)
-        g.play(first, card)
+        g.play(first, card)                # and the first card of the next one
         trick = f"{first}: {card_name_ru(card)}"
+        where = ui.read(ids.TABLE_ROUND)
+        totals = [ui.read(ids.player_total(i)) for i in range(3)]
 
         # reload: the game is where it was (the entry was in IndexedDB before it was shown)
         phone.load(ui, reload=True)
         if ui.page.locator(ui.sel(ids.TABLE_TRICK)).count() == 0:
             ui.tap_id(ids.HOME_CONTINUE)
         ui.wait_text(ids.TABLE_TRICK, trick)
+        assert ui.read(ids.TABLE_ROUND) == where and "взятка 2" in where
+        assert [ui.read(ids.player_total(i)) for i in range(3)] == totals
         ui.shot("phone-edition-table", keep=True)
         # the service worker has every file of the build (sw.js lists them: index.html as ./)
         expected = site["precached"]  # every file but sw.js itself ("./" stands for index.html)
