@@ -62,6 +62,10 @@ UNUSED_WEB = ["main.dart.wasm", "main.dart.mjs", "flutter.js.map", "flutter_serv
               "pyodide/python", "pyodide/python.bat", "pyodide/python.exe", "pyodide/python_cli_entry.mjs",
               "pyodide/ffi.d.ts", "pyodide/pyodide.d.ts", "pyodide/package.json"]
 RIVE_CDN = 'dvv(){return"https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/"}'
+RIVE_LOCAL = "no-rive/"
+# the same folder, spelt with as many characters as the CDN address (66): "./" segments vanish
+RIVE_LOCAL_PADDED = "./" * ((66 - len(RIVE_LOCAL)) // 2) + RIVE_LOCAL
+assert len(RIVE_LOCAL_PADDED) == len(RIVE_CDN.split('"')[1])
 RIVE_STUB = ("// Киты shows no Rive animation: the web client's Rive runtime says «not here» instead of\n"
              "// being fetched from a public CDN (see scripts/publish.py).\n"
              "self.RiveNative = () => Promise.reject(new Error('Rive is not part of this build'));\n")
@@ -105,7 +109,7 @@ def prepare_offline(work: Path) -> dict[str, str]:
     return env
 
 
-def flet_publish(out: Path, work: Path, name: str, description: str, base_url: str) -> None:
+def flet_publish(out: Path, work: Path, name: str, description: str, base_url: str, renderer: str) -> None:
     shell = work / "shell"
     shutil.rmtree(shell, ignore_errors=True)
     shell.mkdir(parents=True)
@@ -113,12 +117,15 @@ def flet_publish(out: Path, work: Path, name: str, description: str, base_url: s
     (shell / "main.py").write_text("# replaced by scripts/publish.py\n", encoding="utf-8")
     cmd = [sys.executable, "-m", "flet_cli.cli", "publish", str(shell / "main.py"), "--distpath", str(out),
            "--no-cdn", "--app-name", name, "--app-short-name", name, "--app-description", description,
-           "--pwa-theme-color", SEA, "--pwa-background-color", "#FFFFFF", "--route-url-strategy", "hash", "--base-url", base_url]
+           "--pwa-theme-color", SEA, "--pwa-background-color", "#FFFFFF", "--route-url-strategy", "hash", "--base-url", base_url,
+           "--web-renderer", renderer]
     run = subprocess.run(cmd, env=prepare_offline(work), cwd=work, capture_output=True, text=True)
     if run.returncode != 0:
         sys.stderr.write(run.stdout[-3000:] + run.stderr[-3000:])
         raise SystemExit(f"flet publish failed ({run.returncode})")
     for rel in UNUSED_WEB:
+        if renderer != "canvaskit" and (rel.startswith(("main.dart.", "canvaskit/skwasm", "canvaskit/wimp"))):
+            continue  # the dart2wasm build and its renderer are used then
         p = out / rel
         shutil.rmtree(p) if p.is_dir() else p.unlink(missing_ok=True)
     for p in out.rglob("*.symbols"):
@@ -233,6 +240,14 @@ LOADING = """
       window.addEventListener("load", function () {
         navigator.serviceWorker.register("sw.js").catch(function (e) { console.warn("service worker:", e); });
       });
+      // once the web client is up, tell the service worker which of its two builds this
+      // browser loaded: those files are kept for the offline starts
+      window.addEventListener("flutter-first-frame", function () {
+        navigator.serviceWorker.ready.then(function (reg) {
+          var used = performance.getEntriesByType("resource").map(function (e) { return e.name; });
+          if (reg.active) reg.active.postMessage({ kityUsed: used });
+        });
+      }, { once: true });
     }
     // Ask the browser, once, to keep the games (IndexedDB) when space runs short. Only the page
     // can ask (not the worker where Python runs).
@@ -247,14 +262,29 @@ LOADING = """
   </script>
 """
 
-SW = """// The service worker of Киты (written by scripts/publish.py): every file of this build is
-// precached at install under a cache named after the build, so the app starts with the
-// network cut; a new build gets a new cache name and the old cache is deleted. A file whose
-// content did not change between two builds is taken from the old cache, not downloaded again
-// (a phone's data plan: Pyodide, CanvasKit and the web client are 35 MiB of the 40).
+SW = """// The service worker of Киты (written by scripts/publish.py): the files of this build are
+// cached under a cache named after the build, so the app starts with the network cut; a new
+// build gets a new cache name and the old cache is deleted. A file whose content did not change
+// between two builds is taken from the old cache, not downloaded again (a phone's data plan).
+// The web client comes in two builds (dart2wasm + skwasm for Chromium, dart2js + CanvasKit for
+// the others): their files are cached once this browser has used them (the page says which,
+// after its first frame), not all of them at install.
 const CACHE = "__CACHE__";
 const FILES = __FILES__;  // path → content hash ("./" is index.html)
 const HASHES = "__kity_files__.json";
+const lazy = (path) => path.startsWith("main.dart.") || path.startsWith("canvaskit/");
+
+function relative(url) {
+  const scope = new URL(self.registration.scope), u = new URL(url, scope);
+  if (u.origin !== scope.origin || !u.pathname.startsWith(scope.pathname)) return null;
+  return u.pathname.slice(scope.pathname.length) || "./";
+}
+
+async function keep(cache, path) {
+  const response = await fetch(path, { cache: "no-cache" });
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  await cache.put(path, response);
+}
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
@@ -267,13 +297,10 @@ self.addEventListener("install", (event) => {
       if (listed) { old = c; oldFiles = await listed.json(); break; }
     }
     await Promise.all(Object.entries(FILES).map(async ([path, hash]) => {
-      if (old && oldFiles[path] === hash) {
-        const kept = await old.match(path);
-        if (kept) return cache.put(path, kept);
-      }
-      const response = await fetch(path, { cache: "no-cache" });
-      if (!response.ok) throw new Error(`${path}: ${response.status}`);
-      return cache.put(path, response);
+      const before = old && await old.match(path);
+      if (before && oldFiles[path] === hash) return cache.put(path, before);
+      if (lazy(path) && !before) return;  // not used by this browser (yet)
+      return keep(cache, path);
     }));
     await cache.put(HASHES, new Response(JSON.stringify(FILES), { headers: { "Content-Type": "application/json" } }));
     await self.skipWaiting();
@@ -286,6 +313,19 @@ self.addEventListener("activate", (event) => {
     .then(() => self.clients.claim()));
 });
 
+// the page's list of what it loaded (performance entries): the client build it runs
+self.addEventListener("message", (event) => {
+  const used = event.data && event.data.kityUsed;
+  if (!Array.isArray(used)) return;
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    for (const url of used) {
+      const path = relative(url);
+      if (path && path in FILES && !(await cache.match(path))) await keep(cache, path).catch(() => {});
+    }
+  })());
+});
+
 self.addEventListener("fetch", (event) => {
   const req = event.request;
   const url = new URL(req.url);
@@ -296,6 +336,12 @@ self.addEventListener("fetch", (event) => {
     const key = req.mode === "navigate" ? "./" : req;
     const hit = await cache.match(key, { ignoreSearch: true });
     if (hit) return hit;
+    const path = relative(req.url);
+    if (path && path in FILES) {  // a file of the build not cached yet: now it is
+      const response = await fetch(req);
+      if (response.ok) await cache.put(path, response.clone());
+      return response;
+    }
     // not part of the build (the Noto fallback fonts the client probes for): the network, or
     // offline a plain 404 as the server would give
     return fetch(req).catch(() => new Response("", { status: 404, statusText: "offline" }));
@@ -350,10 +396,17 @@ def patch_page(out: Path) -> None:
     js = main_js.read_text(encoding="utf-8")
     if js.count(RIVE_CDN) != 1:
         raise SystemExit("main.dart.js: the Rive CDN address not found (has flet-web changed?)")
-    main_js.write_text(js.replace(RIVE_CDN, 'dvv(){return"rive/"}'), encoding="utf-8")
+    main_js.write_text(js.replace(RIVE_CDN, f'dvv(){{return"{RIVE_LOCAL}"}}'), encoding="utf-8")
+    wasm = out / "main.dart.wasm"
+    if wasm.exists():  # the dart2wasm build: the address is a length-prefixed string constant,
+        data = wasm.read_bytes()  # replaced by one of the same length (dot segments)
+        cdn = RIVE_CDN.split('"')[1].encode()
+        if data.count(cdn) != 1:
+            raise SystemExit("main.dart.wasm: the Rive CDN address not found (has flet-web changed?)")
+        wasm.write_bytes(data.replace(cdn, RIVE_LOCAL_PADDED.encode()))
     for sub in ("wasm", "wasm_compatibility"):
-        (out / "rive" / sub).mkdir(parents=True, exist_ok=True)
-        (out / "rive" / sub / "rive_native.js").write_text(RIVE_STUB, encoding="utf-8")
+        (out / "no-rive" / sub).mkdir(parents=True, exist_ok=True)
+        (out / "no-rive" / sub / "rive_native.js").write_text(RIVE_STUB, encoding="utf-8")
 
 
 def icons(out: Path) -> None:
@@ -404,16 +457,16 @@ def service_worker(out: Path) -> str:
     cache = "kity-" + hashlib.sha256(json.dumps(hashes, sort_keys=True).encode()).hexdigest()[:16]
     (out / "sw.js").write_text(SW.replace("__CACHE__", cache).replace("__FILES__", json.dumps(hashes, indent=0)),
                                encoding="utf-8")
-    return cache, len(hashes)
+    return cache, sum(1 for path in hashes if not path.startswith(("main.dart.", "canvaskit/")))
 
 
 # ------------------------------------------------------------------------------ main
 def publish(app: Path, out: Path, deps: list[str], files: list[str], name: str, description: str,
-            base_url: str = "/") -> dict:
+            base_url: str = "/", renderer: str = "canvaskit") -> dict:
     t0 = time.monotonic()
     work = BUILD / ".publish"
     work.mkdir(parents=True, exist_ok=True)
-    flet_publish(out, work, name, description, base_url)
+    flet_publish(out, work, name, description, base_url, renderer)
     archive = app_archive(app, deps, files)
     (out / "app.tar.gz").write_bytes(archive)
     patch_page(out)
@@ -432,14 +485,18 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--name", default=None)
     ap.add_argument("--base-url", default="/", help="the path the folder is served under, e.g. /kity/ on "
                     "GitHub Pages (default /)")
+    ap.add_argument("--web-renderer", default="auto", choices=["auto", "canvaskit"],
+                    help="auto (default: dart2wasm + skwasm in Chromium, twice as fast a tap as "
+                    "canvaskit there; dart2js + CanvasKit elsewhere) or canvaskit everywhere")
     args = ap.parse_args(argv)
     if args.app is None:
         info = publish(ROOT, args.out.resolve(), APP_DEPS, APP_FILES, args.name or "Киты",
-                       "Киты — помощник за столом для карточных игр", args.base_url)
+                       "Киты — помощник за столом для карточных игр", args.base_url,
+                       args.web_renderer)
     else:
         app = args.app.resolve()
         info = publish(app, args.out.resolve(), FLET_DEPS, sorted(p.name for p in app.iterdir()),
-                       args.name or app.name, "Flet app", args.base_url)
+                       args.name or app.name, "Flet app", args.base_url, args.web_renderer)
     say(f"{args.out} in {info['seconds']} s: {info['files']} files, {info['bytes'] / 2**20:.1f} MiB "
         f"(app.tar.gz {info['archive_bytes'] / 2**20:.1f} MiB), cache {info['cache']}")
     print(json.dumps(info))
