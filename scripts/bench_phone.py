@@ -1,10 +1,12 @@
 """The phone edition side by side with its floor (issue 16): prints figures, asserts nothing.
 
-    .venv/bin/python scripts/bench_phone.py [--taps 20] [--runs 1]
+    .venv/bin/python scripts/bench_phone.py [--taps 10] [--runs 3]
 
 The same command (scripts/publish.py) builds Киты and a one-line Flet app (the floor) into
 build/bench/{kity,floor}; each is served on 127.0.0.1 by a static server that counts the bytes
 it sends; Debian chromium at 412×915 opens each with a fresh profile:
+
+The two apps are visited in turn, ``--runs`` times (the order swapped every run; medians):
 
 * first visit: page load → usable Home (Киты: the «Правила» entry in the a11y tree; the floor:
   its one text), and the bytes sent;
@@ -133,7 +135,7 @@ def taps(page, n: int) -> list[float]:
 
     from companion import ids
     from tests.e2e.conftest import UI
-    from tests.e2e.test_game_flow import Game, card_name_ru, pick, setup_round, start_game
+    from tests.e2e.test_game_flow import Game, card_name_ru, setup_round, start_game
 
     ui = UI(page, types.SimpleNamespace(url="", t0=0), Path(tempfile.mkdtemp()))
     start_game(ui)
@@ -193,6 +195,7 @@ def pct(xs: list[float], q: float) -> float:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--taps", type=int, default=10, help="card + undo pairs on the whale table")
+    ap.add_argument("--runs", type=int, default=3, help="first + repeat visits of both apps, in turn")
     ap.add_argument("--no-computer", dest="computer", action="store_false",
                     help="skip the same taps on the computer edition (the reference)")
     args = ap.parse_args()
@@ -207,32 +210,36 @@ def main() -> None:
     for name, b in builds.items():
         print(f"build {name}: {b['seconds']} s, {b['files']} files, {b['bytes'] / 2**20:.1f} MiB "
               f"(app.tar.gz {b['archive_bytes'] / 2**10:.0f} KiB)")
-    results = {}
+    results = {"floor": [], "kity": []}
+    readiness = {"floor": FLOOR_READY, "kity": kity_ready()}
+    servers = {name: serve(bench / name) for name in results}
     with sync_playwright() as pw:
-        for name, ready in (("floor", FLOOR_READY), ("kity", kity_ready())):
-            httpd, handler, url = serve(bench / name)
-            profile = bench / f"profile-{name}"
-            first, _, _ = visit(pw, url, profile, ready)
-            first_bytes = handler.sent
-            handler.sent = 0
-            repeat, ctx, page = visit(pw, url, profile, ready, keep_open=(name == "kity"))
-            results[name] = {"first_s": first, "repeat_s": repeat, "first_bytes": first_bytes,
-                             "repeat_bytes": handler.sent}
-            print(f"{name}: first visit {first:.1f} s ({first_bytes / 2**20:.1f} MiB sent), "
-                  f"repeat visit {repeat:.1f} s ({handler.sent / 2**10:.0f} KiB sent)", flush=True)
-            if ctx is not None:
+        for run in range(args.runs):  # the two apps in turn, the order swapped every run
+            for name in (("floor", "kity") if run % 2 == 0 else ("kity", "floor")):
+                httpd, handler, url = servers[name]
+                profile = bench / f"profile-{name}-{run}"
+                handler.sent = 0
+                last = run == args.runs - 1 and name == "kity"
+                first, _, _ = visit(pw, url, profile, readiness[name])
+                first_bytes = handler.sent
+                handler.sent = 0
+                repeat, ctx, page = visit(pw, url, profile, readiness[name], keep_open=last)
+                results[name].append({"first_s": first, "repeat_s": repeat, "first_bytes": first_bytes})
+                print(f"run {run + 1} {name}: first visit {first:.1f} s ({first_bytes / 2**20:.1f} MiB sent), "
+                      f"repeat visit {repeat:.1f} s ({handler.sent / 2**10:.0f} KiB sent)", flush=True)
+                if ctx is None:
+                    continue
                 times = import_times(page)
                 print("import times in the browser (ms; each includes what it imports first; flet_charts "
-                      "only at the first chart): "
-                      + ", ".join(f"{k} {v}" for k, v in times.items()))
+                      "only at the first chart): " + ", ".join(f"{k} {v}" for k, v in times.items()))
                 ms, py = taps(page, args.taps)
                 print(f"whale table tap → screen updated: n={len(ms)} p50={pct(ms, .5):.0f} ms "
                       f"p95={pct(ms, .95):.0f} ms max={max(ms):.0f} ms (target p95 ≤ 150 ms)")
                 if py:
                     print(f"  of which Python in the worker (message in → last message out): "
                           f"p50={pct(py, .5):.0f} ms p95={pct(py, .95):.0f} ms")
-                results["taps"] = ms
                 ctx.close()
+        for httpd, _, _ in servers.values():
             httpd.shutdown()
         if args.computer:  # the same taps on the computer edition (python -m companion), same machine
             from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, Server
@@ -254,7 +261,13 @@ def main() -> None:
                 b.close()
             finally:
                 server.stop()
-    k, f = results["kity"], results["floor"]
+
+    def med(name: str, key: str) -> float:
+        return statistics.median(r[key] for r in results[name])
+
+    k = {key: med("kity", key) for key in ("first_s", "repeat_s", "first_bytes")}
+    f = {key: med("floor", key) for key in ("first_s", "repeat_s", "first_bytes")}
+    print(f"medians of {args.runs} run(s):")
     print(f"first visit: {k['first_s']:.1f} s vs floor {f['first_s']:.1f} s = {k['first_s'] / f['first_s']:.2f}× "
           f"(target ≤ 1.3×)")
     print(f"repeat visit: {k['repeat_s']:.1f} s vs floor {f['repeat_s']:.1f} s = "
