@@ -24,7 +24,7 @@ import pytest
 from companion import ids
 from companion.vzhuh import ids as vz
 
-from .conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, PHONE, REPO, SHOTS, TABLET, UI, free_port
+from .conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, PHONE, REPO, TABLET, UI, free_port
 from .test_game_flow import Game, card_name_ru, play_tricks, setup_round, start_game
 from .test_vzhuh import PLAYERS as VZ_PLAYERS, penalty, record, start_game as vz_start
 
