@@ -114,12 +114,36 @@ async def _take_the_data(timeout: float = 8.0) -> bool:
         return False
 
 
+_opened: object = None  # the data folder once opened, or the OtherTab that stopped it
+
+
 async def open_data() -> Optional[str]:
     """In the browser: take the games (:class:`OtherTab` if another tab has them), mount the
     IndexedDB folder and load it; return the folder for the store (``KITY_DATA_DIR`` is set to
-    it). None on the computer (``paths.data_dir`` decides)."""
+    it). None on the computer (``paths.data_dir`` decides). Once per tab: ``main.py`` calls it
+    before the app's modules are imported, so that their compiled code comes from IndexedDB
+    too (:data:`BROWSER_PYC_DIR`)."""
+    global _opened
     if not IN_BROWSER:
         return None
+    if _opened is None:
+        try:
+            _opened = await _open()
+        except OtherTab as e:
+            _opened = e
+    if isinstance(_opened, OtherTab):
+        raise _opened
+    return _opened
+
+
+# Python in the browser compiles every module from source at every start (Pyodide writes no
+# bytecode): 1.2 of the 1.5 s the app's imports take there. The compiled modules are kept in
+# an IndexedDB folder instead; a module whose source changed is compiled again (a source's
+# time in the app archive is derived from its content: scripts/publish.py).
+BROWSER_PYC_DIR = "/kity-pyc"
+
+
+async def _open() -> str:
     if not await _take_the_data():
         raise OtherTab()
     path = BROWSER_DATA_DIR
@@ -132,8 +156,15 @@ async def open_data() -> Optional[str]:
         log.warning("IndexedDB folder not mounted: %s", e)
         _set_problem("refused")
         return path
+    pyc = False
+    try:
+        os.makedirs(BROWSER_PYC_DIR, exist_ok=True)
+        fs.mount(fs.filesystems.IDBFS, {}, BROWSER_PYC_DIR)
+        pyc = True
+    except Exception as e:
+        log.warning("no IndexedDB folder for compiled modules: %s", e)
     fut = asyncio.get_running_loop().create_future()
-    _syncfs(True, lambda err: fut.done() or fut.set_result(err))
+    _syncfs(True, lambda err: fut.done() or fut.set_result(err))  # loads both folders
     err = await fut
     if err:
         log.warning("IndexedDB folder not loaded: %s", err)
@@ -142,6 +173,9 @@ async def open_data() -> Optional[str]:
         from . import storage
 
         storage.after_write = flush
+        if pyc:
+            sys.pycache_prefix = BROWSER_PYC_DIR
+            sys.dont_write_bytecode = False
     return path
 
 
@@ -263,3 +297,5 @@ def screen_ready() -> None:
         import js  # the worker's global scope
 
         js.postMessage("__kity_ready__")
+        if _problem is None and sys.pycache_prefix == BROWSER_PYC_DIR:
+            flush()  # the modules compiled at this start go to IndexedDB while Home is read

@@ -42,6 +42,7 @@ import subprocess
 import sys
 import tarfile
 import time
+import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -158,9 +159,13 @@ def app_archive(app: Path, deps: list[str], files: list[str]) -> bytes:
 
     def add(tar: tarfile.TarFile, path: Path, arc: str) -> None:
         info = tar.gettarinfo(str(path), arcname=arc)
-        info.mtime, info.uid, info.gid, info.uname, info.gname = 0, 0, 0, "", ""
-        with open(path, "rb") as f:
-            tar.addfile(info, f)
+        # the time of a file is derived from its content: the same sources give the same
+        # archive, and a changed source never passes for the one whose compiled module the
+        # browser kept (companion/platform.py: BROWSER_PYC_DIR)
+        data = path.read_bytes()
+        info.mtime = 1_000_000_000 + zlib.crc32(data) % 1_000_000_000
+        info.uid, info.gid, info.uname, info.gname = 0, 0, "", ""
+        tar.addfile(info, io.BytesIO(data))
 
     with tarfile.open(fileobj=buf, mode="w", format=tarfile.GNU_FORMAT) as tar:
         for top in files:
