@@ -15,7 +15,8 @@ The two apps are visited in turn, ``--runs`` times (the order swapped every run;
   shows it; «undo» → the trick line loses it), p50/p95 over 2 × ``--taps`` taps, with the
   share of Python in the worker; and the same taps on the computer edition for reference;
 * Киты only: the import time of the app's modules inside the browser's Python (each module
-  tree re-imported from source after the app started: its own cost, without the download).
+  tree re-imported after the app started: compiled from source, as at a first start, and from
+  the compiled modules kept in IndexedDB, as at later starts).
 """
 from __future__ import annotations
 
@@ -104,20 +105,29 @@ for root, dirs, files in os.walk("."):
         if d == "__pycache__":
             shutil.rmtree(os.path.join(root, d), ignore_errors=True)
 tops = ("flet", "flet_charts", "msgpack", "repath", "six", "babel", "tinydb", "segno", "engine", "companion")
+names = ("msgpack", "flet", "babel.dates", "babel.support", "babel.messages.pofile", "tinydb",
+         "engine.kozyrnye_kity", "engine.vzhuh", "engine.royal_mastheads", "engine.kalmar", "companion.app",
+         "flet_charts")
 saved = {k: v for k, v in sys.modules.items() if k.split(".")[0] in tops}
-for k in saved:
-    del sys.modules[k]
+prefix, dont = sys.pycache_prefix, sys.dont_write_bytecode
 out = {}
-try:
-    for name in ("msgpack", "flet", "babel.dates", "babel.support", "babel.messages.pofile",
-                 "tinydb", "engine.kozyrnye_kity", "engine.vzhuh", "engine.royal_mastheads", "engine.kalmar",
-                 "companion.app", "flet_charts"):
-        t = time.perf_counter()
-        __import__(name)
-        out[name] = round((time.perf_counter() - t) * 1000)
-finally:
+
+def clear():
     for k in [k for k in sys.modules if k.split(".")[0] in tops]:
         del sys.modules[k]
+
+try:
+    # cold: compiled from source (a first start); kept: the compiled modules of an earlier start
+    for mode in ("cold", "kept"):
+        sys.pycache_prefix, sys.dont_write_bytecode = (None, True) if mode == "cold" else (prefix, dont)
+        clear()
+        for name in names:
+            t = time.perf_counter()
+            __import__(name)
+            out.setdefault(name, {})[mode] = round((time.perf_counter() - t) * 1000)
+finally:
+    sys.pycache_prefix, sys.dont_write_bytecode = prefix, dont
+    clear()
     sys.modules.update(saved)
 json.dumps(out)
 """
@@ -230,8 +240,11 @@ def main() -> None:
                 if ctx is None:
                     continue
                 times = import_times(page)
-                print("import times in the browser (ms; each includes what it imports first; flet_charts "
-                      "only at the first chart): " + ", ".join(f"{k} {v}" for k, v in times.items()))
+                print("import times in the browser, ms, compiled from source (a first start) / compiled "
+                      "modules kept in IndexedDB (later starts); each includes what it imports first; "
+                      "flet_charts only at the first chart: "
+                      + ", ".join(f"{k} {v['cold']}/{v.get('kept', '?')}" for k, v in times.items()))
+                print(f"  sum: {sum(v['cold'] for v in times.values())}/{sum(v.get('kept', 0) for v in times.values())} ms")
                 ms, py = taps(page, args.taps)
                 print(f"whale table tap → screen updated: n={len(ms)} p50={pct(ms, .5):.0f} ms "
                       f"p95={pct(ms, .95):.0f} ms max={max(ms):.0f} ms (target p95 ≤ 150 ms)")
