@@ -13,7 +13,7 @@ from pathlib import Path
 
 import flet as ft
 
-from . import i18n
+from . import i18n, platform
 from .games_ui import PACKS, follow_routes
 from .screens.home import Home
 from .screens.rules import Rules
@@ -78,12 +78,13 @@ def App(state: AppState, session_box: tuple):
 
 
 def route_tree() -> list[ft.Route]:
-    """Every screen's route: a view's parent in this tree is where «Назад» leads."""
+    """Every screen's route: a view's parent in this tree is where «Назад» leads (no «Позвать
+    игроков» in the phone edition: no server in a browser)."""
     return [ft.Route(path="/", component=Home, children=[
         ft.Route(path="rules", component=Rules, children=[r for p in PACKS.values() for r in p.rules_routes()]),
         ft.Route(path="settings", component=Settings),
         ft.Route(path="stats", component=Stats),
-        ft.Route(path="invite", component=Invite),
+        *([ft.Route(path="invite", component=Invite)] if platform.HAS_TABLE else []),
         *[r for p in PACKS.values() for r in p.routes()],
     ])]
 
@@ -98,6 +99,17 @@ def Unavailable(folder: str, reason: str):
         ft.Text(i18n.t("Reason: {reason}").format(reason=reason), size=17),
         ft.Text(i18n.t("Nothing was changed in it. Check that the folder exists and can be read and written, or "
                        "start Киты with another folder: KITY_DATA_DIR=/path bash scripts/run.sh"), size=17),
+    ])]
+
+
+@ft.component
+def OtherTab():
+    """The phone edition's first screen when another tab of this browser has the games open."""
+    return [ft.View(route="/", padding=24, controls=[
+        ft.Icon(ft.Icons.TAB_OUTLINED, size=48, color=ft.Colors.PRIMARY),
+        ft.Text(i18n.t("Киты is open in another tab"), size=24, weight=ft.FontWeight.BOLD),
+        ft.Text(i18n.t("Use that tab, or close it and reload this page: two tabs would overwrite each "
+                       "other's games."), size=17),
     ])]
 
 
@@ -140,13 +152,23 @@ def follow_the_table(page: ft.Page, session: Session, store: Store) -> None:
     page.on_connect = on_connect
 
 
-def main(page: ft.Page) -> None:
+async def main(page: ft.Page) -> None:
     log.info("session start at +%.2fs", time.monotonic() - T0)
+    # the phone edition: the IndexedDB folder is loaded before the first screen, and the
+    # screen waits for each write to reach it (companion/platform.py); nothing on the computer
+    try:
+        await platform.open_data()
+    except platform.OtherTab:
+        page.render_views(OtherTab)
+        platform.screen_ready()
+        return
+    platform.hold_screen_until_saved(page)
     try:
         store = Store.open()
     except Exception as e:  # the data folder itself is out of reach: say so, start anyway
         log.exception("data folder")
         page.render_views(Unavailable, str(getattr(e, "filename", "") or data_dir()), getattr(e, "strerror", "") or str(e))
+        platform.screen_ready()
         return
     state = AppState.from_store(store, width=page.width or 0)
     mode = tablemode()
@@ -159,6 +181,15 @@ def main(page: ft.Page) -> None:
     news = [i for i in store.incidents if i.code not in SILENT]  # only what was really set aside or restored
     if news:
         state.show(lambda: " ".join(storage_text(i.code, i.params) for i in news), "problem", route="/")
+    if platform.IN_BROWSER:
+        def storage_problem(problem: str) -> None:
+            async def tell():
+                state.show(lambda: storage_text(problem, {}), "problem")
+            page.run_task(tell)
+
+        if platform.storage_problem():
+            storage_problem(platform.storage_problem())
+        platform.on_storage_problem(storage_problem)
 
     page.title = i18n.t("Kity")
     page.theme = theme(False)
@@ -175,8 +206,10 @@ def main(page: ft.Page) -> None:
     page.session.error = state.report_crash
     session = Session(store, lang=state.lang)  # one per tab; all tabs share the store
     session.choose_game(state.game)  # the game chosen at home (a running game keeps its own)
-    follow_the_table(page, session, store)
+    if not platform.IN_BROWSER:  # one tab, one session in the browser: nobody to follow
+        follow_the_table(page, session, store)
     page.render_views(App, state, (session,))
+    platform.screen_ready()
 
 
 def run(argv: list[str] | None = None) -> None:

@@ -145,6 +145,10 @@ class FolderInUse(Exception):
 
 _OWNED: dict[str, int] = {}  # data folders this process owns → the open lock file
 
+# Called after every file the store wrote (the phone edition copies the folder to IndexedDB
+# then: companion/platform.py). None on the computer.
+after_write: Optional[Callable[[], None]] = None
+
 
 def _own_folder(root: str) -> None:
     """Take the data folder for this process (an OS lock on ``<root>/.lock``, released by the
@@ -270,6 +274,8 @@ class AtomicJSONStorage(Storage):
             _remove(self._tmp)
             raise
         _fsync_dir(os.path.dirname(self.path))
+        if after_write is not None:
+            after_write()
 
     def _keep_backup(self) -> None:
         """The previous version becomes the ``.bak`` while the live file stays in place at every

@@ -17,6 +17,7 @@ if [ ! -x .venv/bin/python ]; then
 fi
 stamp=".venv/.kity-installed"
 have="$(cat "$stamp" 2>/dev/null || echo none)"
+[ "$have" = "test" ] && [ "$extra" = "publish" ] && extra="test"  # the test extras include publish
 if [ "$have" = none ] || [ pyproject.toml -nt "$stamp" ] || { [ -n "$extra" ] && [ "$have" != "$extra" ]; }; then
   want="$extra"
   [ "$have" = "test" ] && [ -z "$want" ] && want="test"  # keep what the test command installed

@@ -7,6 +7,7 @@ import flet as ft
 from .. import ids
 from ..games_ui import PACKS, pack
 from ..i18n import t
+from ..platform import HAS_TABLE
 from ..ui import BIG, PAD, TOUCH, big_button, choice_row, probe, safe_screen, screen, section_title, tagged, use_app, use_session
 from ..widgets.game import game_route
 from ..widgets.notices import outcome_text
@@ -131,6 +132,8 @@ def GameEntries(wide: bool):
         (t("Invite players"), ft.Icons.QR_CODE_2, "/invite", ids.HOME_INVITE),
         (t("Settings"), ft.Icons.SETTINGS_OUTLINED, "/settings", ids.HOME_SETTINGS),
     ]
+    if not HAS_TABLE:  # the phone edition has no table mode (companion/platform.py)
+        entries = [e for e in entries if e[2] != "/invite"]
     return ft.ResponsiveRow(
         [ft.Container(big_button(text, icon, lambda e, r=route: go(r), ident), col={"xs": 12, "md": 6})
          for text, icon, route, ident in entries],

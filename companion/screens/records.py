@@ -18,6 +18,7 @@ from engine.core.games import MAX_BYTES
 
 from .. import ids
 from ..i18n import lang, t, tn
+from ..platform import IN_BROWSER, off_loop
 from ..session import Notice
 from ..widgets.notices import session_text
 from ..ui import TOUCH, probe, safe_render, section_title, tagged, use_app, use_latest, use_session
@@ -155,7 +156,9 @@ async def _read_picked(svc: dict, f) -> bytes:
     """The bytes of a picked file: from its path where the platform gives one (phones,
     desktop), else uploaded to this app over HTTP (the browser), never in a websocket message."""
     if f.path:
-        return await asyncio.to_thread(Path(f.path).read_bytes)
+        return await off_loop(Path(f.path).read_bytes)
+    if f.bytes is not None:  # the phone edition: the browser read the file (no server to upload to)
+        return f.bytes
     upload_dir = os.environ.get("FLET_UPLOAD_DIR")
     if not upload_dir:
         raise OSError("uploads are not set up")
@@ -171,7 +174,7 @@ async def _read_picked(svc: dict, f) -> bytes:
             raise OSError(str(error))
         path = Path(upload_dir) / name
         try:
-            return await asyncio.to_thread(path.read_bytes)
+            return await off_loop(path.read_bytes)
         finally:
             path.unlink(missing_ok=True)
     finally:
@@ -257,12 +260,12 @@ def ImportPanel():
 
     async def run(data) -> None:
         # off the event loop: a large record must not freeze the other tabs and phones
-        out = await asyncio.to_thread(session.import_record, data)
+        out = await off_loop(session.import_record, data)
         set_result((out.ok, out.notice))
 
     async def pick():
         try:
-            files = await svc["picker"].pick_files(dialog_title=t("Choose a game record"), with_data=False,
+            files = await svc["picker"].pick_files(dialog_title=t("Choose a game record"), with_data=IN_BROWSER,
                                                    file_type=ft.FilePickerFileType.CUSTOM,
                                                    allowed_extensions=["json", "txt"])
             if not files:

@@ -3,7 +3,6 @@ for one game its race chart (running totals by round) and its record."""
 from __future__ import annotations
 
 import flet as ft
-import flet_charts as fch
 
 from .. import ids
 from ..games_ui import pack
@@ -60,6 +59,7 @@ def _player_card(name: str, s: dict, seat_color: str, game) -> ft.Control:
 
 def race_chart(players, rounds: list[dict], round_word: str | None = None) -> ft.Control:
     """Running totals after each round, one line per player (x = round, 0 = start)."""
+    import flet_charts as fch  # on first use: its import is seconds of the phone edition's start
     running = {p: [0] for p in players}
     for pts in rounds:
         for p in players:

@@ -118,6 +118,12 @@ def storage_text(code: str, params) -> str:
                  "permissions.").format(file=file)
     if code == "not_saved":
         return t("A repair of the saved games could not be written; it is tried again at the next start.")
+    if code == "refused":  # the phone edition: the browser keeps no data (companion/platform.py)
+        return t("This browser does not let Киты keep data, so the games live only while this page is open. "
+                 "Export a game to keep it.")
+    if code == "full":
+        return t("The browser's storage for Киты is full: the latest entries live only while this page is open. "
+                 "Export the game, then free some space.")
     return t("Some saved data was damaged and has been restored from the last good copy.")
 
 

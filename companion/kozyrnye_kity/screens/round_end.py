@@ -3,7 +3,6 @@ chart, revokes found in the round, and the winner (or another round)."""
 from __future__ import annotations
 
 import flet as ft
-import flet_charts as fch
 
 from ... import ids
 from ...i18n import lang, t, tn
@@ -19,6 +18,7 @@ ROUTE = "/round-end"
 
 def race_chart(players, points_by_round, target: int, wide: bool) -> ft.Control:
     """Totals after each round (round 0 = start), one line per player."""
+    import flet_charts as fch  # on first use: its import is seconds of the phone edition's start
     series, top = [], target
     for i, p in enumerate(players):
         total, pts = 0, [(0, 0)]

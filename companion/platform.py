@@ -1,0 +1,301 @@
+"""The one seam between the computer edition and the phone edition (the app in the browser).
+
+The phone edition (``scripts/publish.py``, README «On a phone») runs this same code inside the
+browser: CPython compiled to WebAssembly (Pyodide) in a web worker, ``sys.platform ==
+"emscripten"``. Everything that differs there is decided here, and nowhere else:
+
+* **Where data lives.** The worker's file system is in memory. :func:`open_data` mounts an
+  IndexedDB-backed folder (Emscripten's IDBFS) at :data:`BROWSER_DATA_DIR` and loads it
+  (``FS.syncfs(true)``) before the first screen; the store calls :func:`flush` after every
+  write it made (``storage.after_write``), which copies the folder to IndexedDB
+  (``FS.syncfs(false)``). Until that copy is done, :func:`hold_screen_until_saved` keeps the
+  app's screen updates back: the screen never shows an action confirmed before it is in
+  IndexedDB (a killed tab loses nothing it showed). If IndexedDB is refused (a private window)
+  or full, the app says so calmly and keeps the games in memory (:func:`storage_problem`).
+* **Threads.** There are none (``threading.Thread.start`` raises). :func:`off_loop` runs a
+  slow call in a worker thread on the computer (so the other tabs and phones stay live) and
+  simply calls it in the browser. The store's change broadcast to other sessions
+  (``page.pubsub``, whose hub has no event loop in the browser) is not needed: one tab, one
+  session (see :data:`HAS_TABLE`).
+* **What is hidden.** Table mode (the «Invite players» entry: no server, no network at the
+  table) and the folder lock, whose counterpart is the browser's lock on the games
+  (:class:`OtherTab`: a second tab says so instead of overwriting the first one's games).
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import sys
+from typing import Any, Callable, Optional
+
+log = logging.getLogger("kity")
+
+IN_BROWSER = sys.platform == "emscripten"
+HAS_TABLE = not IN_BROWSER  # table mode (and its «Invite players» entry) needs a server
+BROWSER_DATA_DIR = "/kity-data"
+
+# storage state in the browser: None (fine), "refused" (no IndexedDB: in memory only),
+# "full" (a copy to IndexedDB failed: the latest changes are in memory only)
+_problem: Optional[str] = None
+_listeners: list[Callable[[str], None]] = []
+
+
+def storage_problem() -> Optional[str]:
+    return _problem
+
+
+def on_storage_problem(fn: Callable[[str], None]) -> None:
+    """``fn(problem)`` is called when storage becomes refused or full (the app shows it)."""
+    _listeners.append(fn)
+
+
+def _set_problem(problem: str) -> None:
+    global _problem
+    if _problem == problem:
+        return
+    _problem = problem
+    for fn in list(_listeners):
+        try:
+            fn(problem)
+        except Exception:
+            log.exception("storage problem listener")
+
+
+async def off_loop(fn: Callable[..., Any], *args: Any) -> Any:
+    """``fn(*args)`` off the event loop where there are threads; called directly where there
+    are none (the browser)."""
+    if IN_BROWSER:
+        return fn(*args)
+    return await asyncio.to_thread(fn, *args)
+
+
+# ------------------------------------------------------------------------------ browser storage
+def _fs():
+    import pyodide_js  # only in the browser
+
+    return pyodide_js.FS
+
+
+def _syncfs(populate: bool, done: Callable[[Optional[str]], None]) -> None:
+    from pyodide.ffi import create_once_callable, jsnull
+
+    def cb(err=None):  # Emscripten passes null on success, an error object otherwise
+        done(None if err is None or err is jsnull else str(getattr(err, "name", None) or err))
+
+    _fs().syncfs(populate, create_once_callable(cb))
+
+
+class OtherTab(Exception):
+    """Киты is open in another tab of this browser, which holds the data (two tabs would
+    overwrite each other's games: the browser's counterpart of the computer's folder lock)."""
+
+
+async def _take_the_data(timeout: float = 8.0) -> bool:
+    """Hold the browser's lock on the games for the life of this tab (Web Locks: released by
+    the browser when the tab closes or reloads); False if another tab keeps it."""
+    import js
+    from pyodide.ffi import create_once_callable
+
+    locks = getattr(js.navigator, "locks", None)
+    if locks is None:  # a browser without Web Locks: as before, one tab assumed
+        return True
+    got = asyncio.get_running_loop().create_future()
+
+    def granted(_lock):
+        if not got.done():
+            got.set_result(True)
+        return js.Promise.new(create_once_callable(lambda resolve, reject: None))  # never settles
+
+    locks.request("kity-data", create_once_callable(granted))
+    try:
+        return await asyncio.wait_for(asyncio.shield(got), timeout)
+    except asyncio.TimeoutError:
+        return False
+
+
+_opened: object = None  # the data folder once opened, or the OtherTab that stopped it
+
+
+async def open_data() -> Optional[str]:
+    """In the browser: take the games (:class:`OtherTab` if another tab has them), mount the
+    IndexedDB folder and load it; return the folder for the store (``KITY_DATA_DIR`` is set to
+    it). None on the computer (``paths.data_dir`` decides). Once per tab: ``main.py`` calls it
+    before the app's modules are imported, so that their compiled code comes from IndexedDB
+    too (:data:`BROWSER_PYC_DIR`)."""
+    global _opened
+    if not IN_BROWSER:
+        return None
+    if _opened is None:
+        try:
+            _opened = await _open()
+        except OtherTab as e:
+            _opened = e
+    if isinstance(_opened, OtherTab):
+        raise _opened
+    return _opened
+
+
+# Python in the browser compiles every module from source at every start (Pyodide writes no
+# bytecode): 1.2 of the 1.5 s the app's imports take there. The compiled modules are kept in
+# an IndexedDB folder instead; a module whose source changed is compiled again (a source's
+# time in the app archive is derived from its content: scripts/publish.py).
+BROWSER_PYC_DIR = "/kity-pyc"
+
+
+async def _open() -> str:
+    if not await _take_the_data():
+        raise OtherTab()
+    path = BROWSER_DATA_DIR
+    os.makedirs(path, exist_ok=True)
+    os.environ["KITY_DATA_DIR"] = path
+    try:
+        fs = _fs()
+        fs.mount(fs.filesystems.IDBFS, {}, path)
+    except Exception as e:
+        log.warning("IndexedDB folder not mounted: %s", e)
+        _set_problem("refused")
+        return path
+    pyc = False
+    try:
+        os.makedirs(BROWSER_PYC_DIR, exist_ok=True)
+        fs.mount(fs.filesystems.IDBFS, {}, BROWSER_PYC_DIR)
+        pyc = True
+    except Exception as e:
+        log.warning("no IndexedDB folder for compiled modules: %s", e)
+    fut = asyncio.get_running_loop().create_future()
+    _syncfs(True, lambda err: fut.done() or fut.set_result(err))  # loads both folders
+    err = await fut
+    if err:
+        log.warning("IndexedDB folder not loaded: %s", err)
+        _set_problem("refused")
+    else:
+        from . import storage
+
+        storage.after_write = flush
+        if pyc:
+            sys.pycache_prefix = BROWSER_PYC_DIR
+            sys.dont_write_bytecode = False
+    return path
+
+
+_flushing = False   # a copy to IndexedDB is running
+_dirty = False      # a write happened since that copy started
+_held: list[bytes] = []
+_waiters: list[asyncio.Future] = []
+
+
+def saved() -> bool:
+    """Everything written so far is in IndexedDB (or there is nothing to wait for)."""
+    return not (_flushing or _dirty)
+
+
+def flush() -> None:
+    """After a write by the store: copy the folder to IndexedDB (one copy at a time; writes
+    during a copy are taken by the next one)."""
+    global _dirty
+    if not IN_BROWSER or _problem == "refused":
+        return
+    _dirty = True
+    if not _flushing:
+        _start_flush()
+
+
+STUCK_SECONDS = 10.0  # a copy that takes longer no longer holds the screen (it is not frozen)
+_copies = 0
+
+
+def _start_flush() -> None:
+    global _flushing, _dirty, _copies
+    _flushing, _dirty = True, False
+    _copies += 1
+    try:
+        asyncio.get_event_loop().call_later(STUCK_SECONDS, _stuck, _copies)
+    except RuntimeError:  # no event loop (the seam's own tests)
+        pass
+    try:
+        _syncfs(False, _flushed)
+    except Exception as e:
+        _flushed(str(e))
+
+
+def _stuck(copy: int) -> None:
+    global _stuck_copy
+    if _flushing and copy == _copies:
+        log.warning("IndexedDB copy still running after %.0f s: the screen goes on", STUCK_SECONDS)
+        _stuck_copy = copy
+        _release()
+
+
+def _flushed(err: Optional[str]) -> None:
+    global _flushing
+    _flushing = False
+    if err:
+        log.warning("IndexedDB copy failed: %s", err)
+        _set_problem("full")
+    if _dirty and not err:
+        _start_flush()
+        return
+    _release()
+
+
+def _late() -> bool:
+    """The copy in flight was declared stuck (the screen was released): do not hold again
+    until it ends."""
+    return _stuck_copy == _copies and _flushing
+
+
+_stuck_copy = -1
+
+
+def _release() -> None:
+    send, held = _send, list(_held)
+    _held.clear()
+    for data in held:
+        send(data)
+    for fut in list(_waiters):
+        if not fut.done():
+            fut.set_result(None)
+    _waiters.clear()
+
+
+async def wait_saved() -> None:
+    """Until everything written so far is in IndexedDB."""
+    if saved():
+        return
+    fut = asyncio.get_running_loop().create_future()
+    _waiters.append(fut)
+    await fut
+
+
+_send: Callable[[bytes], Any] = lambda data: None
+
+
+def hold_screen_until_saved(page) -> None:
+    """In the browser: the app's messages to the screen wait while a write is being copied to
+    IndexedDB, so the screen never shows an unsaved action as done (the order is kept)."""
+    global _send
+    if not IN_BROWSER:
+        return
+    conn = page.session.connection
+    original = conn.send_callback
+    _send = original
+
+    def send(data):
+        if (_flushing or _dirty or _held) and not _late():
+            _held.append(data)
+        else:
+            original(data)
+
+    conn.send_callback = send
+
+
+def screen_ready() -> None:
+    """In the browser: the first screen is out, the page may take its progress screen away
+    (scripts/publish.py patches the page to listen)."""
+    if IN_BROWSER:
+        import js  # the worker's global scope
+
+        js.postMessage("__kity_ready__")
+        if _problem is None and sys.pycache_prefix == BROWSER_PYC_DIR:
+            flush()  # the modules compiled at this start go to IndexedDB while Home is read

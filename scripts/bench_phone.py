@@ -1,0 +1,293 @@
+"""The phone edition side by side with its floor (issue 16): prints figures, asserts nothing.
+
+    .venv/bin/python scripts/bench_phone.py [--taps 10] [--runs 3]
+
+The same command (scripts/publish.py) builds Киты and a one-line Flet app (the floor) into
+build/bench/{kity,floor}; each is served on 127.0.0.1 by a static server that counts the bytes
+it sends; Debian chromium at 412×915 opens each with a fresh profile:
+
+The two apps are visited in turn, ``--runs`` times (the order swapped every run; medians):
+
+* first visit: page load → usable Home (Киты: the «Правила» entry in the a11y tree; the floor:
+  its one text), and the bytes sent;
+* repeat visit: the profile closed and opened again (service worker cache) → usable Home;
+* Киты only: a tap on the whale table → the screen updated (a card entered → the trick line
+  shows it; «undo» → the trick line loses it), p50/p95 over 2 × ``--taps`` taps, with the
+  share of Python in the worker; and the same taps on the computer edition for reference;
+* Киты only: the import time of the app's modules inside the browser's Python (each module
+  tree re-imported after the app started: compiled from source, as at a first start, and from
+  the compiled modules kept in IndexedDB, as at later starts).
+"""
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+FLOOR_APP = 'import flet as ft\nft.run(lambda page: page.add(ft.Text("Floor is up")))\n'
+START = 180_000
+
+
+class Counting(http.server.SimpleHTTPRequestHandler):
+    sent = 0
+
+    def log_message(self, *args):
+        pass
+
+    def copyfile(self, source, outputfile):
+        data = source.read()
+        type(self).sent += len(data)
+        outputfile.write(data)
+
+
+def serve(folder: Path):
+    handler = type("H", (Counting,), {"sent": 0})
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd, handler, f"http://127.0.0.1:{httpd.server_address[1]}/"
+
+
+def publish(out: Path, app: Path | None) -> dict:
+    cmd = [sys.executable, str(ROOT / "scripts" / "publish.py"), "--out", str(out)]
+    if app is not None:
+        cmd += ["--app", str(app)]
+    run = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=True)
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
+def visit(pw, url: str, profile: Path, ready_js: str, keep_open: bool = False):
+    from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
+
+    ctx = pw.chromium.launch_persistent_context(str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                               viewport=PHONE, locale="ru-RU", color_scheme="light")
+    ctx.set_default_timeout(START)
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    t0 = time.perf_counter()
+    page.goto(url)
+    page.wait_for_selector("flt-semantics-placeholder", state="attached")
+    page.eval_on_selector("flt-semantics-placeholder", "e => e.click()")
+    page.wait_for_function(ready_js, polling=50)
+    seconds = time.perf_counter() - t0
+    # let the service worker finish its precache before the profile is closed
+    page.evaluate("""async () => { const r = await navigator.serviceWorker.ready;
+        for (let i = 0; i < 600 && !r.active; i++) await new Promise(z => setTimeout(z, 100)); }""")
+    if keep_open:
+        return seconds, ctx, page
+    ctx.close()
+    return seconds, None, None
+
+
+def kity_ready() -> str:
+    from companion import ids
+
+    return f'() => !!document.querySelector(\'[flt-semantics-identifier="{ids.HOME_RULES}"]\')'
+
+
+FLOOR_READY = ('() => [...document.querySelectorAll("flt-semantics, span")]'
+               '.some(e => (e.textContent || "").includes("Floor is up"))')
+
+IMPORTS = r"""
+import sys, time, os, shutil, json
+for root, dirs, files in os.walk("."):
+    for d in dirs:
+        if d == "__pycache__":
+            shutil.rmtree(os.path.join(root, d), ignore_errors=True)
+tops = ("flet", "flet_charts", "msgpack", "repath", "six", "babel", "tinydb", "segno", "engine", "companion")
+names = ("msgpack", "flet", "babel.dates", "babel.support", "babel.messages.pofile", "tinydb",
+         "engine.kozyrnye_kity", "engine.vzhuh", "engine.royal_mastheads", "engine.kalmar", "companion.app",
+         "flet_charts")
+saved = {k: v for k, v in sys.modules.items() if k.split(".")[0] in tops}
+prefix, dont = sys.pycache_prefix, sys.dont_write_bytecode
+out = {}
+
+def clear():
+    for k in [k for k in sys.modules if k.split(".")[0] in tops]:
+        del sys.modules[k]
+
+try:
+    # cold: compiled from source (a first start); kept: the compiled modules of an earlier start
+    for mode in ("cold", "kept"):
+        sys.pycache_prefix, sys.dont_write_bytecode = (None, True) if mode == "cold" else (prefix, dont)
+        clear()
+        for name in names:
+            t = time.perf_counter()
+            __import__(name)
+            out.setdefault(name, {})[mode] = round((time.perf_counter() - t) * 1000)
+finally:
+    sys.pycache_prefix, sys.dont_write_bytecode = prefix, dont
+    clear()
+    sys.modules.update(saved)
+json.dumps(out)
+"""
+
+
+def import_times(page) -> dict:
+    worker = next(w for w in page.workers if w.evaluate("() => !!self.pyodide"))
+    return json.loads(worker.evaluate("code => self.pyodide.runPython(code)", IMPORTS))
+
+
+def taps(page, n: int) -> list[float]:
+    """ms from a tap to the screen showing its effect, on the whale table of a new game."""
+    import random
+    import types
+
+    from companion import ids
+    from tests.e2e.conftest import UI
+    from tests.e2e.test_game_flow import Game, card_name_ru, setup_round, start_game
+
+    ui = UI(page, types.SimpleNamespace(url="", t0=0), Path(tempfile.mkdtemp()))
+    start_game(ui)
+    g = Game(ui)
+    setup_round(ui, g.bonuses)
+    first = g.turn()
+    card = g.legal(first)
+    from companion.kozyrnye_kity.widgets.card_picker import picker_ids
+
+    p = picker_ids(ids.TABLE_PICK)
+    fam = p.family(card.split("-")[0])
+    worker = next((w for w in page.workers if w.evaluate("() => !!(self.flet_js && self.flet_js.send)")), None)
+    if worker is not None:  # the share of Python in the worker: first message in → last message out
+        worker.evaluate("""() => {
+            const send = self.flet_js.send, post = self.postMessage.bind(self);
+            self.flet_js.send = (d) => { self.__kin = self.__kin || performance.now(); return send(d); };
+            self.postMessage = (m, t) => { self.__kout = performance.now(); return post(m, t); };
+        }""")
+    out, python = [], []
+
+    def python_share():
+        if worker is not None:
+            got = worker.evaluate("() => { const r = [self.__kin, self.__kout]; self.__kin = 0; return r; }")
+            if got[0]:
+                python.append(got[1] - got[0])
+
+    for _ in range(n):
+        if page.locator(ui.sel(fam)).count():
+            ui.tap_id(fam)
+            page.wait_for_timeout(150)
+        ui.wait_id(p.card(card))
+        page.wait_for_timeout(300)
+        python_share()
+        t = time.perf_counter()
+        ui.by_id(p.card(card)).click()
+        ui.wait_text(ids.TABLE_TRICK, f"{first}: {card_name_ru(card)}")
+        out.append((time.perf_counter() - t) * 1000)
+        page.wait_for_timeout(random.uniform(200, 350))
+        python_share()
+        t = time.perf_counter()
+        ui.by_id(ids.TABLE_UNDO).click()
+        page.wait_for_function(
+            f"""() => !document.querySelector('[flt-semantics-identifier="{ids.TABLE_TRICK}"]')
+                 || !document.querySelector('[flt-semantics-identifier="{ids.TABLE_TRICK}"]').textContent.includes({json.dumps(first + ': ')})""",
+            polling="raf")
+        out.append((time.perf_counter() - t) * 1000)
+        page.wait_for_timeout(random.uniform(200, 350))
+        python_share()
+    return out, python
+
+
+def pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--taps", type=int, default=10, help="card + undo pairs on the whale table")
+    ap.add_argument("--runs", type=int, default=3, help="first + repeat visits of both apps, in turn")
+    ap.add_argument("--no-computer", dest="computer", action="store_false",
+                    help="skip the same taps on the computer edition (the reference)")
+    args = ap.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    bench = ROOT / "build" / "bench"
+    shutil.rmtree(bench, ignore_errors=True)
+    floor_src = bench / "floor-src"
+    floor_src.mkdir(parents=True)
+    (floor_src / "main.py").write_text(FLOOR_APP, encoding="utf-8")
+    builds = {"kity": publish(bench / "kity", None), "floor": publish(bench / "floor", floor_src)}
+    for name, b in builds.items():
+        print(f"build {name}: {b['seconds']} s, {b['files']} files, {b['bytes'] / 2**20:.1f} MiB "
+              f"(app.tar.gz {b['archive_bytes'] / 2**10:.0f} KiB)")
+    results = {"floor": [], "kity": []}
+    readiness = {"floor": FLOOR_READY, "kity": kity_ready()}
+    servers = {name: serve(bench / name) for name in results}
+    with sync_playwright() as pw:
+        for run in range(args.runs):  # the two apps in turn, the order swapped every run
+            for name in (("floor", "kity") if run % 2 == 0 else ("kity", "floor")):
+                httpd, handler, url = servers[name]
+                profile = bench / f"profile-{name}-{run}"
+                handler.sent = 0
+                last = run == args.runs - 1 and name == "kity"
+                first, _, _ = visit(pw, url, profile, readiness[name])
+                first_bytes = handler.sent
+                handler.sent = 0
+                repeat, ctx, page = visit(pw, url, profile, readiness[name], keep_open=last)
+                results[name].append({"first_s": first, "repeat_s": repeat, "first_bytes": first_bytes})
+                print(f"run {run + 1} {name}: first visit {first:.1f} s ({first_bytes / 2**20:.1f} MiB sent), "
+                      f"repeat visit {repeat:.1f} s ({handler.sent / 2**10:.0f} KiB sent)", flush=True)
+                if ctx is None:
+                    continue
+                times = import_times(page)
+                print("import times in the browser, ms, compiled from source (a first start) / compiled "
+                      "modules kept in IndexedDB (later starts); each includes what it imports first; "
+                      "flet_charts only at the first chart: "
+                      + ", ".join(f"{k} {v['cold']}/{v.get('kept', '?')}" for k, v in times.items()))
+                print(f"  sum: {sum(v['cold'] for v in times.values())}/{sum(v.get('kept', 0) for v in times.values())} ms")
+                ms, py = taps(page, args.taps)
+                print(f"whale table tap → screen updated: n={len(ms)} p50={pct(ms, .5):.0f} ms "
+                      f"p95={pct(ms, .95):.0f} ms max={max(ms):.0f} ms (target p95 ≤ 150 ms)")
+                if py:
+                    print(f"  of which Python in the worker (message in → last message out): "
+                          f"p50={pct(py, .5):.0f} ms p95={pct(py, .95):.0f} ms")
+                ctx.close()
+        for httpd, _, _ in servers.values():
+            httpd.shutdown()
+        if args.computer:  # the same taps on the computer edition (python -m companion), same machine
+            from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, Server
+
+            data = Path(tempfile.mkdtemp())
+            server = Server(data / "data", data)
+            (data / "data").mkdir()
+            server.start()
+            try:
+                b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                page = b.new_context(viewport=PHONE, locale="ru-RU").new_page()
+                page.set_default_timeout(30000)
+                page.goto(server.url)
+                page.wait_for_selector("flt-semantics-placeholder", state="attached")
+                page.eval_on_selector("flt-semantics-placeholder", "e => e.click()")
+                page.wait_for_function(kity_ready())
+                ms, _ = taps(page, args.taps)
+                print(f"the computer edition, same taps: p50={pct(ms, .5):.0f} ms p95={pct(ms, .95):.0f} ms")
+                b.close()
+            finally:
+                server.stop()
+
+    def med(name: str, key: str) -> float:
+        return statistics.median(r[key] for r in results[name])
+
+    k = {key: med("kity", key) for key in ("first_s", "repeat_s", "first_bytes")}
+    f = {key: med("floor", key) for key in ("first_s", "repeat_s", "first_bytes")}
+    print(f"medians of {args.runs} run(s):")
+    print(f"first visit: {k['first_s']:.1f} s vs floor {f['first_s']:.1f} s = {k['first_s'] / f['first_s']:.2f}× "
+          f"(target ≤ 1.3×)")
+    print(f"repeat visit: {k['repeat_s']:.1f} s vs floor {f['repeat_s']:.1f} s = "
+          f"{k['repeat_s'] / f['repeat_s']:.2f}× (target ≤ 1.3×)")
+    print(f"first-visit bytes: {k['first_bytes'] / 2**20:.2f} MiB vs floor {f['first_bytes'] / 2**20:.2f} MiB = "
+          f"+{(k['first_bytes'] - f['first_bytes']) / 2**20:.2f} MiB (target ≤ +4 MiB)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,511 @@
+"""Build the phone edition: a folder of static files in which the whole app runs in the browser.
+
+    python scripts/publish.py                       # → build/web (what scripts/publish.sh runs)
+    python scripts/publish.py --app DIR --out OUT   # any Flet app folder with a main.py (the floor
+                                                    # of scripts/bench_phone.py is built this way)
+
+Offline, with only the packages the project installs (see README «On a phone»):
+
+1. ``flet publish --no-cdn`` (flet-cli) lays out the Flet web client, CanvasKit and Pyodide.
+   It would fetch two things from the internet; both are given locally instead:
+   the python-build manifest (``FLET_PYTHON_BUILD_MANIFEST`` → a file written here naming the
+   Pyodide that the flet-web wheel ships) and the Pyodide runtime (``FLET_CACHE_DIR`` inside
+   build/, seeded with ``flet_web/web/pyodide`` plus the ``info.version`` key its cache check
+   compares).
+2. ``app.tar.gz`` is written here, not by flet: the app's own files (main.py, companion/,
+   engine/, assets/) and, in ``__pypackages__``, the pure-Python packages it imports, copied
+   from this environment (msgpack without its C extension: its own pure-Python fallback runs;
+   Babel with the locale data of ru/en/root only). The archive has no requirements.txt and no
+   pyproject.toml, so the browser never starts micropip (which would go to the internet).
+3. The page is patched: ``./pyodide/pyodide.mjs`` (a module worker cannot import the bare
+   ``pyodide/pyodide.mjs``); the Rive runtime, which the web client would fetch from a public
+   CDN at start even in a ``--no-cdn`` build, is pointed at two local stubs that say «no Rive»
+   (Киты shows no Rive animation), so no request leaves the page's origin; Flutter's own
+   (deprecated, caching nothing) service worker is not registered; a calm RU/EN progress
+   screen stays until Python has started the app; the browser is asked once to keep the data.
+4. A service worker of the app's own (``sw.js``) precaches every file of the folder under a
+   cache name derived from the build's contents (a new build replaces the old cache), and the
+   web manifest gets the app's name, icons (drawn by scripts/make_icon.py), colour, portrait.
+"""
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import importlib.metadata as md
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BUILD = ROOT / "build"
+SEA = "#1E6A8D"
+
+# What the app imports that is not in Python's standard library (pip distribution names).
+# flet needs msgpack and repath (→ six); httpx/oauthlib are not needed under Emscripten.
+FLET_DEPS = ["flet", "msgpack", "repath", "six"]
+APP_DEPS = FLET_DEPS + ["flet-charts", "tinydb", "babel", "segno"]
+APP_FILES = ["main.py", "companion", "engine", "assets"]
+BABEL_LOCALES = {"root", "ru", "ru_RU", "en", "en_US"}  # what i18n.LANGS needs, nothing else
+# Files of the web client that a canvaskit (dart2js) build never loads in any browser.
+UNUSED_WEB = ["main.dart.wasm", "main.dart.mjs", "flutter.js.map", "flutter_service_worker.js",
+              "canvaskit/skwasm.js", "canvaskit/skwasm.wasm", "canvaskit/skwasm_heavy.js",
+              "canvaskit/skwasm_heavy.wasm", "canvaskit/wimp.js", "canvaskit/wimp.wasm",
+              "canvaskit/experimental_webparagraph",
+              "pyodide/python", "pyodide/python.bat", "pyodide/python.exe", "pyodide/python_cli_entry.mjs",
+              "pyodide/ffi.d.ts", "pyodide/pyodide.d.ts", "pyodide/package.json"]
+RIVE_CDN = 'dvv(){return"https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/"}'
+RIVE_LOCAL = "no-rive/"
+# the same folder, spelt with as many characters as the CDN address (66): "./" segments vanish
+RIVE_LOCAL_PADDED = "./" * ((66 - len(RIVE_LOCAL)) // 2) + RIVE_LOCAL
+assert len(RIVE_LOCAL_PADDED) == len(RIVE_CDN.split('"')[1])
+RIVE_STUB = ("// Киты shows no Rive animation: the web client's Rive runtime says «not here» instead of\n"
+             "// being fetched from a public CDN (see scripts/publish.py).\n"
+             "self.RiveNative = () => Promise.reject(new Error('Rive is not part of this build'));\n")
+
+
+def say(text: str) -> None:
+    print(f"Киты publish: {text}", file=sys.stderr, flush=True)
+
+
+# ------------------------------------------------------------------------------ flet publish
+def pyodide_source() -> Path:
+    import flet_web
+
+    return Path(flet_web.get_package_web_dir()) / "pyodide"
+
+
+def prepare_offline(work: Path) -> dict[str, str]:
+    """The environment that lets ``flet publish`` run without the internet (see 1.)."""
+    src = pyodide_source()
+    lock = json.loads((src / "pyodide-lock.json").read_text(encoding="utf-8"))
+    version = json.loads((src / "package.json").read_text(encoding="utf-8"))["version"]
+    python = lock["info"]["python"]
+    short = ".".join(python.split(".")[:2])
+    manifest = work / "python-build-manifest.json"
+    manifest.write_text(json.dumps({"default_python_version": short, "pythons": {
+        short: {"full_version": python, "pyodide_version": version, "android_abis": []}}}), encoding="utf-8")
+    cache = BUILD / ".flet-cache"
+    seeded = cache / "pyodide" / version
+    seeded_lock = seeded / "pyodide-lock.json"
+    try:
+        ok = json.loads(seeded_lock.read_text(encoding="utf-8"))["info"].get("version") == version
+    except (OSError, ValueError, KeyError):
+        ok = False
+    if not ok:
+        shutil.rmtree(seeded, ignore_errors=True)
+        shutil.copytree(src, seeded)
+        lock["info"]["version"] = version  # what flet_cli.utils.pyodide compares
+        seeded_lock.write_text(json.dumps(lock), encoding="utf-8")
+    env = dict(os.environ, FLET_PYTHON_BUILD_MANIFEST=str(manifest), FLET_CACHE_DIR=str(cache),
+               PYTHONIOENCODING="utf-8")
+    return env
+
+
+def flet_publish(out: Path, work: Path, name: str, description: str, base_url: str, renderer: str) -> None:
+    shell = work / "shell"
+    shutil.rmtree(shell, ignore_errors=True)
+    shell.mkdir(parents=True)
+    # flet publish packs this folder; its archive is replaced below (2.), so one file will do
+    (shell / "main.py").write_text("# replaced by scripts/publish.py\n", encoding="utf-8")
+    cmd = [sys.executable, "-m", "flet_cli.cli", "publish", str(shell / "main.py"), "--distpath", str(out),
+           "--no-cdn", "--app-name", name, "--app-short-name", name, "--app-description", description,
+           "--pwa-theme-color", SEA, "--pwa-background-color", "#FFFFFF", "--route-url-strategy", "hash", "--base-url", base_url,
+           "--web-renderer", renderer]
+    run = subprocess.run(cmd, env=prepare_offline(work), cwd=work, capture_output=True, text=True)
+    if run.returncode != 0:
+        sys.stderr.write(run.stdout[-3000:] + run.stderr[-3000:])
+        raise SystemExit(f"flet publish failed ({run.returncode})")
+    for rel in UNUSED_WEB:
+        if renderer != "canvaskit" and (rel.startswith(("main.dart.", "canvaskit/skwasm", "canvaskit/wimp"))):
+            continue  # the dart2wasm build and its renderer are used then
+        p = out / rel
+        shutil.rmtree(p) if p.is_dir() else p.unlink(missing_ok=True)
+    for p in out.rglob("*.symbols"):
+        p.unlink()
+    for p in (out / "pyodide").glob("*.whl"):  # micropip and packaging: never started (2.)
+        p.unlink()
+
+
+# ------------------------------------------------------------------------------ the archive
+def dist_files(name: str):
+    """(path in site-packages, absolute path) of the files of an installed distribution that
+    the browser needs: Python sources and data, no compiled extensions, metadata or caches."""
+    dist = md.distribution(name)
+    for f in dist.files or []:
+        rel = f.as_posix()
+        if (rel.startswith("..") or ".dist-info/" in rel or "__pycache__" in rel
+                or rel.endswith((".so", ".pyd", ".pyc", ".pyx", ".pxd", ".h", ".cpp", ".c"))):
+            continue
+        if name == "babel" and rel.startswith("babel/locale-data/") and Path(rel).stem not in BABEL_LOCALES:
+            continue
+        if name == "flet" and rel.startswith(("flet/testing/", "flet/fastapi/")):
+            continue
+        if name == "flet-charts" and not rel.startswith("flet_charts/"):  # its Dart sources
+            continue
+        yield rel, Path(f.locate())
+
+
+def app_archive(app: Path, deps: list[str], files: list[str]) -> bytes:
+    buf = io.BytesIO()
+
+    def add(tar: tarfile.TarFile, path: Path, arc: str) -> None:
+        info = tar.gettarinfo(str(path), arcname=arc)
+        # the time of a file is derived from its content: the same sources give the same
+        # archive, and a changed source never passes for the one whose compiled module the
+        # browser kept (companion/platform.py: BROWSER_PYC_DIR)
+        data = path.read_bytes()
+        info.mtime = 1_000_000_000 + zlib.crc32(data) % 1_000_000_000
+        info.uid, info.gid, info.uname, info.gname = 0, 0, "", ""
+        tar.addfile(info, io.BytesIO(data))
+
+    with tarfile.open(fileobj=buf, mode="w", format=tarfile.GNU_FORMAT) as tar:
+        for top in files:
+            base = app / top
+            paths = [base] if base.is_file() else sorted(p for p in base.rglob("*") if p.is_file())
+            for p in paths:
+                rel = p.relative_to(app).as_posix()
+                if "__pycache__" in rel or rel.endswith(".pyc") or rel.startswith("assets/examples/"):
+                    continue
+                add(tar, p, rel)
+        for dep in deps:
+            for rel, path in sorted(dist_files(dep)):
+                add(tar, path, f"__pypackages__/{rel}")
+    # no time in the gzip header: the same sources give the same bytes (a new build of the same
+    # app is not downloaded again by the service worker)
+    return gzip.compress(buf.getvalue(), compresslevel=9, mtime=0)
+
+
+# ------------------------------------------------------------------------------ the page
+LOADING = """
+  <div id="kity-loading" role="status" aria-live="polite">
+    <style>
+      #kity-loading { position: fixed; inset: 0; z-index: 1000; display: flex; flex-direction: column;
+        align-items: center; justify-content: center; gap: 20px; background: #ffffff; color: #1b2a33;
+        font: 18px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; text-align: center;
+        padding: 24px; transition: opacity .25s; }
+      #kity-loading img { width: 96px; height: 96px; }
+      #kity-loading .bar { width: min(260px, 70vw); height: 6px; border-radius: 3px; background: #d6e6ee;
+        overflow: hidden; }
+      #kity-loading .bar i { display: block; height: 100%; width: 8%; background: __SEA__;
+        transition: width .6s; }
+      #kity-loading small { color: #5b6b73; font-size: 15px; }
+      @media (prefers-color-scheme: dark) { #kity-loading { background: #161c20; color: #e6eef2; }
+        #kity-loading .bar { background: #2a3a42; } #kity-loading small { color: #a9b8bf; } }
+    </style>
+    <img src="icons/icon-192.png" alt="">
+    <div id="kity-loading-text">Киты загружаются…<br><small>Kity is loading…</small></div>
+    <div class="bar"><i id="kity-loading-bar"></i></div>
+    <small id="kity-loading-hint">Первый раз — до минуты; потом без интернета.<br>The first time takes up to a minute; then it works offline.</small>
+  </div>
+  <script>
+    // The progress screen of Киты: stays until Python has started the app (a blank page for
+    // 20 s would look broken). Steps: the page → the web client → Python → the app.
+    (function () {
+      var bar = document.getElementById("kity-loading-bar");
+      var text = document.getElementById("kity-loading-text");
+      var steps = {
+        client: ["Загружаем экран…", "Loading the screen…", 30],
+        python: ["Запускаем Python…", "Starting Python…", 60],
+        ready: ["Почти готово…", "Almost ready…", 95]
+      };
+      window.kityLoading = function (step) {
+        var s = steps[step];
+        if (step === "ready") setTimeout(window.kityLoaded, 1000);
+        if (s) { text.innerHTML = s[0] + "<br><small>" + s[1] + "</small>"; bar.style.width = s[2] + "%"; }
+      };
+      window.kityLoaded = function () {
+        var el = document.getElementById("kity-loading");
+        if (!el || el.dataset.gone) return;
+        el.dataset.gone = "1";
+        el.style.opacity = "0";
+        el.style.pointerEvents = "none";
+        setTimeout(function () { el.remove(); }, 400);
+      };
+      window.kityFailed = function (error) {
+        text.innerHTML = "Киты не запустились. Обновите страницу.<br><small>Kity did not start. Reload the page.</small>";
+        document.getElementById("kity-loading-hint").textContent = String(error || "").slice(0, 300);
+      };
+      window.addEventListener("flutter-first-frame", function () { window.kityLoading("python"); }, { once: true });
+      setTimeout(function () { window.kityLoading("client"); }, 300);
+    })();
+  </script>
+  <script>
+    // Offline after the first visit: the app's own service worker (sw.js, written by
+    // scripts/publish.py) precaches every file of this build.
+    if ("serviceWorker" in navigator) {
+      window.addEventListener("load", function () {
+        navigator.serviceWorker.register("sw.js").catch(function (e) { console.warn("service worker:", e); });
+      });
+      // once the web client is up, tell the service worker which of its two builds this
+      // browser loaded: those files are kept for the offline starts
+      window.addEventListener("flutter-first-frame", function () {
+        navigator.serviceWorker.ready.then(function (reg) {
+          var used = performance.getEntriesByType("resource").map(function (e) { return e.name; });
+          if (reg.active) reg.active.postMessage({ kityUsed: used });
+        });
+      }, { once: true });
+    }
+    // Ask the browser, once, to keep the games (IndexedDB) when space runs short. Only the page
+    // can ask (not the worker where Python runs).
+    if (navigator.storage && navigator.storage.persist) {
+      navigator.storage.persisted().then(function (yes) {
+        if (!yes && !localStorage.getItem("kity-persist-asked")) {
+          localStorage.setItem("kity-persist-asked", "1");
+          return navigator.storage.persist();
+        }
+      }).catch(function () {});
+    }
+  </script>
+"""
+
+SW = """// The service worker of Киты (written by scripts/publish.py): the files of this build are
+// cached under a cache named after the build, so the app starts with the network cut; a new
+// build gets a new cache name and the old cache is deleted. A file whose content did not change
+// between two builds is taken from the old cache, not downloaded again (a phone's data plan).
+// The web client comes in two builds (dart2wasm + skwasm for Chromium, dart2js + CanvasKit for
+// the others): their files are cached once this browser has used them (the page says which,
+// after its first frame), not all of them at install.
+const CACHE = "__CACHE__";
+const FILES = __FILES__;  // path → content hash ("./" is index.html)
+const HASHES = "__kity_files__.json";
+const lazy = (path) => path.startsWith("main.dart.") || path.startsWith("canvaskit/");
+
+function relative(url) {
+  const scope = new URL(self.registration.scope), u = new URL(url, scope);
+  if (u.origin !== scope.origin || !u.pathname.startsWith(scope.pathname)) return null;
+  return u.pathname.slice(scope.pathname.length) || "./";
+}
+
+async function keep(cache, path) {
+  const response = await fetch(path, { cache: "no-cache" });
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  await cache.put(path, response);
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    let old = null, oldFiles = {};
+    for (const name of await caches.keys()) {
+      if (!name.startsWith("kity-") || name === CACHE) continue;
+      const c = await caches.open(name);
+      const listed = await c.match(HASHES);
+      if (listed) { old = c; oldFiles = await listed.json(); break; }
+    }
+    await Promise.all(Object.entries(FILES).map(async ([path, hash]) => {
+      const before = old && await old.match(path);
+      if (before && oldFiles[path] === hash) return cache.put(path, before);
+      if (lazy(path) && !before) return;  // not used by this browser (yet)
+      return keep(cache, path);
+    }));
+    await cache.put(HASHES, new Response(JSON.stringify(FILES), { headers: { "Content-Type": "application/json" } }));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(caches.keys()
+    .then((keys) => Promise.all(keys.filter((k) => k.startsWith("kity-") && k !== CACHE).map((k) => caches.delete(k))))
+    .then(() => self.clients.claim()));
+});
+
+// the page's list of what it loaded (performance entries): the client build it runs
+self.addEventListener("message", (event) => {
+  const used = event.data && event.data.kityUsed;
+  if (!Array.isArray(used)) return;
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    for (const url of used) {
+      const path = relative(url);
+      if (path && path in FILES && !(await cache.match(path))) await keep(cache, path).catch(() => {});
+    }
+  })());
+});
+
+self.addEventListener("fetch", (event) => {
+  const req = event.request;
+  const url = new URL(req.url);
+  if (req.method !== "GET" || url.origin !== self.location.origin) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    // the page itself (any route of the app) is index.html
+    const key = req.mode === "navigate" ? "./" : req;
+    const hit = await cache.match(key, { ignoreSearch: true });
+    if (hit) return hit;
+    const path = relative(req.url);
+    if (path && path in FILES) {  // a file of the build not cached yet: now it is
+      const response = await fetch(req);
+      if (response.ok) await cache.put(path, response.clone());
+      return response;
+    }
+    // not part of the build (the Noto fallback fonts the client probes for): the network, or
+    // offline a plain 404 as the server would give
+    return fetch(req).catch(() => new Response("", { status: 404, statusText: "offline" }));
+  })());
+});
+"""
+
+
+def patch_page(out: Path) -> None:
+    index = out / "index.html"
+    html = index.read_text(encoding="utf-8")
+    html, n = re.subn(r'flet\.pyodideUrl="pyodide/pyodide\.mjs"', 'flet.pyodideUrl="./pyodide/pyodide.mjs"', html)
+    if n != 1:
+        raise SystemExit("index.html: flet.pyodideUrl not found (has flet-web changed?)")
+    html = html.replace('<html>', '<html lang="ru">', 1)
+    html = html.replace('<meta name="apple-mobile-web-app-status-bar-style" content="black">',
+                        f'<meta name="apple-mobile-web-app-status-bar-style" content="default">\n'
+                        f'  <meta name="theme-color" content="{SEA}">', 1)
+    # the client's own loading image gives way to the app's progress screen
+    html, n = re.subn(r'\s*<div id="loading".*?</div>', "", html, count=1, flags=re.S)
+    if n != 1:
+        raise SystemExit("index.html: the loading image not found (has flet-web changed?)")
+    html = html.replace("<body>", "<body>" + LOADING.replace("__SEA__", SEA), 1)
+    index.write_text(html, encoding="utf-8")
+
+    boot = out / "flutter_bootstrap.js"
+    js = boot.read_text(encoding="utf-8")
+    js, n = re.subn(r"serviceWorkerSettings:\s*\{[^}]*\},", "", js)
+    if n != 1:
+        raise SystemExit("flutter_bootstrap.js: serviceWorkerSettings not found (has flet-web changed?)")
+    boot.write_text(js, encoding="utf-8")
+
+    py = out / "python.js"
+    js = py.read_text(encoding="utf-8")
+    old = "    await pythonInitialized;\n"
+    if old not in js:
+        raise SystemExit("python.js: pythonInitialized not found (has flet-web changed?)")
+    js = js.replace(old, '    if (window.kityLoading) window.kityLoading("python");\n' + old
+                    + '    if (error) { if (window.kityFailed) window.kityFailed(error); }\n'
+                    + '    else if (window.kityLoading) window.kityLoading("ready");\n', 1)
+    # the app says when its first screen is out (companion/platform.py: screen_ready); an app
+    # that does not say it (the floor of the benchmark) loses the progress screen 1 s after
+    # Python started
+    old = '        if (typeof event.data === "string") {\n'
+    if old not in js:
+        raise SystemExit("python.js: the worker's message handler not found (has flet-web changed?)")
+    js = js.replace(old, '        if (event.data === "__kity_ready__") { if (window.kityLoaded) window.kityLoaded(); return; }\n'
+                    + old, 1)
+    py.write_text(js, encoding="utf-8")
+
+    main_js = out / "main.dart.js"
+    js = main_js.read_text(encoding="utf-8")
+    if js.count(RIVE_CDN) != 1:
+        raise SystemExit("main.dart.js: the Rive CDN address not found (has flet-web changed?)")
+    main_js.write_text(js.replace(RIVE_CDN, f'dvv(){{return"{RIVE_LOCAL}"}}'), encoding="utf-8")
+    wasm = out / "main.dart.wasm"
+    if wasm.exists():  # the dart2wasm build: the address is a length-prefixed string constant,
+        data = wasm.read_bytes()  # replaced by one of the same length (dot segments)
+        cdn = RIVE_CDN.split('"')[1].encode()
+        if data.count(cdn) != 1:
+            raise SystemExit("main.dart.wasm: the Rive CDN address not found (has flet-web changed?)")
+        wasm.write_bytes(data.replace(cdn, RIVE_LOCAL_PADDED.encode()))
+    for sub in ("wasm", "wasm_compatibility"):
+        (out / "no-rive" / sub).mkdir(parents=True, exist_ok=True)
+        (out / "no-rive" / sub / "rive_native.js").write_text(RIVE_STUB, encoding="utf-8")
+
+
+def icons(out: Path) -> None:
+    """The app's icon at the sizes a phone asks for, drawn like assets/icon.png."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import make_icon
+
+    def draw(size: int, maskable: bool) -> bytes:
+        rows = []
+        for j in range(size):
+            y = (j + 0.5) / size
+            row = bytearray()
+            for i in range(size):
+                x = (i + 0.5) / size
+                if maskable:  # full bleed; the whale inside the safe zone (the middle 80 %)
+                    u, v = (x - 0.1) / 0.8, (y - 0.1) / 0.8
+                    px = make_icon.pixel(u, v) if 0 <= u <= 1 and 0 <= v <= 1 else (0, 0, 0, 0)
+                    if px[3] == 0:
+                        px = (*make_icon.SEA, 255)
+                else:
+                    px = make_icon.pixel(x, y)
+                row += bytes(px)
+            rows.append(bytes(row))
+        return make_icon.png(size, size, rows)
+
+    d = out / "icons"
+    for size in (192, 512):
+        (d / f"icon-{size}.png").write_bytes(draw(size, False))
+        (d / f"icon-maskable-{size}.png").write_bytes(draw(size, True))
+    shutil.copy(d / "icon-maskable-192.png", d / "apple-touch-icon-192.png")
+    (out / "favicon.png").write_bytes(draw(48, False))
+    (d / "loading-animation.png").unlink(missing_ok=True)
+
+
+def web_manifest(out: Path, name: str, description: str) -> None:
+    path = out / "manifest.json"
+    m = json.loads(path.read_text(encoding="utf-8"))
+    m.update({"name": name, "short_name": name, "description": description, "lang": "ru",
+              "start_url": ".", "scope": ".", "display": "standalone", "orientation": "portrait",
+              "theme_color": SEA, "background_color": "#FFFFFF"})
+    path.write_text(json.dumps(m, ensure_ascii=False, indent=2), encoding="utf-8")
+
+
+def service_worker(out: Path) -> str:
+    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != "sw.js")
+    hashes = {("./" if rel == "index.html" else rel): hashlib.sha256((out / rel).read_bytes()).hexdigest()[:16]
+              for rel in files}
+    cache = "kity-" + hashlib.sha256(json.dumps(hashes, sort_keys=True).encode()).hexdigest()[:16]
+    (out / "sw.js").write_text(SW.replace("__CACHE__", cache).replace("__FILES__", json.dumps(hashes, indent=0)),
+                               encoding="utf-8")
+    return cache, sum(1 for path in hashes if not path.startswith(("main.dart.", "canvaskit/")))
+
+
+# ------------------------------------------------------------------------------ main
+def publish(app: Path, out: Path, deps: list[str], files: list[str], name: str, description: str,
+            base_url: str = "/", renderer: str = "canvaskit") -> dict:
+    t0 = time.monotonic()
+    work = BUILD / ".publish"
+    work.mkdir(parents=True, exist_ok=True)
+    flet_publish(out, work, name, description, base_url, renderer)
+    archive = app_archive(app, deps, files)
+    (out / "app.tar.gz").write_bytes(archive)
+    patch_page(out)
+    icons(out)
+    web_manifest(out, name, description)
+    cache, precached = service_worker(out)
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    return {"seconds": round(time.monotonic() - t0, 1), "bytes": size, "archive_bytes": len(archive),
+            "cache": cache, "precached": precached, "files": sum(1 for p in out.rglob("*") if p.is_file())}
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--app", type=Path, default=None, help="another Flet app folder (main.py); default: Киты")
+    ap.add_argument("--out", type=Path, default=BUILD / "web")
+    ap.add_argument("--name", default=None)
+    ap.add_argument("--base-url", default="/", help="the path the folder is served under, e.g. /kity/ on "
+                    "GitHub Pages (default /)")
+    ap.add_argument("--web-renderer", default="auto", choices=["auto", "canvaskit"],
+                    help="auto (default: dart2wasm + skwasm in Chromium, twice as fast a tap as "
+                    "canvaskit there; dart2js + CanvasKit elsewhere) or canvaskit everywhere")
+    args = ap.parse_args(argv)
+    if args.app is None:
+        info = publish(ROOT, args.out.resolve(), APP_DEPS, APP_FILES, args.name or "Киты",
+                       "Киты — помощник за столом для карточных игр", args.base_url,
+                       args.web_renderer)
+    else:
+        app = args.app.resolve()
+        info = publish(app, args.out.resolve(), FLET_DEPS, sorted(p.name for p in app.iterdir()),
+                       args.name or app.name, "Flet app", args.base_url, args.web_renderer)
+    say(f"{args.out} in {info['seconds']} s: {info['files']} files, {info['bytes'] / 2**20:.1f} MiB "
+        f"(app.tar.gz {info['archive_bytes'] / 2**20:.1f} MiB), cache {info['cache']}")
+    print(json.dumps(info))
+
+
+if __name__ == "__main__":
+    main()

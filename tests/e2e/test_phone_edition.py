@@ -1,0 +1,243 @@
+"""The phone edition (issue 16): ``scripts/publish.py`` builds the static folder once per run;
+``python3 -m http.server`` serves it on 127.0.0.1; chromium at 412×915 runs the whole app in
+the page (Python in a web worker), with no server behind it.
+
+* a whale game started, a trick entered (three cards, the reward) and a card of the next;
+  reload → the same trick, round line and totals; the profile closed and
+  opened again (a second browser context on the same profile) → the same game; the network
+  cut → a reload starts the app from the service worker's cache; export → a file that
+  ``python -m engine replay`` accepts; import of that file → filed in the history;
+* a «Вжух!» party entered; reload → the same totals (VZ-SCORE); a second tab of the same
+  profile says the app is open in another tab;
+* in both, no request ever leaves the page's origin (a route aborts and records it).
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from companion import ids
+from companion.vzhuh import ids as vz
+
+from .conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, PHONE, REPO, TABLET, UI, free_port
+from .test_game_flow import Game, card_name_ru, play_tricks, setup_round, start_game
+from .test_vzhuh import PLAYERS as VZ_PLAYERS, penalty, record, start_game as vz_start
+
+pytestmark = pytest.mark.e2e
+
+START = 120_000  # ms: a cold start of Python in the browser on a loaded 2-core machine
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The folder built by the same command as ``bash scripts/publish.sh``, served locally."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no chromium at {CHROMIUM}")
+    out = tmp_path_factory.mktemp("phone") / "web"
+    built = subprocess.run([sys.executable, str(REPO / "scripts" / "publish.py"), "--out", str(out)],
+                           cwd=REPO, capture_output=True, text=True, timeout=600)
+    assert built.returncode == 0, built.stderr[-3000:]
+    info = json.loads(built.stdout.strip().splitlines()[-1])
+    port = free_port()
+    srv = subprocess.Popen([sys.executable, "-m", "http.server", "-d", str(out), str(port), "--bind", "127.0.0.1"],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}/"
+    deadline = time.monotonic() + 10
+    import urllib.request
+    while True:
+        try:
+            urllib.request.urlopen(url, timeout=1).read()
+            break
+        except OSError:
+            assert time.monotonic() < deadline, "http.server did not start"
+            time.sleep(0.1)
+    yield {"url": url, "out": out, **info}
+    srv.terminate()
+    srv.wait(5)
+
+
+@pytest.fixture(scope="module")
+def pw():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        yield p
+
+
+class Phone:
+    """A browser profile (a folder: IndexedDB, service worker, caches) and its open context."""
+
+    def __init__(self, pw, site, profile: Path, request):
+        self.pw, self.site, self.profile, self.request = pw, site, profile, request
+        self.left_origin: list[str] = []
+        self.ctx = None
+
+    def open(self) -> UI:
+        self.ctx = self.pw.chromium.launch_persistent_context(
+            str(self.profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport=PHONE, locale="ru-RU",
+            color_scheme="light", accept_downloads=True)
+        self.ctx.set_default_timeout(20000)
+        origin = self.site["url"]
+
+        def guard(route):  # nothing may leave the page's origin (issue 16: no CDN, no network)
+            url = route.request.url
+            if url.startswith(origin) or url.startswith(("data:", "blob:")):
+                route.fallback()
+            else:
+                self.left_origin.append(url)
+                route.abort()
+
+        self.ctx.route("**/*", guard)
+        self.ctx.on("request", lambda r: None if r.url.startswith((origin, "data:", "blob:"))
+                    else self.left_origin.append(r.url))
+        page = self.ctx.pages[0] if self.ctx.pages else self.ctx.new_page()
+        ui = UI(page, type("S", (), {"url": origin, "t0": time.perf_counter()})(), self.profile.parent / "shots")
+        self.load(ui)
+        return ui
+
+    @staticmethod
+    def load(ui: UI, reload: bool = False) -> None:
+        if reload:
+            ui.page.reload()
+        else:
+            ui.page.goto(ui.server.url)
+        ui.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=START)
+        ui.page.eval_on_selector("flt-semantics-placeholder", "e => e.click()")
+        ui.page.wait_for_selector(f"{ui.sel(ids.SCREEN_HOME)}, {ui.sel(ids.TABLE_TRICK)}, {ui.sel(vz.SCREEN_SCORE)}",
+                                  state="attached", timeout=START)
+
+    def close(self, ui: UI | None = None) -> None:
+        if self.ctx is not None:
+            rep = getattr(self.request.node, "rep_call", None)
+            if ui is not None and rep is not None and rep.failed:
+                ARTIFACTS.mkdir(exist_ok=True)
+                ui.page.screenshot(path=str(ARTIFACTS / f"{self.request.node.name}.png"))
+            self.ctx.close()
+            self.ctx = None
+
+
+def cached_files(ui: UI) -> int:
+    """How many files the app's service worker has precached (0 until it is installed)."""
+    return ui.page.evaluate("""async () => {
+        await navigator.serviceWorker.ready;
+        const names = (await caches.keys()).filter(k => k.startsWith("kity-"));
+        if (names.length !== 1) return -names.length;
+        const keys = await (await caches.open(names[0])).keys();
+        return keys.filter(r => !r.url.endsWith("/__kity_files__.json")).length;
+    }""")
+
+
+def test_whale_game_survives_reload_restart_and_offline_and_its_record_goes_out_and_in(pw, site, tmp_path, request):
+    # installable as «Киты»: name, colour, standalone, portrait, icons that exist
+    manifest = json.loads((site["out"] / "manifest.json").read_text(encoding="utf-8"))
+    assert (manifest["name"], manifest["short_name"], manifest["theme_color"], manifest["display"],
+            manifest["orientation"]) == ("Киты", "Киты", "#1E6A8D", "standalone", "portrait")
+    assert all((site["out"] / icon["src"]).is_file() for icon in manifest["icons"])
+    assert "@rive-app/flutter-native-wasm" not in (site["out"] / "main.dart.js").read_text(encoding="utf-8")
+    phone = Phone(pw, site, tmp_path / "profile", request)
+    ui = phone.open()
+    try:
+        assert ui.page.locator(ui.sel(ids.HOME_INVITE)).count() == 0  # no table mode in the browser
+        # the browser was asked, once, to keep the data (navigator.storage.persist())
+        assert ui.page.evaluate("localStorage.getItem('kity-persist-asked')") == "1"
+        ui.shot("phone-edition-home", keep=True)
+        start_game(ui)
+        g = Game(ui)
+        setup_round(ui, g.bonuses)
+        play_tricks(g, 1)                  # a whole trick: three cards, the winner's reward
+        ui.wait_id(ids.TABLE_TURN)
+        first = g.turn()
+        card = g.legal(first)
+        g.play(first, card)                # and the first card of the next one
+        trick = f"{first}: {card_name_ru(card)}"
+        where = ui.read(ids.TABLE_ROUND)
+        totals = [ui.read(ids.player_total(i)) for i in range(3)]
+
+        # reload: the game is where it was (the entry was in IndexedDB before it was shown)
+        phone.load(ui, reload=True)
+        if ui.page.locator(ui.sel(ids.TABLE_TRICK)).count() == 0:
+            ui.tap_id(ids.HOME_CONTINUE)
+        ui.wait_text(ids.TABLE_TRICK, trick)
+        assert ui.read(ids.TABLE_ROUND) == where and "взятка 2" in where
+        assert [ui.read(ids.player_total(i)) for i in range(3)] == totals
+        ui.shot("phone-edition-table", keep=True)
+        # the service worker has every file of the build (sw.js lists them: index.html as ./),
+        # and of the web client's two builds the one this browser runs (the offline start below
+        # needs it)
+        expected = site["precached"] + 3  # main.dart.{mjs,wasm} and skwasm.{js,wasm} at least
+        deadline = time.monotonic() + 60
+        while cached_files(ui) < expected and time.monotonic() < deadline:
+            ui.page.wait_for_timeout(500)
+        assert cached_files(ui) >= expected
+        phone.close(ui)
+
+        # a second browser context on the same profile, after closing the first
+        ui = phone.open()
+        if ui.page.locator(ui.sel(ids.TABLE_TRICK)).count() == 0:
+            ui.tap_id(ids.HOME_CONTINUE)
+        ui.wait_text(ids.TABLE_TRICK, trick)
+
+        # no network at all: a reload still starts the app, the game still there
+        phone.ctx.set_offline(True)
+        phone.load(ui, reload=True)
+        if ui.page.locator(ui.sel(ids.TABLE_TRICK)).count() == 0:
+            ui.tap_id(ids.HOME_CONTINUE)
+        ui.wait_text(ids.TABLE_TRICK, trick)
+
+        # export: a download the engine's replay command accepts (0 valid, 1 violations; 2 = unreadable)
+        ui.tap_id("table-history")
+        ui.wait_id(ids.SCREEN_HISTORY)
+        with ui.page.expect_download() as dl:
+            ui.tap_id(f"{ids.HIST_EXPORT}-save")
+        saved = tmp_path / dl.value.suggested_filename
+        dl.value.save_as(saved)
+        replay = subprocess.run([sys.executable, "-m", "engine", "replay", str(saved)], cwd=REPO,
+                                capture_output=True, text=True, timeout=60)
+        assert replay.returncode in (0, 1), replay.stderr
+        assert json.loads(saved.read_text(encoding="utf-8"))["format"] == "kozyrnye-kity/1"
+        # import: the browser reads the chosen file (no upload: there is no server)
+        with ui.page.expect_file_chooser() as fc:
+            ui.tap_id(ids.IMPORT_PICK)
+        fc.value.set_files(str(saved))
+        ui.wait_text(ids.IMPORT_RESULT, "добавлена в историю")
+        ui.page.set_viewport_size(TABLET)
+        ui.shot("phone-edition-history-tablet", keep=True)
+        assert phone.left_origin == []
+    finally:
+        phone.close(ui)
+
+
+def test_vzhuh_party_survives_a_reload(pw, site, tmp_path, request):
+    phone = Phone(pw, site, tmp_path / "profile", request)
+    ui = phone.open()
+    try:
+        vz_start(ui, first=0)
+        # party 1: Аня 3+3 = 6, Боря 10, Вика 0 (VZ-SCORE: the sum of the penalty cards)
+        penalty(ui, 0, taps=(3, 3))
+        penalty(ui, 1, taps=(10,))
+        record(ui, "Партия 2 из 3")
+        totals = [ui.read(vz.total(i)).strip() for i in range(len(VZ_PLAYERS))]
+        assert totals == ["6", "10", "0"]
+        phone.load(ui, reload=True)
+        if ui.page.locator(ui.sel(vz.SCREEN_SCORE)).count() == 0:
+            ui.tap_id(ids.HOME_CONTINUE)
+        ui.wait_text(vz.PARTY_TITLE, "Партия 2 из 3")
+        assert [ui.read(vz.total(i)).strip() for i in range(len(VZ_PLAYERS))] == totals
+        ui.shot("phone-edition-vzhuh", keep=True)
+        # a second tab while this one is open: it says so and leaves the games alone (the
+        # browser's lock on the games, companion/platform.py)
+        other = phone.ctx.new_page()
+        other.goto(site["url"])
+        other.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=START)
+        other.eval_on_selector("flt-semantics-placeholder", "e => e.click()")
+        other.get_by_text("Киты уже открыты в другой вкладке").wait_for(timeout=START)
+        other.close()
+        assert [ui.read(vz.total(i)).strip() for i in range(len(VZ_PLAYERS))] == totals
+        assert phone.left_origin == []
+    finally:
+        phone.close(ui)

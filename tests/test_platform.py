@@ -1,0 +1,117 @@
+"""The phone edition's seam (companion/platform.py), without a browser: the copy to IndexedDB
+is replaced by a fake ``FS.syncfs`` whose callback the test calls by hand.
+
+Issue 16 «Nothing lost»: the screen never shows an action before it is in IndexedDB; writes
+during a copy are taken by the next copy; a copy that fails (storage full) is said once and the
+app plays on in memory.
+"""
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from companion import platform, storage
+from companion.storage import Store
+
+
+@pytest.fixture
+def browser(monkeypatch):
+    """platform as in the browser; ``calls`` collects the pending syncfs callbacks."""
+    calls: list = []
+    sent: list[bytes] = []
+    problems: list[str] = []
+    monkeypatch.setattr(platform, "IN_BROWSER", True)
+    monkeypatch.setattr(platform, "_problem", None)
+    monkeypatch.setattr(platform, "_listeners", [problems.append])
+    monkeypatch.setattr(platform, "_flushing", False)
+    monkeypatch.setattr(platform, "_dirty", False)
+    monkeypatch.setattr(platform, "_held", [])
+    monkeypatch.setattr(platform, "_waiters", [])
+    monkeypatch.setattr(platform, "_syncfs", lambda populate, done: calls.append((populate, done)))
+    monkeypatch.setattr(platform, "_send", platform._send)
+    monkeypatch.setattr(platform, "_stuck_copy", -1)
+
+    class Conn:
+        send_callback = staticmethod(sent.append)
+
+    page = type("Page", (), {"session": type("S", (), {"connection": Conn()})()})()
+    platform.hold_screen_until_saved(page)
+    yield calls, sent, problems, page.session.connection
+
+
+def test_the_screen_waits_until_the_write_is_in_indexeddb(browser):
+    calls, sent, _, conn = browser
+    conn.send_callback(b"before")          # nothing written: goes out at once
+    platform.flush()                       # the store wrote a file
+    conn.send_callback(b"confirmed")       # the screen update of that action: held
+    assert sent == [b"before"] and len(calls) == 1 and calls[0][0] is False
+    calls.pop()[1](None)                   # IndexedDB has it
+    assert sent == [b"before", b"confirmed"]
+    assert platform.saved()
+
+
+def test_a_write_during_a_copy_gets_its_own_copy_before_the_screen_moves(browser):
+    calls, sent, _, conn = browser
+    platform.flush()
+    conn.send_callback(b"one")
+    platform.flush()                       # a second write while the first copy runs
+    conn.send_callback(b"two")
+    assert len(calls) == 1                 # one copy at a time
+    calls.pop()[1](None)
+    assert sent == [] and len(calls) == 1  # the second copy runs; the screen still waits
+    calls.pop()[1](None)
+    assert sent == [b"one", b"two"]        # in order
+
+
+def test_a_failed_copy_is_said_once_and_the_app_plays_on(browser):
+    calls, sent, problems, conn = browser
+    platform.flush()
+    conn.send_callback(b"x")
+    calls.pop()[1]("QuotaExceededError")
+    assert problems == ["full"] and platform.storage_problem() == "full"
+    assert sent == [b"x"]                  # not frozen: the game goes on in memory
+    platform.flush()
+    calls.pop()[1]("QuotaExceededError")
+    assert problems == ["full"]            # said once
+
+
+def test_the_store_calls_the_hook_after_every_file_it_wrote(tmp_path, monkeypatch):
+    seen: list[int] = []
+    monkeypatch.setattr(storage, "after_write", lambda: seen.append(1))
+    store = Store.open(tmp_path)
+    try:
+        game = store.start_game({"players": ["Аня", "Боря"]})
+        n = len(seen)
+        assert n >= 1
+        store.append_action(game.game_id, 0, {"type": "x"})
+        assert len(seen) == n + 1
+    finally:
+        store.close()
+
+
+def test_off_loop_runs_in_place_without_threads(monkeypatch):
+    import threading
+
+    monkeypatch.setattr(platform, "IN_BROWSER", True)
+    where = asyncio.run(platform.off_loop(threading.get_ident))
+    assert where == threading.get_ident()
+    monkeypatch.setattr(platform, "IN_BROWSER", False)
+    assert asyncio.run(platform.off_loop(threading.get_ident)) != threading.get_ident()
+
+
+def test_a_copy_that_never_ends_does_not_freeze_the_screen(browser):
+    calls, sent, _, conn = browser
+    platform.flush()
+    conn.send_callback(b"a")
+    assert sent == []
+    platform._stuck(platform._copies)      # the watchdog, STUCK_SECONDS later
+    assert sent == [b"a"]
+    conn.send_callback(b"b")               # not held again while that copy hangs
+    assert sent == [b"a", b"b"]
+    calls.pop()[1](None)                   # it ends after all: back to normal
+    platform.flush()
+    conn.send_callback(b"c")
+    assert sent == [b"a", b"b"]
+    calls.pop()[1](None)
+    assert sent == [b"a", b"b", b"c"]
