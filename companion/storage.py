@@ -286,7 +286,8 @@ class AtomicJSONStorage(Storage):
         _remove(staged)
         try:
             os.link(self.path, staged)
-        except OSError:  # no hard links here (or a leftover in the way): a copy, on disk first
+        except (OSError, AttributeError):  # no hard links here (the browser's Python has no
+            # os.link; or a leftover in the way): a copy, on disk first
             _remove(staged)
             with open(self.path, "rb") as src, open(staged, "wb") as dst:
                 shutil.copyfileobj(src, dst)

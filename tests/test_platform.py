@@ -92,12 +92,21 @@ def test_the_store_calls_the_hook_after_every_file_it_wrote(tmp_path, monkeypatc
 
 def test_off_loop_runs_in_place_without_threads(monkeypatch):
     import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    async def where():  # (the thread of the event loop, the thread the call ran in)
+        return threading.get_ident(), await platform.off_loop(threading.get_ident)
+
+    def run():  # a loop of its own in a thread of its own (a test may hold one in this thread)
+        with ThreadPoolExecutor(1) as pool:
+            return pool.submit(asyncio.run, where()).result()
 
     monkeypatch.setattr(platform, "IN_BROWSER", True)
-    where = asyncio.run(platform.off_loop(threading.get_ident))
-    assert where == threading.get_ident()
+    loop_thread, ran_in = run()
+    assert ran_in == loop_thread
     monkeypatch.setattr(platform, "IN_BROWSER", False)
-    assert asyncio.run(platform.off_loop(threading.get_ident)) != threading.get_ident()
+    loop_thread, ran_in = run()
+    assert ran_in != loop_thread
 
 
 def test_a_copy_that_never_ends_does_not_freeze_the_screen(browser):

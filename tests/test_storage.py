@@ -524,3 +524,19 @@ def test_the_live_file_exists_at_every_instant_of_a_save(tmp_path, monkeypatch):
     assert [a["n"] for a in next(iter(before["game"].values()))["actions"]] == [1, 2, 3, 4]
     assert not list(tmp_path.glob("*.tmp")) and not list(tmp_path.glob("*.bak.new"))
     assert reopen(store).current().actions[-1]["n"] == 5
+
+
+def test_a_save_where_the_system_has_no_hard_links_keeps_a_copy_as_backup(tmp_path, monkeypatch):
+    """The browser's Python (the phone edition) has no ``os.link``: the .bak is then a copy of
+    the previous version and the save goes on (issue 16 with issue 17's save order)."""
+    import companion.storage as storage
+
+    store = Store.open(tmp_path)
+    game = store.start_game({"players": PLAYERS, "target": 5})
+    rev = store.append_action(game.game_id, 0, play(1))
+    monkeypatch.delattr(storage.os, "link")
+    rev = store.append_action(game.game_id, rev, play(2))
+    before = json.loads((tmp_path / "current.json.bak").read_text(encoding="utf-8"))
+    assert [a["n"] for a in next(iter(before["game"].values()))["actions"]] == [1]
+    monkeypatch.undo()
+    assert reopen(store).current().actions == [play(1), play(2)]

@@ -18,6 +18,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -62,11 +63,9 @@ def site(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def pw():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        yield p
+def pw(browser):
+    """The session's Playwright (conftest's ``browser``): one process runs one sync Playwright."""
+    return SimpleNamespace(chromium=browser.browser_type)
 
 
 class Phone:
