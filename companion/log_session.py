@@ -335,6 +335,7 @@ class LogSession:
                              {"change": change, "index": at, "round": place[0], "trick": place[1],
                               "action": shown, "game": self.kind},
                              changes=out.notice.changes if out.notice is not None else ())
+        self._touch()
         return Outcome(True, self.notice)
 
     def _check_entry(self, action: dict | None) -> Outcome | None:
