@@ -134,6 +134,17 @@ ALL_CARDS = [f"{s}-{r}" for s in ("spades", "hearts", "diamonds", "clubs")
              for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
 
 
+def play_one(ui, card: str) -> None:
+    """Tap one card and wait until the table took it (the line «whose card» moves on), as a
+    person sees the card land before the next tap: a tap fired while the keys are being redrawn
+    may land on a neighbour on a loaded machine."""
+    before = ui.read(rm.TO_PLAY)
+    ui.tap_id(rm.card(card))
+    ui.page.wait_for_function(
+        "([sel, before]) => { const e = [...document.querySelectorAll(sel)].pop();"
+        " return !!e && e.textContent !== before; }", arg=[ui.sel(rm.TO_PLAY), before], timeout=10000)
+
+
 _BOXES_JS = """(sels) => Object.fromEntries(Object.entries(sels).map(([k, s]) => {
     const all = document.querySelectorAll(s);
     if (!all.length) return [k, null];
@@ -173,7 +184,7 @@ def test_card_keys_are_thumb_sized_on_a_phone(ui):
     ui.page.wait_for_timeout(600)
     before = key_boxes(ui)
     for card in SUITS_DEAL_TRICKS[0] + SUITS_DEAL_TRICKS[1][:2]:
-        ui.tap_id(rm.card(card))
+        play_one(ui, card)
     ui.wait_text(rm.LAST_TRICK, "Взятка 1: берёт Аня")
     ui.page.wait_for_timeout(600)
     boxes = key_boxes(ui)
@@ -191,7 +202,7 @@ def test_tablet_deal_screen(ui_tablet):
     start_set(ui)
     turn(ui, "hearts-7", "tricks")
     for card in SUITS_DEAL_TRICKS[0] + SUITS_DEAL_TRICKS[1][:2]:
-        ui.tap_id(rm.card(card))
+        play_one(ui, card)
     ui.wait_text(rm.LAST_TRICK, "Взятка 1: берёт Аня")
     ui.page.wait_for_timeout(600)
     assert_thumb_keys(key_boxes(ui), 800)
