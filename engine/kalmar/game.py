@@ -46,7 +46,9 @@ DRAWS = {Kind.DRAW2: 2, Kind.DRAW4: 4}   # KL-FX-DRAW2, KL-FX-DRAW4
 CALL_PENALTY = 2                  # KL-CALL
 SILENCE_PENALTY = 4               # KL-FX-SILENCE
 MAX_GAMES = 200                   # N-KL-RECORD-LIMIT: the most games one record holds (record.Limits) …
-MAX_TURNS = 2000                  # … and the most entries of one game's turns
+MAX_TURNS = 2000                  # … and the most entries of one game's turns …
+MAX_ENTRIES = 10_000              # … and of the whole sitting: the record's 4 MiB hold that many
+#                                   entries with the longest names (a real game has 30–100)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -185,6 +187,7 @@ class GameState:
     drew: int = 0                        # cards drawn in the current turn (KL-DRAW)
     turns: int = 0                       # turns played in this game
     moves: int = 0                       # actions entered in this game (a violation's "trick")
+    entries: int = 0                     # turn entries of the whole sitting (N-KL-RECORD-LIMIT)
     winner: int | None = None            # seat, once this game is over (KL-END)
     results: tuple[GameResult, ...] = ()  # the sitting's games that are over, this one included once over
     tally: tuple[int, ...] = ()          # wins per seat over the sitting (RUL-KL-TALLY)
@@ -322,7 +325,7 @@ def _next_game(ctx: Ctx, state: GameState, a: NextGame) -> GameState:
             raise ctx.refuse(V.DEALER, {"dealer": quote(a.dealer) if isinstance(a.dealer, str)
                                         else show_any(a.dealer)}) from None
     return _setup(ctx, state.players, dealer, a.first_card, a.colour, options=state.options, game=state.game + 1,
-                  results=results, tally=tally, violations=state.violations)
+                  results=results, tally=tally, violations=state.violations, entries=state.entries)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -556,8 +559,10 @@ def _counted(fn: Callable[[Ctx, GameState, Any], GameState]) -> Callable[[Ctx, G
     def handler(ctx: Ctx, state: GameState, a: Any) -> GameState:
         if state.moves >= MAX_TURNS:  # N-KL-RECORD-LIMIT: the record could not hold another entry
             raise ctx.full("turns", MAX_TURNS, "N-KL-RECORD-LIMIT")
+        if state.entries >= MAX_ENTRIES:  # … nor another entry of the sitting (its size in bytes)
+            raise ctx.full("entries", MAX_ENTRIES, "N-KL-RECORD-LIMIT")
         out = fn(ctx, state, a)
-        return replace(out, moves=state.moves + 1)
+        return replace(out, moves=state.moves + 1, entries=state.entries + 1)
     return handler
 
 

@@ -23,7 +23,7 @@ from engine.core.reading import (
 
 from .cards import CARD_IDS, COLOUR_IDS, Card, Colour, card_id
 from .game import (
-    MAX_GAMES, MAX_PLAYERS, MAX_TURNS, MIN_PLAYERS, Action, BrokeSilence, Draw, DrawAndPass, GameState, MissedCall, NewGame, NextGame,
+    MAX_ENTRIES, MAX_GAMES, MAX_PLAYERS, MAX_TURNS, MIN_PLAYERS, Action, BrokeSilence, Draw, DrawAndPass, GameState, MissedCall, NewGame, NextGame,
     Options, Pass, Play, PlayerOut, apply,
 )
 
@@ -40,6 +40,7 @@ class Limits:
     max_bytes: int = 4 * 1024 * 1024
     max_games: int = MAX_GAMES  # N-KL-RECORD-LIMIT: the engine refuses entries past these at entry
     max_turns: int = MAX_TURNS  # entries of one game's "turns"
+    max_entries: int = MAX_ENTRIES  # entries of all the games' "turns" together
     max_name: int = MAX_NAME
 
 
@@ -114,6 +115,9 @@ def parse_record(value: Any, limits: Limits | None = LIMITS) -> GameRecord:
     if limits is not None and len(raw) > limits.max_games:
         raise RecordError("games", "r.too-many", {"count": len(raw), "limit": limits.max_games})
     games = tuple(_parse_game(g, names, join("games", i), limits) for i, g in enumerate(raw))
+    total = sum(len(g.turns) for g in games)
+    if limits is not None and total > limits.max_entries:
+        raise RecordError("games", "r.too-many", {"count": total, "limit": limits.max_entries})
     return GameRecord(names, games, options, extra(top, {"format", "players", "options", "games"}))
 
 
