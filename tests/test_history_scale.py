@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
 
 from companion.log_session import LogSession
 from companion.storage import Store

@@ -20,7 +20,7 @@ from companion import ids
 from companion.kalmar import ids as kl
 from companion.vzhuh import ids as vz
 
-from .conftest import TABLET, UI
+from .conftest import UI
 from .test_vzhuh import penalty
 
 pytestmark = pytest.mark.e2e
