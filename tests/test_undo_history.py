@@ -75,21 +75,15 @@ def test_any_changes_then_all_undos_give_the_empty_game_and_all_redos_the_final_
             i = int(where * len(log))
             assert s.insert(i, entry).ok
             log = log[:i] + [entry] + log[i:]
-        elif kind == "undo":
-            out = s.undo()
-            assert out.ok == bool(done)
-            if done:
-                undone.append(log)
-                log = done.pop()
-                assert out.notice.kind == "undone"
-            continue
-        elif kind == "redo":
-            out = s.redo()
-            assert out.ok == bool(undone)
-            if undone:
-                done.append(log)
-                log = undone.pop()
-                assert out.notice.kind == "redone"
+        elif kind in ("undo", "redo"):  # back one step of the history, or forth again
+            back, forth = (done, undone) if kind == "undo" else (undone, done)
+            out = s.undo() if kind == "undo" else s.redo()
+            assert out.ok == bool(back)
+            if back:
+                forth.append(log)
+                log = back.pop()
+                assert out.notice.kind == {"undo": "undone", "redo": "redone"}[kind]
+            assert list(s.log) == log
             continue
         else:
             continue
