@@ -163,8 +163,10 @@ def test_pad_game_to_30_tie_at_top_then_winner(start, data_dir):
     ui.wait_text(ids.PAD_TARGET, "Цель: 30 очков")
     ui.wait_text(ids.PAD_ROUND, "Раунд 1")
     # steppers: Лена's unused bonuses + + + − → 2 (checked in the scored cell below)
-    for d in (1, 1, 1, -1):
+    # each tap waits until the pad shows it: a tap fired during a redraw can be lost
+    for d, shows in ((1, 1), (1, 2), (1, 3), (-1, 2)):
         ui.tap_id(ids.pad_step("unused", 0, d))
+        ui.wait_text(ids.PAD_ENTERED, f"Лена 0 + {shows}")
     box = ui.by_id(ids.pad_step("unused", 0, 1)).bounding_box()
     assert box["width"] >= 48 and box["height"] >= 48, box
 
