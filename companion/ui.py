@@ -5,6 +5,7 @@ Everything here is presentation only: no game rule, no storage.
 from __future__ import annotations
 
 import functools
+import importlib
 import logging
 from typing import Callable, Iterable, Optional
 
@@ -23,6 +24,15 @@ TOUCH = 48        # minimum touch target (dp)
 BIG = 64          # height of the big home buttons
 MAX_CONTENT = 760  # content column width on tablets
 PAD = 16
+
+
+def later(module: str, name: str) -> Callable[[], ft.Control]:
+    """A route's screen, imported the first time it is shown: the app starts without any game's
+    screens (the phone edition compiles each module in the browser; issue 16)."""
+    def show():
+        return getattr(importlib.import_module(module), name)()
+    show.__name__ = show.__qualname__ = name
+    return show
 
 
 def use_app() -> AppState:

@@ -1,6 +1,6 @@
 """«Кальмар» in the app shell: its screens' routes, its entries on the home screen, the title and
-the rules file, the words of its log entries. Read by :mod:`companion.app` (the only importer of
-a game's screens)."""
+the rules file, the words of its log entries. Read by :mod:`companion.app`; a screen is imported when
+first shown."""
 from __future__ import annotations
 
 from typing import Any, Mapping
@@ -8,15 +8,14 @@ from typing import Any, Mapping
 import flet as ft
 
 from ..i18n import N_, t, tn
-
-
-from ..screens.records import ACTION_TEXTS
+from ..ui import later
 from . import ids
-from .screens.cards import card_words, colour_words
-from .screens.checker import Checker
-from .screens.history import History
-from .screens.new_game import NewGame
-from .screens.table import Table
+
+_S = __package__ + ".screens."
+Checker = later(_S + "checker", "Checker")
+History = later(_S + "history", "History")
+NewGame = later(_S + "new_game", "NewGame")
+Table = later(_S + "table", "Table")
 
 GAME = "kalmar"
 TITLE = "«Кальмар»"
@@ -49,6 +48,7 @@ def rules_routes() -> list[ft.Route]:
 
 
 def _play_text(a: Mapping[str, Any]) -> str:
+    from .screens.cards import card_words, colour_words
     text = t("{player} played {card}").format(player=a.get("player"), card=card_words(a.get("card")))
     if a.get("colour"):
         text += " · " + t("colour {colour}").format(colour=colour_words(a.get("colour")))
@@ -67,6 +67,7 @@ def _draw_text(a: Mapping[str, Any]) -> str:
 
 
 def _next_text(a: Mapping[str, Any]) -> str:
+    from .screens.cards import card_words, colour_words
     text = t("Next game: first card {card}").format(card=card_words(a.get("first_card")))
     if a.get("colour"):
         text += " · " + t("colour {colour}").format(colour=colour_words(a.get("colour")))
@@ -87,12 +88,10 @@ _KALMAR_TEXTS = {
 }
 
 
-def _entry_text(a: Mapping[str, Any]) -> str:
+def action_text(a: Mapping[str, Any]) -> str:
+    """A log entry in words (the history, «entries that no longer fit»)."""
     fn = _KALMAR_TEXTS.get(a.get("type"))
     return fn(a) if fn is not None else str(a.get("type"))
-
-
-ACTION_TEXTS[GAME] = _entry_text
 
 
 def rounds_text(n: int) -> str:

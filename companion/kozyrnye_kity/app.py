@@ -1,5 +1,5 @@
 """«Козырные киты» in the app shell: its screens' routes, its entries on the home screen, the
-title and the rules file. Read by :mod:`companion.app` (the only importer of a game's screens)."""
+title and the rules file. Read by :mod:`companion.app`; a screen is imported when first shown."""
 from __future__ import annotations
 
 import flet as ft
@@ -7,14 +7,17 @@ import flet as ft
 from ..i18n import N_, tn
 
 from .. import ids
-from .screens.calculator import Calculator
-from .screens.deck import DeckCheck
-from .screens.history import History
-from .screens.new_game import NewGame
-from .screens.pad import Pad
-from .screens.round_end import RoundEnd
-from .screens.round_setup import RoundSetup
-from .screens.table import Table
+from ..ui import later
+
+_S = __package__ + ".screens."
+Calculator = later(_S + "calculator", "Calculator")
+DeckCheck = later(_S + "deck", "DeckCheck")
+History = later(_S + "history", "History")
+NewGame = later(_S + "new_game", "NewGame")
+Pad = later(_S + "pad", "Pad")
+RoundEnd = later(_S + "round_end", "RoundEnd")
+RoundSetup = later(_S + "round_setup", "RoundSetup")
+Table = later(_S + "table", "Table")
 
 GAME = "kozyrnye-kity"
 TITLE = "«Козырные киты»"  # the printed name, the same in every language
@@ -54,6 +57,12 @@ def routes() -> list[ft.Route]:
 
 def rules_routes() -> list[ft.Route]:
     return [ft.Route(path="who-wins", component=Calculator)]
+
+
+def action_text(a) -> str:
+    """A log entry in words (the history, «entries that no longer fit»)."""
+    from .widgets.words import action_text
+    return action_text(a)
 
 
 def rounds_text(n: int) -> str:

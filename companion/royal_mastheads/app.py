@@ -1,16 +1,16 @@
 """«Королевское наказание» in the app shell: its screens' routes, the title, the rules file, the
-words of its log entries. Read by :mod:`companion.app` (the only importer of a game's screens)."""
+words of its log entries. Read by :mod:`companion.app`; a screen is imported when first shown."""
 from __future__ import annotations
 
 import flet as ft
 
-
 from ..i18n import N_, tn
+from ..ui import later
 
-from ..screens.records import ACTION_TEXTS
-from .screens.deal import Deal
-from .screens.history import History, entry_text
-from .screens.new_set import NewSet
+_S = __package__ + ".screens."
+Deal = later(_S + "deal", "Deal")
+History = later(_S + "history", "History")
+NewSet = later(_S + "new_set", "NewSet")
 
 GAME = "royal-mastheads"
 TITLE = "«Королевское наказание»"  # the printed name, the same in every language
@@ -40,7 +40,10 @@ def rules_routes() -> list[ft.Route]:
     return []
 
 
-ACTION_TEXTS[GAME] = entry_text
+def action_text(a) -> str:
+    """A log entry in words (the history, «entries that no longer fit»)."""
+    from .screens.history import entry_text
+    return entry_text(a)
 
 
 def rounds_text(n: int) -> str:

@@ -47,18 +47,13 @@ def notice_text(notice) -> str:
         return t("Something went wrong. Nothing was lost; please try again.")
 
 
-# game → the words of its log entries: each game registers its own (its app.py); the same
-# action type may mean another thing in another game ("play")
-ACTION_TEXTS: dict[str, Callable[[Mapping[str, Any]], str]] = {}
-
-
 def action_text(a: Mapping[str, Any], game: str) -> str:
     """A short readable description of one logged action of ``game`` (used in 'entries that no
-    longer fit' and in the histories)."""
-    fn = ACTION_TEXTS.get(game)
+    longer fit' and in the histories): the game's own words (its pack's ``action_text``; the
+    same action type may mean another thing in another game, "play")."""
+    from ..games_ui import pack  # the game packs' screens import this module
     try:
-        if fn is not None:
-            return fn(a)
+        return pack(game).action_text(a)
     except Exception:
         log.exception("action text")
     return str(a.get("type"))

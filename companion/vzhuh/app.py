@@ -1,17 +1,18 @@
 """«Вжух!» in the app shell: its screens' routes, its entries on the home screen, the title and
-the rules file. Read by :mod:`companion.app` (the only importer of a game's screens)."""
+the rules file. Read by :mod:`companion.app`; a screen is imported when first shown."""
 from __future__ import annotations
 
 import flet as ft
 
 from ..i18n import N_, tn
-
-from ..screens.records import ACTION_TEXTS
+from ..ui import later
 from . import ids
-from .screens.checker import Checker
-from .screens.history import History, penalty_text
-from .screens.new_game import NewGame
-from .screens.score import Score
+
+_S = __package__ + ".screens."
+Checker = later(_S + "checker", "Checker")
+History = later(_S + "history", "History")
+NewGame = later(_S + "new_game", "NewGame")
+Score = later(_S + "score", "Score")
 
 GAME = "vzhuh"
 TITLE = "«Вжух!»"
@@ -41,12 +42,11 @@ def rules_routes() -> list[ft.Route]:
     return []
 
 
-def _party_text(a) -> str:
+def action_text(a) -> str:
+    """A party in words (the history, «entries that no longer fit»)."""
+    from .screens.history import penalty_text
     pens = a.get("penalties") or {}
     return " · ".join(f"{p} {penalty_text(v)}" for p, v in pens.items())
-
-
-ACTION_TEXTS[GAME] = _party_text
 
 
 def rounds_text(n: int) -> str:

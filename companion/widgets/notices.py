@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Optional
 
-from engine.kozyrnye_kity.i18n import render
-
 from ..i18n import lang, t, tn
 
 
@@ -142,7 +140,7 @@ def outcome_text(outcome) -> Callable[[], str]:
     return lambda: session_text(n)
 
 
-__all__ = ["session_text", "outcome_text", "render"]
+__all__ = ["session_text", "outcome_text"]
 
 
 def undo_buttons(s, st, undo_id: str, redo_id: str, after: Callable[[], None] | None = None,

@@ -11,7 +11,6 @@ from engine.kozyrnye_kity.i18n import card_name, family_name, render
 
 from ...i18n import lang, t
 from ...ui import probe
-from ...screens.records import ACTION_TEXTS
 from .look import fam_label
 
 def bonus_kind_names() -> dict[str, str]:
@@ -50,7 +49,7 @@ def tie_banner(ident: str, tied) -> ft.Control:
                       size=18, color=ft.Colors.ON_TERTIARY_CONTAINER))
 
 
-def _action_text(a: Mapping[str, Any]) -> str:
+def action_text(a: Mapping[str, Any]) -> str:
     """A short readable description of one logged action of this game."""
     lg = lang()
     kind = a.get("type")
@@ -66,5 +65,3 @@ def _action_text(a: Mapping[str, Any]) -> str:
         return t("Trump {family}, token {token}").format(family=family_name(Family(a["trump"]), lg), token=a["token"])
     return t("Round tally")
 
-
-ACTION_TEXTS["kozyrnye-kity"] = _action_text
