@@ -9,9 +9,12 @@ can reach its folder; its counterpart is the browser's Web Lock, ``companion/pla
 """
 from __future__ import annotations
 
+import errno
 import logging
 import os
 from typing import Any
+
+from .. import platform
 
 log = logging.getLogger("kity")
 
@@ -36,24 +39,29 @@ class FolderInUse(Exception):
 
 def own_folder(root: str) -> None:
     """Take the data folder ``root`` for this process (once; again after :func:`release_folder`).
-    Another process holding it: :class:`FolderInUse`."""
-    if root in _OWNED:
+    Another process holding it: :class:`FolderInUse`. Nothing in the browser edition."""
+    if root in _OWNED or platform.IN_BROWSER:
         return
+    from filelock import FileLock, Timeout  # here, not at import: the browser never needs it
+
+    # One try, no waiting (timeout=0). thread_local=False: any thread of the app may close the
+    # Store. fallback_to_soft=False: where the file system has no OS locks, filelock would fall
+    # back to a marker file that a killed process leaves behind, blocking the folder for good.
+    lock = FileLock(os.path.join(root, ".lock"), timeout=0, thread_local=False, fallback_to_soft=False)
     try:
-        import fcntl
-    except ImportError:  # not POSIX: no lock (the phone builds run one process anyway)
-        return
-    fd = os.open(os.path.join(root, ".lock"), os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        os.close(fd)
+        lock.acquire()
+    except Timeout:
         raise FolderInUse(root) from None
-    _OWNED[root] = fd
+    except OSError as e:
+        if e.errno != errno.ENOSYS:
+            raise  # a read-only folder…: the app says what is wrong (companion/app.py)
+        log.warning("the data folder %s cannot be locked here (%s): one Киты per folder, please", root, e)
+        return
+    _OWNED[root] = lock
 
 
 def release_folder(root: str) -> None:
     """Give the folder up: another process may take it now."""
-    fd = _OWNED.pop(root, None)
-    if fd is not None:
-        os.close(fd)  # releases the OS lock
+    lock = _OWNED.pop(root, None)
+    if lock is not None:
+        lock.release()
