@@ -30,11 +30,10 @@ class FolderInUse(Exception):
         self.root = root
 
     def message(self, lang: str = "ru") -> str:
-        if lang == "en":
-            return (f"Киты is already running with this data folder ({self.root}). Use that window, "
-                    "or stop it first; another data folder: KITY_DATA_DIR=…")
-        return (f"«Киты» уже открыты с этой папкой данных ({self.root}). Пользуйтесь тем окном "
-                "или сначала закройте его; другая папка: KITY_DATA_DIR=…")
+        from ..i18n import N_, translate  # here: the browser edition never shows it
+
+        return translate(lang, N_("Киты is already running with this data folder ({folder}). Use that window, "
+                                  "or stop it first; another data folder: KITY_DATA_DIR=…")).format(folder=self.root)
 
 
 def own_folder(root: str) -> None:
