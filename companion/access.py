@@ -33,7 +33,9 @@ Nothing here knows Flet or a game rule; the table's code and its state live in
 from __future__ import annotations
 
 import asyncio
+import functools
 import hmac
+import html
 import ipaddress
 import posixpath
 import secrets
@@ -43,6 +45,8 @@ from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from typing import Awaitable, Callable, Iterable, Optional
 from urllib.parse import parse_qs
+
+from .i18n import LANGS, N_, translate
 
 COOKIE = "kity_table"
 MAX_WRONG = 10   # wrong codes from one address …
@@ -241,47 +245,43 @@ h1{{font-size:1.6rem}} p.en{{color:#456}} input,button{{font-size:1.4rem;padding
 border-radius:.6rem;border:1px solid #789}} button{{background:#1E6A8D;color:#fff;border:0}}
 </style></head><body><h1>{title_ru}</h1><p>{text_ru}</p><p class="en">{text_en}</p>{form}</body></html>"""
 
-_FORM = """<form method="get" action="/"><label>Код стола / Table code<br>
+_FORM = """<form method="get" action="/"><label>{code}<br>
 <input name="code" autocomplete="off" autocapitalize="characters" size="10" required></label>
-<button type="submit">Войти / Join</button></form>"""
+<button type="submit">{join}</button></form>"""
 
-FORBIDDEN_HTML = _PAGE.format(
-    title_ru="Это стол «Китов»",
-    text_ru="Спросите код у хозяина стола: он на экране «Позвать игроков». Отсканируйте QR-код или введите код.",
-    text_en="Ask the host for the table's code: it is on the «Invite players» screen. Scan the QR code or type the code.",
-    form=_FORM)
-WRONG_HTML = _PAGE.format(
-    title_ru="Код не подошёл",
-    text_ru="Этот код не подходит (может быть, хозяин сделал новый). Спросите код у хозяина стола.",
-    text_en="This code does not work (the host may have made a new one). Ask the host for the table's code.",
-    form=_FORM)
-TOO_MANY_HTML = _PAGE.format(
-    title_ru="Слишком много попыток",
-    text_ru="Подождите минуту и спросите код у хозяина стола.",
-    text_en="Too many wrong codes. Wait a minute and ask the host for the table's code.",
-    form="")
-PAUSED_HTML = _PAGE.format(
-    title_ru="Слишком много неверных кодов",
-    text_ru="Кто-то много раз ввёл неверный код, и стол ненадолго закрыт для новых телефонов. "
-            "Подождите минуту и введите код снова.",
-    text_en="Too many wrong codes were tried, so the table takes no new phones for a moment. "
-            "Wait a minute and type the code again.",
-    form="")
-ENDED_HTML = _PAGE.format(
-    title_ru="Игра за столом закончена",
-    text_ru="Хозяин закрыл стол для телефонов.",
-    text_en="The host has closed the table to phones.",
-    form="")
-BAD_PATH_HTML = _PAGE.format(
-    title_ru="Неверный адрес",
-    text_ru="В адресе страницы лишние точки или косые черты. Откройте «Киты» по адресу, который показывает приложение.",
-    text_en="The page's address has stray dots or slashes. Open Киты at the address the app shows.",
-    form="")
-BAD_HOST_HTML = _PAGE.format(
-    title_ru="Неверный адрес",
-    text_ru="Откройте «Киты» по адресу, который показывает приложение.",
-    text_en="Open Киты at the address the app shows.",
-    form="")
+# The pages: (title, text, with the code form). English msgids; both languages come from the
+# catalogs (companion/i18n.py), Russian first (a phone's language is not known before it joins).
+_PAGES = {
+    "forbidden": (N_("This is a Киты table"), N_(
+        "Ask the host for the table's code: it is on the «Invite players» screen. Scan the QR code or type the code."),
+        True),
+    "wrong": (N_("The code did not work"), N_(
+        "This code does not work (the host may have made a new one). Ask the host for the table's code."), True),
+    "too_many": (N_("Too many tries"), N_(
+        "Too many wrong codes. Wait a minute and ask the host for the table's code."), False),
+    "paused": (N_("Too many wrong codes"), N_(
+        "Too many wrong codes were tried, so the table takes no new phones for a moment. "
+        "Wait a minute and type the code again."), False),
+    "ended": (N_("The game at the table is over"), N_("The host has closed the table to phones."), False),
+    "bad_path": (N_("Wrong address"), N_(
+        "The page's address has stray dots or slashes. Open Киты at the address the app shows."), False),
+    "bad_host": (N_("Wrong address"), N_("Open Киты at the address the app shows."), False),
+}
+
+
+@functools.lru_cache(maxsize=None)
+def page_html(kind: str) -> str:
+    """The page shown instead of the app (a key of ``_PAGES``), in Russian and English."""
+    title, text, form = _PAGES[kind]
+
+    def say(lang: str, msg: str) -> str:
+        return html.escape(translate(lang, msg), quote=False)
+
+    def both(msg: str) -> str:
+        return " / ".join(say(lang, msg) for lang in LANGS)
+
+    return _PAGE.format(title_ru=say("ru", title), text_ru=say("ru", text), text_en=say("en", text),
+                        form=_FORM.format(code=both(N_("Table code")), join=both(N_("Join"))) if form else "")
 
 
 # --------------------------------------------------------------------------------------------
@@ -343,10 +343,10 @@ class Guard:
         headers = _headers(scope)
         client = (scope.get("client") or ("", 0))[0]
         if not self._host_ok(headers.get("host", "")):
-            return await self._refuse(kind, send, 421 if kind == "http" else None, BAD_HOST_HTML)
+            return await self._refuse(kind, send, 421 if kind == "http" else None, page_html("bad_host"))
         path = scope.get("path", "/")
         if walks(path, scope.get("raw_path")):
-            return await self._refuse(kind, send, 400, BAD_PATH_HTML)
+            return await self._refuse(kind, send, 400, page_html("bad_path"))
         path = posixpath.normpath(path)  # the same path, now that nothing in it may walk
         if kind == "http" and path.startswith(HIDDEN_PATHS):
             return await _page(send, 404, "")
@@ -382,20 +382,20 @@ class Guard:
         if acc.admits(client, cookie):
             return "pass"
         if acc.ended:
-            return 403, ENDED_HTML
+            return 403, page_html("ended")
         codes = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("code") if kind == "http" else None
         if acc.blocked(client):
-            return 429, TOO_MANY_HTML
+            return 429, page_html("too_many")
         if codes and not is_loopback(client) and acc.paused():
-            return 429, PAUSED_HTML  # many addresses guessing: no new phone joins for a while
+            return 429, page_html("paused")  # many addresses guessing: no new phone joins for a while
         if codes:
             if acc.code_ok(codes[0]):
                 return "set-cookie"
             acc.wrong(client)
-            return (429, TOO_MANY_HTML) if acc.blocked(client) else (403, WRONG_HTML)
+            return (429, page_html("too_many")) if acc.blocked(client) else (403, page_html("wrong"))
         if kind == "http" and path in PUBLIC_FILES:
             return "pass"
-        return 403, FORBIDDEN_HTML
+        return 403, page_html("forbidden")
 
     async def _refuse(self, kind: str, send: Send, status: Optional[int], body: str) -> None:
         if kind == "websocket":

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 from .access import Guard, TableAccess, show_code
+from .i18n import LANGS, N_, translate
 
 log = logging.getLogger("kity")
 
@@ -159,6 +160,12 @@ def _say(line: str = "") -> None:
     print(line, flush=True)
 
 
+def _both(msg: str, sep: str = " / ") -> str:
+    """``msg`` (an English msgid) in Russian, then in English: the console speaks to whoever
+    started the app, in both languages (from the catalogs, companion/i18n.py)."""
+    return sep.join(translate(lang, msg) for lang in LANGS)
+
+
 def serve(asgi_app, *, port: int, table: bool, fixed_code: Optional[str] = None,
           open_browser: bool = True) -> int:
     """Serve ``asgi_app`` (Flet's web app) until stopped; return the exit status."""
@@ -174,9 +181,9 @@ def serve(asgi_app, *, port: int, table: bool, fixed_code: Optional[str] = None,
         lan_socks = [_listen(a, port) for a in addresses]
     except OSError as e:
         other = free_port_near(port, addresses)
-        _say(f"Киты: порт {port} занят ({e.strerror}). Может быть, «Киты» уже запущены? "
-             f"Свободный порт: KITY_PORT={other}")
-        _say(f"Kity: port {port} is in use. Is Киты already running? A free port: KITY_PORT={other}")
+        for lang in LANGS:
+            _say(translate(lang, N_("Kity: port {port} is in use ({error}). Is Киты already running? "
+                                    "A free port: KITY_PORT={other}")).format(port=port, error=e.strerror, other=other))
         return 1
 
     def config(lifespan: str) -> uvicorn.Config:
@@ -196,21 +203,19 @@ def serve(asgi_app, *, port: int, table: bool, fixed_code: Optional[str] = None,
 
         mode._stop_lan = stop_lan
         _CURRENT = mode
-        _say("Киты — игра за столом / table mode")
+        _say(f"Киты — {_both(N_('table mode'))}")
         if addresses:
             for url in mode.join_urls():
-                _say(f"Join: {url}")
+                _say(f"{_both(N_('Join'))}: {url}")
         else:
-            _say("Нет адреса в локальной сети: телефоны не смогут подключиться. "
-                 "No LAN address: phones cannot join; this computer only.")
-            _say(f"Join: {mode.local_url()}")
-        _say(f"Код стола / table code: {mode.shown_code}")
-        _say("Телефоны: отсканируйте QR-код на экране «Позвать игроков». "
-             "Phones: scan the QR code on the «Invite players» screen.")
+            _say(_both(N_("No LAN address: phones cannot join; this computer only."), " "))
+            _say(f"{_both(N_('Join'))}: {mode.local_url()}")
+        _say(f"{_both(N_('Table code'))}: {mode.shown_code}")
+        _say(_both(N_("Phones: scan the QR code on the «Invite players» screen."), " "))
         url = mode.local_url()
     else:
         url = f"http://127.0.0.1:{port}/"
-        _say(f"Киты: {url}  (только этот компьютер / this computer only; Ctrl+C — выход / quit)")
+        _say(f"Киты: {url}  ({_both(N_('this computer only'))}; Ctrl+C — {_both(N_('quit'))})")
     if open_browser:
         _open(url)
 
@@ -238,7 +243,7 @@ def _open(url: str) -> None:
     if os.environ.get("KITY_NO_BROWSER") or os.environ.get("FLET_FORCE_WEB_SERVER"):
         return
     if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
-        _say("Нет экрана: откройте адрес выше в браузере. No display: open the address above in a browser.")
+        _say(_both(N_("No display: open the address above in a browser."), " "))
         return
     try:
         webbrowser.open(url)

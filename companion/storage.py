@@ -51,6 +51,11 @@ Actions, records, summaries, meta, facts and setting values are opaque JSON-able
 method that returns has made its change durable; if a write fails (disk full), the error is
 raised and the stored state is unchanged.
 
+This module is the repository (:class:`Store`); the file layer and the checks it uses live in
+``companion/store/``: ``atomic.py`` (atomic writes, ``.bak``, repair on load), ``validate.py``
+(document shapes), ``incidents.py`` (what a repair reports) and ``lock.py`` (one process per
+folder). Their names are re-exported here.
+
 Usage::
 
     store = Store.open()                      # shared per folder; store.incidents to show
@@ -63,21 +68,24 @@ Usage::
 from __future__ import annotations
 
 import functools
-import json
 import logging
 import os
-import re
-import shutil
 import threading
 import uuid
 from dataclasses import asdict, dataclass
 from typing import Any, Callable, Literal, Optional
 
 from tinydb import Query, TinyDB
-from tinydb.storages import Storage
 from tinydb.table import Document
 
 from .paths import data_dir
+from .store.atomic import AtomicJSONStorage, remove_quietly, set_aside
+from .store.incidents import (
+    ARCHIVE_INDEX_REBUILT, BACKUP_SET_ASIDE, MOVED_ASIDE, NOT_SAVED, RESET_TO_EMPTY, RESTORED_FROM_BACKUP, SILENT,
+    UNREADABLE, StorageIncident,
+)
+from .store.lock import FolderInUse, own_folder, release_folder
+from .store.validate import GAME_ID, is_list_of_dicts, valid_archived, valid_current, valid_index, valid_profile
 
 log = logging.getLogger("kity")
 
@@ -87,85 +95,19 @@ __all__ = [
     "ARCHIVE_INDEX_REBUILT", "SILENT", "FolderInUse",
 ]
 
-# Incident codes (translate them in the UI; params are in StorageIncident.params).
-RESTORED_FROM_BACKUP = "restored_from_backup"  # file bad/missing, previous version restored
-RESET_TO_EMPTY = "reset_to_empty"              # file bad and no good backup: set aside, starts empty
-BACKUP_SET_ASIDE = "backup_set_aside"          # the file is good, its .bak was damaged: set aside
-UNREADABLE = "unreadable"                      # the file cannot be read (permissions…): left as it is,
-                                               # and never overwritten while this Store runs
-MOVED_ASIDE = "moved_aside"                    # something stood where a folder belongs: kept aside
-NOT_SAVED = "not_saved"                        # a start-up repair could not be written (tried again next start)
-ARCHIVE_INDEX_REBUILT = "archive_index_rebuilt"  # `count` games re-added from archive/ (an interrupted
-                                               # step completed: nothing was damaged, not shown)
-SILENT = frozenset({ARCHIVE_INDEX_REBUILT})    # incidents that are not news for the user
-
 Status = Literal["finished", "abandoned", "imported"]
-_GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _CURRENT_DOC = 1  # doc_id of the single document in the one-document tables
 
-
-@dataclass(frozen=True)
-class StorageIncident:
-    """Something went wrong with a data file and was repaired on load.
-
-    ``file``, ``kept_aside`` and ``restored_from`` are paths relative to the data folder.
-    ``reason`` is one of ``missing``, ``empty``, ``unreadable``, ``not_json``, ``wrong_shape``.
-    """
-
-    code: str
-    file: str
-    reason: Optional[str] = None
-    kept_aside: tuple[str, ...] = ()
-    restored_from: Optional[str] = None
-    count: int = 0
-
-    @property
-    def params(self) -> dict[str, Any]:
-        """Everything but ``code``, for formatting a translated message."""
-        params = asdict(self)
-        del params["code"]
-        return params
-
-
-class FolderInUse(Exception):
-    """Another process (another Киты) owns this data folder: two writers would overwrite each
-    other's games. ``message(lang)`` says so plainly."""
-
-    def __init__(self, root: str):
-        super().__init__(f"the data folder {root} is used by another running Киты")
-        self.root = root
-
-    def message(self, lang: str = "ru") -> str:
-        if lang == "en":
-            return (f"Киты is already running with this data folder ({self.root}). Use that window, "
-                    "or stop it first; another data folder: KITY_DATA_DIR=…")
-        return (f"«Киты» уже открыты с этой папкой данных ({self.root}). Пользуйтесь тем окном "
-                "или сначала закройте его; другая папка: KITY_DATA_DIR=…")
-
-
-_OWNED: dict[str, int] = {}  # data folders this process owns → the open lock file
 
 # Called after every file the store wrote (the phone edition copies the folder to IndexedDB
 # then: companion/platform.py). None on the computer.
 after_write: Optional[Callable[[], None]] = None
 
 
-def _own_folder(root: str) -> None:
-    """Take the data folder for this process (an OS lock on ``<root>/.lock``, released by the
-    OS when the process ends, even when it is killed). A second process gets FolderInUse."""
-    if root in _OWNED:
-        return
-    try:
-        import fcntl
-    except ImportError:  # not POSIX: no lock (the phone builds run one process anyway)
-        return
-    fd = os.open(os.path.join(root, ".lock"), os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        os.close(fd)
-        raise FolderInUse(root) from None
-    _OWNED[root] = fd
+def _after_write() -> None:
+    """The hook as it is set now (the phone edition sets it once the folder is loaded)."""
+    if after_write is not None:
+        after_write()
 
 
 class RevisionConflict(Exception):
@@ -187,267 +129,8 @@ class CurrentGame:
     undo: Optional[list[dict]] = None  # None: every entry of the log was added in turn
 
 
-# --------------------------------------------------------------------------- file level
 
-def _remove(path: str) -> None:
-    try:
-        os.remove(path)
-    except OSError:
-        pass
-
-
-def _fsync_dir(path: str) -> None:
-    """Make renames in ``path`` durable (not possible, nor needed, on Windows)."""
-    if os.name == "nt":
-        return
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def _is_tinydb_shape(data: Any) -> bool:
-    """{table: {doc_id: {..}}} — what TinyDB needs to work without raising."""
-    return isinstance(data, dict) and all(
-        isinstance(table, dict) and all(
-            isinstance(k, str) and k.isdigit() and isinstance(d, dict) for k, d in table.items())
-        for table in data.values())
-
-
-class AtomicJSONStorage(Storage):
-    """TinyDB storage with atomic writes, a ``.bak`` of the previous version and self-repair.
-
-    ``validate(data) -> bool`` checks the file's shape beyond TinyDB's ``{table: {id: doc}}``;
-    ``on_incident`` receives a ``StorageIncident`` when a file had to be repaired; ``root`` is
-    the folder incident paths are relative to. The file is read from disk once, on the first
-    ``read()``; later reads parse the last JSON text written, so TinyDB's in-place mutations of
-    read data can never leak into a failed write.
-    """
-
-    def __init__(self, path: str, *, validate: Optional[Callable[[Any], bool]] = None,
-                 on_incident: Optional[Callable[[StorageIncident], None]] = None,
-                 root: Optional[str] = None):
-        super().__init__()
-        self.path = os.path.abspath(path)
-        self.bak = self.path + ".bak"
-        self._tmp = self.path + ".tmp"
-        self._validate = validate
-        self._on_incident = on_incident
-        self._root = root or os.path.dirname(self.path)
-        self._loaded = False
-        self._text: Optional[str] = None  # None: empty database
-        self._unreadable = False
-
-    # TinyDB Storage API
-    def read(self) -> Optional[dict[str, dict[str, Any]]]:
-        if not self._loaded:
-            self._text = self._load()
-            self._loaded = True
-        return None if self._text is None else json.loads(self._text)
-
-    def write(self, data: dict[str, dict[str, Any]]) -> None:
-        if self._unreadable:  # never replace a file we could not read: it may be all the user has
-            raise PermissionError(f"{self.path} could not be read; it is not overwritten")
-        # Serialise first: a non-JSON value raises before anything on disk changes.
-        text = json.dumps(data, ensure_ascii=False, allow_nan=False)
-        self._write_text(text, keep_backup=True)
-        self._text, self._loaded = text, True
-
-    # internals
-    def _write_text(self, text: str, keep_backup: bool) -> None:
-        raw = text.encode("utf-8")  # text that is not Unicode fails here, before the disk
-        os.makedirs(os.path.dirname(self.path), exist_ok=True)
-        try:
-            with open(self._tmp, "wb") as f:
-                f.write(raw)
-                f.flush()
-                os.fsync(f.fileno())  # the data is on disk before any name points at it
-        except BaseException:
-            _remove(self._tmp)  # a disk that filled up mid-write leaves no orphan
-            raise
-        try:
-            if keep_backup and os.path.exists(self.path):
-                self._keep_backup()  # previous complete version stays available
-            os.replace(self._tmp, self.path)  # atomic: readers see the old or the new file
-        except BaseException:
-            _remove(self._tmp)
-            raise
-        _fsync_dir(os.path.dirname(self.path))
-        if after_write is not None:
-            after_write()
-
-    def _keep_backup(self) -> None:
-        """The previous version becomes the ``.bak`` while the live file stays in place at every
-        instant: the backup is a second name for it (a hard link, or a copy where the file
-        system has none), put in place with one atomic rename; then ``.tmp`` replaces the live
-        file in one ``os.replace``."""
-        staged = self.bak + ".new"
-        _remove(staged)
-        try:
-            os.link(self.path, staged)
-        except (OSError, AttributeError):  # no hard links here (the browser's Python has no
-            # os.link; or a leftover in the way): a copy, on disk first
-            _remove(staged)
-            with open(self.path, "rb") as src, open(staged, "wb") as dst:
-                shutil.copyfileobj(src, dst)
-                dst.flush()
-                os.fsync(dst.fileno())
-        try:
-            os.replace(staged, self.bak)
-        except OSError:
-            if not (os.path.isdir(self.bak) and not os.path.islink(self.bak)):
-                _remove(staged)
-                raise
-            # a folder where the backup belongs would fail every write for good: keep it aside
-            aside = self._aside(self.bak)
-            if aside is None:
-                _remove(staged)
-                raise
-            self._report(MOVED_ASIDE, "wrong_shape", [aside], None, file=self.bak)
-            os.replace(staged, self.bak)
-
-    def _check(self, path: str) -> tuple[Optional[str], Optional[str]]:
-        """Return (text, None) for a good file, else (None, reason)."""
-        try:
-            with open(path, "rb") as f:
-                raw = f.read()
-        except FileNotFoundError:
-            return None, "missing"
-        except IsADirectoryError:
-            return None, "wrong_shape"  # a folder where the file belongs: it goes aside
-        except OSError:
-            return None, "unreadable"
-        if not raw.strip():
-            return None, "empty"  # our writes never produce an empty file
-        try:
-            text = raw.decode("utf-8")
-            data = json.loads(text)
-        except (UnicodeDecodeError, ValueError, RecursionError):
-            return None, "not_json"
-        if not _is_tinydb_shape(data) or (self._validate and not self._validate(data)):
-            return None, "wrong_shape"
-        return text, None
-
-    def _aside(self, path: str) -> Optional[str]:
-        n = 1
-        while os.path.lexists(f"{path}.corrupt-{n}"):
-            n += 1
-        try:
-            os.replace(path, f"{path}.corrupt-{n}")
-        except OSError:
-            return None
-        return f"{path}.corrupt-{n}"
-
-    def _rel(self, path: str) -> str:
-        return os.path.relpath(path, self._root)
-
-    def _load(self) -> Optional[str]:
-        text, reason = self._check(self.path)
-        if reason == "missing":
-            tmp_text, tmp_reason = self._check(self._tmp)
-            if tmp_reason is None:
-                # Killed between "file -> .bak" and ".tmp -> file": the temp file was complete
-                # and fsynced before the first rename, so finish that write.
-                try:
-                    os.replace(self._tmp, self.path)
-                    _fsync_dir(os.path.dirname(self.path))
-                except OSError:
-                    pass
-                return tmp_text
-        if os.path.lexists(self._tmp):
-            try:  # a torn write that was never acknowledged
-                os.remove(self._tmp)
-            except OSError:
-                pass
-        if reason == "unreadable":
-            # not damaged, just out of reach (permissions, a folder in its place…): leave it as
-            # it is and never write over it; the user is told what to check
-            self._unreadable = True
-            self._report(UNREADABLE, reason, [], None)
-            return None
-        if reason is None:
-            self._check_backup()
-            return text
-        aside = [] if reason == "missing" else [self._aside(self.path)]
-        bak_text, bak_reason = self._check(self.bak)
-        if bak_reason is None:
-            try:
-                self._write_text(bak_text, keep_backup=False)
-            except OSError:
-                pass  # the next successful write will recreate the file
-            self._report(RESTORED_FROM_BACKUP, reason, aside, self._rel(self.bak))
-            return bak_text
-        if reason == "missing" and bak_reason == "missing":
-            return None  # a fresh folder
-        if bak_reason != "missing":
-            aside.append(self._aside(self.bak))
-        self._report(RESET_TO_EMPTY, reason, aside, None)
-        return None
-
-    def _check_backup(self) -> None:
-        """The file is good; a damaged ``.bak`` is set aside (and said), so that it can never
-        be "restored" over good data later."""
-        if not os.path.lexists(self.bak):
-            return
-        _text, reason = self._check(self.bak)
-        if reason is None or reason == "missing":
-            return
-        aside = self._aside(self.bak)
-        if aside is not None:
-            self._report(BACKUP_SET_ASIDE, reason, [aside], None, file=self.bak)
-
-    def _report(self, code: str, reason: str, aside: list, restored_from: Optional[str],
-                file: Optional[str] = None) -> None:
-        if self._on_incident:
-            kept = tuple(self._rel(p) for p in aside if p)
-            self._on_incident(StorageIncident(code, self._rel(file or self.path), reason, kept,
-                                              restored_from))
-
-
-# --------------------------------------------------------------------------- shapes
-
-def _docs(data: dict, table: str, check: Callable[[dict], bool], max_docs: int = 0) -> bool:
-    docs = data.get(table, {})
-    return (not max_docs or len(docs) <= max_docs) and all(check(d) for d in docs.values())
-
-
-def _is_list_of_dicts(value: Any) -> bool:
-    return isinstance(value, list) and all(isinstance(x, dict) for x in value)
-
-
-def _is_revision(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
-
-
-def _game_ok(d: dict) -> bool:
-    return (isinstance(d.get("game_id"), str) and bool(_GAME_ID.match(d["game_id"]))
-            and isinstance(d.get("meta"), dict) and _is_list_of_dicts(d.get("actions"))
-            and _is_list_of_dicts(d.get("redo"))
-            and (d.get("undo") is None or _is_list_of_dicts(d["undo"])))
-
-
-def _valid_current(data: dict) -> bool:
-    return _docs(data, "game", lambda d: _game_ok(d) and _is_revision(d.get("revision")), 1)
-
-
-def _valid_archived(data: dict) -> bool:
-    return _docs(data, "game", lambda d: _game_ok(d) and _is_revision(d.get("seq"))
-                 and d.get("status") in ("finished", "abandoned", "imported")
-                 and isinstance(d.get("summary"), dict) and "record" in d, 1)
-
-
-def _valid_index(data: dict) -> bool:
-    return _docs(data, "games", lambda d: isinstance(d.get("game_id"), str)
-                 and _is_revision(d.get("seq")) and isinstance(d.get("summary"), dict)
-                 and isinstance(d.get("players"), list))
-
-
-def _valid_profile(data: dict) -> bool:
-    return (_docs(data, "facts", lambda d: isinstance(d.get("card_id"), str)
-                  and isinstance(d.get("facts"), dict))
-            and _docs(data, "settings", lambda d: isinstance(d.get("key"), str) and "value" in d))
-
+# --------------------------------------------------------------------------- documents
 
 def _player_names(meta: dict) -> list[str]:
     """Names from ``meta["players"]``: a list of names or of dicts with a ``name``. A name a
@@ -522,11 +205,11 @@ class Store:
         self.generation = 0  # grows with every change of games or facts
         self._watcher: Optional[Callable[[], None]] = None
         os.makedirs(root, exist_ok=True)
-        _own_folder(root)
+        own_folder(root)
         self._archive_dir_ok()
-        self._game = self._db("current.json", _valid_current).table("game")
-        self._index = self._db("archive.json", _valid_index).table("games")
-        profile = self._db("profile.json", _valid_profile)
+        self._game = self._db("current.json", valid_current).table("game")
+        self._index = self._db("archive.json", valid_index).table("games")
+        profile = self._db("profile.json", valid_profile)
         self._facts, self._settings = profile.table("facts"), profile.table("settings")
         for table in (self._game, self._index, self._facts):
             len(table)  # load now, so incidents are known right after open
@@ -541,16 +224,12 @@ class Store:
         """``archive/`` must be a folder: a file in its place is kept aside."""
         path = os.path.join(self.root, "archive")
         if os.path.lexists(path) and not os.path.isdir(path):
-            n = 1
-            while os.path.lexists(f"{path}.corrupt-{n}"):
-                n += 1
-            try:
-                os.replace(path, f"{path}.corrupt-{n}")
-                self.incidents.append(StorageIncident(MOVED_ASIDE, "archive", "wrong_shape",
-                                                      (f"archive.corrupt-{n}",)))
-            except OSError as e:
-                self.incidents.append(StorageIncident(UNREADABLE, "archive", e.strerror or "unreadable"))
+            aside = set_aside(path)
+            if aside is None:
+                self.incidents.append(StorageIncident(UNREADABLE, "archive", "unreadable"))
                 return
+            self.incidents.append(StorageIncident(MOVED_ASIDE, "archive", "wrong_shape",
+                                                  (os.path.relpath(aside, self.root),)))
         try:
             os.makedirs(path, exist_ok=True)
         except OSError as e:
@@ -562,9 +241,7 @@ class Store:
         with self._registry_lock:
             if Store._registry.get(self.root) is self:
                 del Store._registry[self.root]
-                fd = _OWNED.pop(self.root, None)
-                if fd is not None:
-                    os.close(fd)  # releases the OS lock
+                release_folder(self.root)
 
     def watch(self, fn: Optional[Callable[[], None]]) -> None:
         """Call ``fn()`` after every change of the games or the deck facts (one watcher: the
@@ -573,7 +250,8 @@ class Store:
 
     def _db(self, relpath: str, validate: Callable[[Any], bool]) -> TinyDB:
         return TinyDB(os.path.join(self.root, relpath), storage=AtomicJSONStorage,
-                      validate=validate, on_incident=self.incidents.append, root=self.root)
+                      validate=validate, on_incident=self.incidents.append, root=self.root,
+                      after_write=_after_write)
 
     # ---- current game
     def current(self) -> Optional[CurrentGame]:
@@ -629,8 +307,8 @@ class Store:
                     actions: list[dict], redo: list[dict], undo: Optional[list[dict]] = None) -> int:
         """Replace the action log and the undo and redo histories (undo, redo, edit); return
         the new revision. ``undo=None``: every entry of the log was added in turn."""
-        if not (_is_list_of_dicts(actions) and _is_list_of_dicts(redo)
-                and (undo is None or _is_list_of_dicts(undo))):
+        if not (is_list_of_dicts(actions) and is_list_of_dicts(redo)
+                and (undo is None or is_list_of_dicts(undo))):
             raise TypeError("actions, redo and undo must be lists of dicts")
         with self._lock:
             self._expect(game_id, expected_revision)
@@ -682,7 +360,7 @@ class Store:
         full disk) and, if it got that far, its index row."""
         path = self._archive_path(game_id)
         for p in (path, path + ".bak", path + ".tmp"):
-            _remove(p)
+            remove_quietly(p)
         try:
             self._index.remove(Query().game_id == game_id)
         except (OSError, KeyError):
@@ -699,9 +377,9 @@ class Store:
 
     # ---- archive
     def _archive_db(self, game_id: str) -> TinyDB:
-        if not _GAME_ID.match(game_id):
+        if not GAME_ID.match(game_id):
             raise ValueError(f"bad game id {game_id!r}")
-        return self._db(os.path.join("archive", game_id + ".json"), _valid_archived)
+        return self._db(os.path.join("archive", game_id + ".json"), valid_archived)
 
     def _read_archived(self, game_id: str) -> Optional[dict]:
         with self._archive_db(game_id) as db:
@@ -751,7 +429,7 @@ class Store:
         found = []
         for name in names:
             game_id = name[:-5] if name.endswith(".json") else None
-            if game_id and game_id not in known and _GAME_ID.match(game_id):
+            if game_id and game_id not in known and GAME_ID.match(game_id):
                 archived = self._read_archived(game_id)
                 if archived:
                     found.append(archived)
@@ -777,7 +455,7 @@ class Store:
         """The full archived game ``{game_id, seq, status, meta, actions, redo, record,
         summary}``, or None if unknown or unrecoverable (see ``incidents``)."""
         with self._lock:
-            return self._read_archived(game_id) if _GAME_ID.match(game_id) else None
+            return self._read_archived(game_id) if GAME_ID.match(game_id) else None
 
     # ---- profile
     def deck_facts(self) -> dict[str, dict]:
@@ -822,7 +500,7 @@ class Store:
         as it was (None); an index row that cannot be removed is dropped at the next start
         (``_rebuild_index``: a row of the game in progress)."""
         with self._lock:
-            if self._game.get(doc_id=_CURRENT_DOC) or not isinstance(game_id, str) or not _GAME_ID.match(game_id):
+            if self._game.get(doc_id=_CURRENT_DOC) or not isinstance(game_id, str) or not GAME_ID.match(game_id):
                 return None
             entry = self._read_archived(game_id)
             if entry is None or entry.get("status") != "abandoned":
@@ -833,7 +511,7 @@ class Store:
             _put_single(self._game, asdict(game))          # 1.
             path = self._archive_path(game_id)
             for p in (path, path + ".bak", path + ".tmp"):  # 2. (removing works on a full disk)
-                _remove(p)
+                remove_quietly(p)
             if os.path.exists(path):  # could not be removed: the game stays stopped, as it was
                 self._game.truncate()
                 return None

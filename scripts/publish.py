@@ -52,6 +52,7 @@ SEA = "#1E6A8D"
 # What the app imports that is not in Python's standard library (pip distribution names).
 # flet needs msgpack and repath (→ six); httpx/oauthlib are not needed under Emscripten.
 FLET_DEPS = ["flet", "msgpack", "repath", "six"]
+# Not filelock: the browser edition takes no folder lock and never imports it (companion/store/lock.py).
 APP_DEPS = FLET_DEPS + ["flet-charts", "tinydb", "babel", "segno"]
 APP_FILES = ["main.py", "companion", "engine", "assets"]
 BABEL_LOCALES = {"root", "ru", "ru_RU", "en", "en_US"}  # what i18n.LANGS needs, nothing else

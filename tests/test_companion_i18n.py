@@ -77,3 +77,23 @@ def test_language_switch():
 
 def test_no_compiled_catalogs_in_the_repo():
     assert not list(i18n.LOCALES_DIR.rglob("*.mo"))
+
+
+@pytest.mark.parametrize("path", ["companion/storage.py", "companion/store/lock.py", "companion/access.py",
+                                  "companion/server.py"])
+def test_no_russian_words_in_the_code_of_storage_and_table_mode(path):
+    """Issue 18: the words these modules show (the folder-in-use message, the pages a phone
+    sees without the code, the console lines) come from the catalogs: no Russian string in
+    their code but the app's name. Docstrings and comments may speak Russian."""
+    from pathlib import Path
+    import ast
+
+    source = (Path(__file__).resolve().parents[1] / path).read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                  and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+    russian = [node.value for node in ast.walk(tree)
+               if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+               and re.search("[А-Яа-яЁё]", node.value.replace("Киты", ""))]
+    assert russian == []

@@ -24,13 +24,11 @@ def _file(store: Store, n: int, game: str = "vzhuh") -> None:
 
 
 def test_the_history_is_parsed_once_until_it_changes(tmp_path, monkeypatch):
-    import companion.storage as storage
-
     store = Store.open(tmp_path)
     _file(store, 5)
     loads = []
     real = json.loads
-    monkeypatch.setattr(storage.json, "loads", lambda *a, **k: loads.append(1) or real(*a, **k))
+    monkeypatch.setattr(json, "loads", lambda *a, **k: loads.append(1) or real(*a, **k))
     first = store.archived()
     before = len(loads)
     for _ in range(5):
