@@ -26,7 +26,7 @@ from .state import AppState
 from .paths import data_dir
 from .storage import SILENT, FolderInUse, Store
 from .session import Session
-from .ui import SessionCtx, StateCtx
+from .ui import NoticeCtx, SessionCtx, StateCtx
 from .widgets.awake import use_keep_awake
 from .widgets.game import game_route
 from .widgets.notices import storage_text
@@ -74,7 +74,8 @@ def App(state: AppState, session_box: tuple):
 
     ft.use_effect(session_lang, dependencies=[state.lang])
 
-    return StateCtx(state, lambda: SessionCtx(session, lambda: ft.Router(route_tree(), manage_views=True)))
+    return StateCtx(state, lambda: NoticeCtx(state.board, lambda: SessionCtx(
+        session, lambda: ft.Router(route_tree(), manage_views=True))))
 
 
 def route_tree() -> list[ft.Route]:

@@ -40,18 +40,28 @@ class Notice:
 
 @ft.observable
 @dataclass
+class NoticeBoard:
+    """The calm message of a session, an observable of its own: showing or closing a message
+    redraws the notice bar only, not every screen that reads the app state (a tap at the table
+    shows or closes one; issue 16: the phone edition's tap → screen time)."""
+
+    notice: Optional[Notice] = None
+
+
+@ft.observable
+@dataclass
 class AppState:
     lang: str = "ru"
     theme: str = "system"
     keep_awake: bool = False
     width: float = 0
-    notice: Optional[Notice] = None
     me: Optional[str] = None
     game: str = "kozyrnye-kity"  # the game chosen on the home screen (when none is running)
     table: bool = False  # this session is one of the devices of table mode
     host: bool = True    # this device runs the app (it may make a new code, end table mode)
     _store: Any = field(default=None, repr=False)
     _device: Any = field(default=None, repr=False)  # async get/set store of this device, in table mode
+    _board: NoticeBoard = field(default_factory=NoticeBoard, repr=False)
 
     # ---- construction
     @classmethod
@@ -73,6 +83,15 @@ class AppState:
     @property
     def store(self) -> Any:
         return self._store
+
+    @property
+    def board(self) -> NoticeBoard:
+        """The observable the notice bar follows (:class:`NoticeBoard`)."""
+        return self._board
+
+    @property
+    def notice(self) -> Optional[Notice]:
+        return self._board.notice
 
     # ---- settings
     def use_device_settings(self, device: Any, host: bool) -> None:
@@ -163,10 +182,10 @@ class AppState:
                 route = ft.context.page.route or None
             except Exception:
                 route = None
-        self.notice = Notice(text, kind, route)
+        self._board.notice = Notice(text, kind, route)
 
     def dismiss(self) -> None:
-        self.notice = None
+        self._board.notice = None
 
     def report_crash(self, message: str) -> None:
         """The session-level error guard: log everything, show a calm sentence."""

@@ -19,6 +19,7 @@ log = logging.getLogger("kity")
 
 StateCtx = ft.create_context(None)
 SessionCtx = ft.create_context(None)  # this tab's companion.session.Session
+NoticeCtx = ft.create_context(None)  # this tab's AppState.board: only the notice bar follows it
 
 TOUCH = 48        # minimum touch target (dp)
 BIG = 64          # height of the big home buttons
@@ -204,7 +205,7 @@ def section_title(text: str) -> ft.Control:
 @safe_render
 def NoticeBar(route: str):
     st = use_app()
-    n = st.notice
+    n = ft.use_context(NoticeCtx).notice
     if n is None or (n.route is not None and n.route != route):
         return ft.Container(height=0)
     problem = n.kind == "problem"

@@ -6,7 +6,7 @@ import flet as ft
 
 from .. import ids
 from ..games_ui import PACKS, pack
-from ..i18n import t
+from ..i18n import lang, t
 from ..platform import HAS_TABLE
 from ..ui import BIG, PAD, TOUCH, big_button, choice_row, probe, safe_screen, screen, section_title, tagged, use_app, use_session
 from ..widgets.game import game_route
@@ -20,15 +20,22 @@ def game_ident(game: str) -> str:
 @ft.component
 def ContinueEntry(wide: bool):
     """«Continue game» while a game is running. The one part of Home that follows the session:
-    Home lies under the table in the view stack, and an entry at the table re-renders only this.
-    Two lines (issue 19, point 4: one line was cut off at phone size): what the button does, and
-    which game with whom."""
+    Home lies under the table in the view stack, so an entry at the table re-renders this, and
+    it hands plain values to a memoized part that draws only when they change."""
     s = use_session()
-    _ = s.version if s is not None else 0
-    if s is None or not s.active:
+    active = s is not None and s.active
+    return _ContinueButton(pack(s.kind).TITLE if active else "", ", ".join(s.players) if active else "",
+                           game_route(s) if active else "/", lang())
+
+
+@ft.memo
+@ft.component
+def _ContinueButton(title: str, who: str, route: str, lg: str):
+    """Two lines (issue 19, point 4: one line was cut off at phone size): what the button does,
+    and which game with whom; nothing while no game runs (``title`` empty)."""
+    if not title:
         return ft.Container(height=0)
-    title = pack(s.kind).TITLE
-    who = ", ".join(s.players)
+    go = ft.context.page.navigate
     label = ft.Row([
         ft.Icon(ft.Icons.PLAY_ARROW, size=30, color=ft.Colors.ON_PRIMARY),
         ft.Column([
@@ -42,7 +49,7 @@ def ContinueEntry(wide: bool):
         content=label, height=BIG + 12, expand=True,
         style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=16),
                              padding=ft.Padding.symmetric(horizontal=20, vertical=8)),
-        on_click=lambda e: ft.context.page.navigate(game_route(s)))
+        on_click=lambda e: go(route))
     return ft.Container(ft.Semantics(identifier=ids.HOME_CONTINUE, key=ids.HOME_CONTINUE,
                                      label=t("Continue game: {game}").format(game=title), content=button),
                         padding=ft.Padding.only(bottom=12))
@@ -119,10 +126,17 @@ def GameChoice():
 
 @ft.component
 def GameEntries(wide: bool):
+    """The chosen game's entries (the running game's while one runs): the session only chooses
+    the game, so a memoized part draws them when the game or the language changes."""
     st = use_app()
     s = use_session()
-    _ = s.version if s is not None else 0
-    game = pack(s.kind if s is not None and s.active else st.game)
+    return _GameEntries(s.kind if s is not None and s.active else st.game, st.lang)
+
+
+@ft.memo
+@ft.component
+def _GameEntries(kind: str, lg: str):
+    game = pack(kind)
     go = ft.context.page.navigate
     entries = [(t("New game"), ft.Icons.ADD_CIRCLE_OUTLINE, game.NEW_ROUTE, ids.HOME_NEW),
                (t("Rules"), ft.Icons.MENU_BOOK_OUTLINED, "/rules", ids.HOME_RULES)]
