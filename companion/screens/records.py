@@ -14,7 +14,7 @@ from typing import Any, Callable, Mapping, Optional
 
 import flet as ft
 
-from engine.core.games import MAX_BYTES
+from engine.core.games import GAMES as FORMATS, MAX_BYTES
 
 from .. import ids
 from ..i18n import lang, t, tn
@@ -282,7 +282,8 @@ def ImportPanel():
 
     body = [
         section_title(t("Import a game record")),
-        ft.Text(t("A record file (JSON, format kozyrnye-kity/1) from this app or another table."),
+        ft.Text(t("A record file (JSON) of any of the games, from this app or another table: {formats}.").format(
+            formats=", ".join(FORMATS)),
                 size=15, color=ft.Colors.ON_SURFACE_VARIANT),
         tagged(ids.IMPORT_PICK, ft.FilledTonalButton(t("Choose a file"), icon=ft.Icons.UPLOAD_FILE, height=TOUCH,
                                                      on_click=pick, style=_big())),
