@@ -14,7 +14,7 @@ from pathlib import Path
 import flet as ft
 
 from . import i18n, platform
-from .games_ui import PACKS, follow_routes
+from .packs import LIST as GAME_LIST, follow_routes
 from .screens.home import Home
 from .screens.rules import Rules
 from .screens.settings import Settings
@@ -82,11 +82,11 @@ def route_tree() -> list[ft.Route]:
     """Every screen's route: a view's parent in this tree is where «Назад» leads (no «Позвать
     игроков» in the phone edition: no server in a browser)."""
     return [ft.Route(path="/", component=Home, children=[
-        ft.Route(path="rules", component=Rules, children=[r for p in PACKS.values() for r in p.rules_routes()]),
+        ft.Route(path="rules", component=Rules, children=[r for g in GAME_LIST for r in g.shell.rules_routes()]),
         ft.Route(path="settings", component=Settings),
         ft.Route(path="stats", component=Stats),
         *([ft.Route(path="invite", component=Invite)] if platform.HAS_TABLE else []),
-        *[r for p in PACKS.values() for r in p.routes()],
+        *[r for g in GAME_LIST for r in g.shell.routes()],
     ])]
 
 

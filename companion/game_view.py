@@ -9,13 +9,66 @@ would have to interpret) and send actions through it. Flet-free.
 """
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Optional, Sequence
 
 from engine.core.errors import GameError, MissingInput
 
 if TYPE_CHECKING:
     from .log_session import LogSession, Notice
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A button a game adds to the home screen or the rules screen."""
+
+    label: str  # English msgid
+    icon: str   # the name of a Flet icon: ``ft.Icons.<icon>``
+    route: str
+    ident: str  # semantics identifier
+
+
+@dataclass(frozen=True)
+class StatsWords:
+    """How the statistics screen words a game's numbers (English msgids)."""
+
+    avg: str
+    best: str
+    note: str
+    revokes: bool  # the game counts revokes (a column of its own)
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game in the app, declared once: ``GAME`` in its package (``companion/<game>/``) and
+    listed in :data:`companion.packs.GAMES`. The log session, the shell and the shared screens
+    read everything they ask of a game here; the view and the screens are imported when first
+    asked for (a phone starts without any game's code). Texts are English msgids."""
+
+    id: str           # the record format without its version: "vzhuh" for "vzhuh/1"
+    title: str        # the printed name, the same in every language
+    package: str      # "companion.vzhuh": ``.view`` (VIEW) and ``.app`` (routes, entry words)
+    rules_file: str   # in assets/rules/
+    new_route: str
+    follow_routes: tuple[str, ...]  # the screens of a game in progress: a device on one follows the game
+    round_word: str   # "Party": one unit of play, in charts and the history
+    rounds: tuple[str, str]  # "{n} party", "{n} parties"
+    place: str        # "of party {round}": where an undone entry stands
+    stats: StatsWords
+    place_trick: Optional[str] = None  # "of round {round}, trick {trick}", for games with tricks
+    home_entries: tuple[Entry, ...] = ()
+    rules_buttons: tuple[Entry, ...] = ()
+
+    @property
+    def view(self) -> type["GameView"]:
+        return importlib.import_module(self.package + ".view").VIEW
+
+    @property
+    def shell(self) -> ModuleType:
+        """The game's screens in the app: ``routes()``, ``rules_routes()``, ``action_text(a)``."""
+        return importlib.import_module(self.package + ".app")
 
 
 @dataclass(frozen=True)

@@ -16,11 +16,11 @@ the command line) the process default applies.
 from __future__ import annotations
 
 import io
+import sys
 import weakref
 from functools import lru_cache
 from pathlib import Path
 
-import flet as ft
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
@@ -76,6 +76,9 @@ def normalize(lang: object) -> str:
 
 def _page():
     """The Flet page of the running session, or None outside the app."""
+    ft = sys.modules.get("flet")  # Flet-free until the app imports Flet: no app, no page
+    if ft is None:
+        return None
     try:
         return ft.context.page
     except Exception:  # RuntimeError outside a Flet callback
@@ -112,6 +115,11 @@ def N_(msg: str) -> str:
     """Mark ``msg`` (an English msgid) for the catalogs where it is defined as data; it is
     translated with :func:`t` where it is shown."""
     return msg
+
+
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a plural pair of msgids defined as data; it is translated with :func:`tn`."""
+    return singular, plural
 
 
 def t(msg: str) -> str:

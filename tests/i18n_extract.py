@@ -1,4 +1,4 @@
-"""Find the UI msgids used in companion/: literal arguments of t(...), N_(...) and tn(...)."""
+"""Find the UI msgids used in companion/: literal arguments of t(...), N_(...), tn(...) and Nn_(...)."""
 from __future__ import annotations
 
 import ast
@@ -20,7 +20,7 @@ def used_msgids(root: Path = ROOT) -> tuple[set[str], set[tuple[str, str]]]:
             args = node.args
             if name in ("t", "N_") and args and isinstance(args[0], ast.Constant) and isinstance(args[0].value, str):
                 singles.add(args[0].value)
-            elif name == "tn" and len(args) >= 2 and all(
+            elif name in ("tn", "Nn_") and len(args) >= 2 and all(
                     isinstance(a, ast.Constant) and isinstance(a.value, str) for a in args[:2]):
                 plurals.add((args[0].value, args[1].value))
     return singles, plurals

@@ -48,7 +48,7 @@ def test_the_game_opens_its_checker_under_itself(screen, route):
 
 
 def test_home_opens_the_calculator_outside_the_rules():
-    from companion.games_ui import pack
     from companion import ids
-    entries = {ident: route for _l, _i, route, ident in pack("kozyrnye-kity").HOME_ENTRIES}
+    from companion.packs import game
+    entries = {e.ident: e.route for e in game("kozyrnye-kity").home_entries}
     assert stack(entries[ids.HOME_CALC])[-2] == "/"

@@ -14,12 +14,9 @@ from __future__ import annotations
 import json
 import random
 
-import pytest
-
 from engine import royal_mastheads as rm
 from engine.royal_mastheads import action_to_json
 
-from companion import packs
 from companion.session import Session
 from companion.storage import Store
 
@@ -57,13 +54,6 @@ def suits_deal_owners() -> dict[str, str]:
         owners.update({c: "Вика" for c in t})
     owners.update({c: "bank" for cs in SUITS_DEAL_BANK.values() for c in cs})
     return owners
-
-
-@pytest.fixture(autouse=True)
-def _registered(monkeypatch):
-    """The game is known to the session (companion/packs.py registers it; kept here so the
-    test stands on its own)."""
-    monkeypatch.setitem(packs._PACKAGES, GAME, "companion.royal_mastheads.view")
 
 
 def new(tmp_path, variant="russian", first_dealer="Гоша") -> tuple[Store, Session]:

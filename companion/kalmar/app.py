@@ -1,35 +1,19 @@
-"""«Кальмар» in the app shell: its screens' routes, its entries on the home screen, the title and
-the rules file, the words of its log entries. Read by :mod:`companion.app`; a screen is imported when
-first shown."""
+"""«Кальмар» in the app shell (declared in :mod:`companion.kalmar`): its screens' routes and the
+words of its log entries; a screen is imported when first shown."""
 from __future__ import annotations
 
 from typing import Any, Mapping
 
 import flet as ft
 
-from ..i18n import N_, t, tn
+from ..i18n import t, tn
 from ..ui import later
-from . import ids
 
 _S = __package__ + ".screens."
 Checker = later(_S + "checker", "Checker")
 History = later(_S + "history", "History")
 NewGame = later(_S + "new_game", "NewGame")
 Table = later(_S + "table", "Table")
-
-GAME = "kalmar"
-TITLE = "«Кальмар»"
-RULES_FILE = "kalmar.json"
-ROUND_WORD = N_("Game")
-PLACE = N_("of game {round}")  # where an undone entry stands («исправление партии 1»)
-PLACE_TRICK = N_("of game {round}, move {trick}")
-STATS = {"avg": N_("Average wins per game"), "best": N_("Most wins in one game"), "revokes": False,
-         "note": N_("A sitting is a run of games; the first player with no cards left wins a game (KL-END). "
-                    "The tally counts the wins (RUL-KL-TALLY).")}
-NEW_ROUTE = "/kalmar/new"
-HOME_ENTRIES = [(N_("Can I play this?"), ft.Icons.HELP_OUTLINE, "/kalmar/check", ids.HOME_CHECK)]
-RULES_BUTTONS = [(N_("Can I play this?"), ft.Icons.HELP_OUTLINE, "/kalmar/check", ids.RULES_CHECK)]
-FOLLOW_ROUTES = ("/kalmar",)
 
 
 def routes() -> list[ft.Route]:
@@ -92,8 +76,3 @@ def action_text(a: Mapping[str, Any]) -> str:
     """A log entry in words (the history, «entries that no longer fit»)."""
     fn = _KALMAR_TEXTS.get(a.get("type"))
     return fn(a) if fn is not None else str(a.get("type"))
-
-
-def rounds_text(n: int) -> str:
-    """«3 игры»: how many games a sitting had."""
-    return tn("{n} game", "{n} games", n)

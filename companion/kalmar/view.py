@@ -21,6 +21,7 @@ from engine.core.seating import Direction, next_seat
 
 from ..game_view import Change, GameView, Imported
 from ..log_session import Notice, Outcome
+from . import GAME
 
 COLOURS = tuple(c.value for c in kl.Colour)            # crimson, green, light-blue, yellow
 KINDS = tuple(k.value for k in kl.Kind)                # digit, skip, draw2, reverse, choose, draw4, swap, order, silence
@@ -70,7 +71,7 @@ def check_card(top: str, colour: str | None, card: str, same_symbol: bool = Fals
 
 
 class KalmarView(GameView):
-    game = "kalmar"
+    game = GAME.id
     format = kl.FORMAT
     end_rule = "KL-END"
 

@@ -28,7 +28,7 @@ from engine.kozyrnye_kity.replay import replay_record
 
 from ..game_view import Change, GameView, Imported, Question
 from ..log_session import DONE, Notice, Outcome, refused, serialized
-from . import deck_walk
+from . import GAME, deck_walk
 
 MODES = ("full", "pad")  # full tracking, or score pad only (tallied rounds)
 
@@ -78,7 +78,7 @@ class Revoke:
 
 
 class KityView(GameView):
-    game = "kozyrnye-kity"
+    game = GAME.id
     end_rule = "R-END"
     format = engine.FORMAT
     modes = MODES

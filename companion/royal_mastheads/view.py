@@ -20,6 +20,7 @@ from engine.royal_mastheads.cards import FULL_MASK, SUIT_SIGNS, cards_of
 
 from ..game_view import Change, GameView, Imported
 from ..log_session import Notice, Outcome
+from . import GAME
 
 DEALS = rm.DEALS
 TRICKS = rm.TRICKS_PER_DEAL
@@ -71,7 +72,7 @@ def red(suit: str) -> bool:
 
 
 class RoyalMastheadsView(GameView):
-    game = "royal-mastheads"
+    game = GAME.id
     format = rm.FORMAT
     end_rule = "RM-SET"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from .. import ids
-from ..games_ui import PACKS, pack
+from ..packs import LIST as GAME_LIST, game as pack
 from ..i18n import lang, t
 from ..platform import HAS_TABLE
 from ..ui import BIG, PAD, TOUCH, big_button, choice_row, probe, safe_screen, screen, section_title, tagged, use_app, use_session
@@ -24,7 +24,7 @@ def ContinueEntry(wide: bool):
     it hands plain values to a memoized part that draws only when they change."""
     s = use_session()
     active = s is not None and s.active
-    return _ContinueButton(pack(s.kind).TITLE if active else "", ", ".join(s.players) if active else "",
+    return _ContinueButton(pack(s.kind).title if active else "", ", ".join(s.players) if active else "",
                            game_route(s) if active else "/", lang())
 
 
@@ -59,7 +59,7 @@ def switch_dialog(s, running: str, wanted: str, on_stop, on_close) -> ft.AlertDi
     """Another game was chosen while one runs (issue 19, point 4): what happens, and the two ways
     on — continue the running game, or stop it (to the history, to be continued later) and
     choose the other."""
-    old, new = pack(running).TITLE, pack(wanted).TITLE
+    old, new = pack(running).title, pack(wanted).title
     go = ft.context.page.navigate
     return ft.AlertDialog(
         modal=True,
@@ -118,7 +118,7 @@ def GameChoice():
                   if running and wanted is not None and wanted != s.kind else None)
     return ft.Column([
         section_title(t("Which game is the table playing?")),
-        tagged("home-games", choice_row([(g, p.TITLE, game_ident(g)) for g, p in PACKS.items()], chosen, tap)),
+        tagged("home-games", choice_row([(g.id, g.title, game_ident(g.id)) for g in GAME_LIST], chosen, tap)),
         *([ft.Text(t("A game is running: the home screen follows it. Choose another game to stop this one."), size=14,
                    color=ft.Colors.ON_SURFACE_VARIANT)] if running else []),
     ], spacing=8)
@@ -138,9 +138,9 @@ def GameEntries(wide: bool):
 def _GameEntries(kind: str, lg: str):
     game = pack(kind)
     go = ft.context.page.navigate
-    entries = [(t("New game"), ft.Icons.ADD_CIRCLE_OUTLINE, game.NEW_ROUTE, ids.HOME_NEW),
+    entries = [(t("New game"), ft.Icons.ADD_CIRCLE_OUTLINE, game.new_route, ids.HOME_NEW),
                (t("Rules"), ft.Icons.MENU_BOOK_OUTLINED, "/rules", ids.HOME_RULES)]
-    entries += [(t(label), icon, route, ident) for label, icon, route, ident in game.HOME_ENTRIES]
+    entries += [(t(e.label), getattr(ft.Icons, e.icon), e.route, e.ident) for e in game.home_entries]
     entries += [
         (t("History and statistics"), ft.Icons.INSIGHTS, "/stats", ids.HOME_STATS),
         (t("Invite players"), ft.Icons.QR_CODE_2, "/invite", ids.HOME_INVITE),

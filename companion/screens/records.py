@@ -16,7 +16,7 @@ import flet as ft
 
 from engine.core.games import GAMES as FORMATS, MAX_BYTES
 
-from .. import ids
+from .. import ids, packs
 from ..i18n import lang, t, tn
 from ..platform import IN_BROWSER, off_loop
 from ..session import Notice
@@ -51,9 +51,8 @@ def action_text(a: Mapping[str, Any], game: str) -> str:
     """A short readable description of one logged action of ``game`` (used in 'entries that no
     longer fit' and in the histories): the game's own words (its pack's ``action_text``; the
     same action type may mean another thing in another game, "play")."""
-    from ..games_ui import pack  # the game packs' screens import this module
     try:
-        return pack(game).action_text(a)
+        return packs.game(game).shell.action_text(a)
     except Exception:
         log.exception("action text")
     return str(a.get("type"))

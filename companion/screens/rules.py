@@ -3,7 +3,7 @@ from __future__ import annotations
 import flet as ft
 
 from .. import ids, rules_data
-from ..games_ui import pack
+from ..packs import DEFAULT_GAME, game as pack
 from ..i18n import t, tn
 from ..ui import TOUCH, probe, safe_render, safe_screen, screen, tagged, use_app, use_session
 
@@ -55,17 +55,18 @@ def Rules():
     st = use_app()
     s = use_session()
     _ = s.version if s is not None else 0
-    game = pack(s.kind if s is not None else "kozyrnye-kity")  # the game being played, or chosen at home
+    game = pack(s.kind if s is not None else DEFAULT_GAME)  # the game being played, or chosen at home
     query, set_query = ft.use_state("")
-    doc = rules_document(game.RULES_FILE)
+    doc = rules_document(game.rules_file)
     go = ft.context.page.navigate
     body: list[ft.Control] = [ft.Row([
-        tagged(ident, ft.FilledTonalButton(t(label), icon=icon, height=TOUCH + 8, on_click=lambda e, r=route: go(r)))
-        for label, icon, route, ident in game.RULES_BUTTONS], wrap=True, spacing=8)]
+        tagged(b.ident, ft.FilledTonalButton(t(b.label), icon=getattr(ft.Icons, b.icon), height=TOUCH + 8,
+                                            on_click=lambda e, r=b.route: go(r)))
+        for b in game.rules_buttons], wrap=True, spacing=8)]
     if doc is None:
         body.append(probe(ids.RULES_COUNT, t("The rules text is not available in this version of the app."),
                           size=17))
-        return screen(st, "/rules", ids.SCREEN_RULES, f"{t('Rules')} {game.TITLE}", body)
+        return screen(st, "/rules", ids.SCREEN_RULES, f"{t('Rules')} {game.title}", body)
     secs = rules_data.sections(doc, st.lang, query)
     n = rules_data.count(secs)
     body += [
@@ -88,4 +89,4 @@ def Rules():
         items += [RuleCard(it, key=f"{s.id}/{it.id}/{i}") for i, it in enumerate(s.items)]
     body.append(ft.Semantics(identifier=ids.RULES_LIST, content=ft.Column(
         items, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)))
-    return screen(st, "/rules", ids.SCREEN_RULES, f"{t('Rules')} {game.TITLE}", body)
+    return screen(st, "/rules", ids.SCREEN_RULES, f"{t('Rules')} {game.title}", body)

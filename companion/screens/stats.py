@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from .. import ids
-from ..games_ui import pack
+from ..packs import game as pack
 from ..log_session import game_of
 from ..i18n import lang, t, tn
 from ..ui import TOUCH, probe, safe_render, safe_screen, screen, section_title, tagged, use_app, use_session
@@ -36,10 +36,10 @@ def _player_card(name: str, s: dict, seat_color: str, game) -> ft.Control:
     items = [
         (t("Games"), str(s["games"]), "games"),
         (t("Wins"), str(s["wins"]), "wins"),
-        (t(game.STATS["avg"]), _avg(s["avg_round_points"]), "avg"),
-        (t(game.STATS["best"]), "—" if s["best_round"] is None else str(s["best_round"]), "best"),
+        (t(game.stats.avg), _avg(s["avg_round_points"]), "avg"),
+        (t(game.stats.best), "—" if s["best_round"] is None else str(s["best_round"]), "best"),
     ]
-    if game.STATS["revokes"]:
+    if game.stats.revokes:
         items.append((t("Revokes"), str(s["revokes"]), "revokes"))
     boxes = [ft.Container(
         width=108, padding=ft.Padding.symmetric(vertical=4),
@@ -109,14 +109,14 @@ def GameDetail(row: dict, on_back):
         body.append(ft.Text(t("{player} wins the game!").format(player=summary["winner"]), size=18))
     game = pack(game_of(summary))
     if pts is not None and pts[1]:
-        body.append(race_chart(pts[0], pts[1], t(game.ROUND_WORD)))
+        body.append(race_chart(pts[0], pts[1], t(game.round_word)))
     else:
         # in the game's own word: «0 партий» in «Вжух!», «0 раундов» in the whale game (issue 19, point 4)
-        body.append(ft.Text(t("Nothing was scored in this game: {rounds}.").format(rounds=game.rounds_text(0)), size=16,
+        body.append(ft.Text(t("Nothing was scored in this game: {rounds}.").format(rounds=tn(*game.rounds, 0)), size=16,
                             color=ft.Colors.ON_SURFACE_VARIANT))
     body += [
         section_title(t("Game record")),
-        ExportPanel(lambda: session.export_archived(row["game_id"]), f"{game.GAME}-{row.get('seq', '')}.json",
+        ExportPanel(lambda: session.export_archived(row["game_id"]), f"{game.id}-{row.get('seq', '')}.json",
                     ids.STATS_EXPORT),
     ]
     return ft.Column(body, spacing=14, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
@@ -143,7 +143,7 @@ def ResumeEntry(game_id: str):
         return ft.Column([
             probe(ids.STATS_RESUME_BUSY, t("Another game is running ({game}: {players}). Finish or stop it first; then "
                                            "this game can be continued.").format(
-                game=pack(session.kind).TITLE, players=", ".join(session.players)), size=16),
+                game=pack(session.kind).title, players=", ".join(session.players)), size=16),
             tagged(ids.STATS_RESUME_RUNNING, ft.FilledTonalButton(
                 t("Go to the running game"), icon=ft.Icons.PLAY_ARROW, height=TOUCH,
                 on_click=lambda e: page.navigate(game_route(session)))),
@@ -165,7 +165,7 @@ def _game_row(row: dict, on_open) -> ft.Control:
     when = game_when(summary)
     line3 = (t("Winner: {player}").format(player=winner) if winner else t("No winner")) + " · " + _status(row.get("status"))
     n_rounds = len(summary.get("rounds") or [])
-    line3 += " · " + pack(game_of(summary)).rounds_text(n_rounds)
+    line3 += " · " + tn(*pack(game_of(summary)).rounds, n_rounds)
     return tagged(ids.stats_game(row.get("seq", 0)), ft.Container(
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=16, ink=True,
         padding=ft.Padding.symmetric(horizontal=16, vertical=10),
@@ -190,14 +190,14 @@ def Stats():
     shown, set_shown = ft.use_state(PAGE)
     _ = session.version  # re-render after an import
     game = pack(session.kind if session.active else st.game)
-    archived = session.archived(game.GAME)
+    archived = session.archived(game.id)
     row = next((r for r in archived if r.get("game_id") == chosen), None)
-    title = f"{t('History and statistics')} {game.TITLE}"
+    title = f"{t('History and statistics')} {game.title}"
     if row is not None:
         return screen(st, "/stats", ids.SCREEN_STATS, title,
                       [GameDetail(row, lambda: set_chosen(None))])
 
-    stats = session.archived_stats(game.GAME)  # computed once per version of the history
+    stats = session.archived_stats(game.id)  # computed once per version of the history
     rows = visible_rows(archived, shown)
     more = len(archived) - len(rows)
     body: list[ft.Control] = []
@@ -210,7 +210,7 @@ def Stats():
             ft.Semantics(identifier=ids.STATS_PLAYERS, container=True, content=ft.ResponsiveRow(
                 [_player_card(name, s, PLAYER_COLORS[i % len(PLAYER_COLORS)], game)
                  for i, (name, s) in enumerate(order)], spacing=12, run_spacing=12)),
-            ft.Text(t(game.STATS["note"]), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(t(game.stats.note), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
             ft.Divider(),
             section_title(tn("{n} game", "{n} games", len(archived))),
             ft.Semantics(identifier=ids.STATS_GAMES, container=True, content=ft.Column(

@@ -1,2 +1,24 @@
 """«Вжух!» in the app: the game's view over the log session (:mod:`.view`, Flet-free), its
-screens (:mod:`.screens`) and its place in the app shell (:mod:`.app`)."""
+screens (:mod:`.screens`) and its place in the shell (:mod:`.app`)."""
+from __future__ import annotations
+
+from ..game_view import Entry, Game, StatsWords
+from ..i18n import N_, Nn_
+from . import ids
+
+GAME = Game(
+    id="vzhuh",
+    title="«Вжух!»",
+    package=__name__,
+    rules_file="vzhuh.json",
+    new_route="/vzhuh/new",
+    follow_routes=("/vzhuh",),
+    round_word=N_("Party"),
+    rounds=Nn_("{n} party", "{n} parties"),
+    place=N_("of party {round}"),
+    stats=StatsWords(
+        avg=N_("Average penalty per party"), best=N_("Best party (fewest)"), revokes=False,
+        note=N_("Average and best: penalty points in one party. The lowest total wins (VZ-GAME).")),
+    home_entries=(Entry(N_("Move checker"), "GAVEL", "/vzhuh/check", ids.HOME_CHECK),),
+    rules_buttons=(Entry(N_("Move checker"), "GAVEL", "/vzhuh/check", ids.RULES_CHECK),),
+)

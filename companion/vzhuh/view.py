@@ -17,6 +17,7 @@ from engine.core.rules import Verdict
 
 from ..game_view import Change, GameView, Imported
 from ..log_session import Notice, Outcome
+from . import GAME
 
 NUMBERS = vz.NUMBERS
 DECK_COUNTS = dict(vz.DECK_COUNTS)
@@ -40,7 +41,7 @@ def penalty_points(p: Mapping[str, Any]) -> int:
 
 
 class VzhuhView(GameView):
-    game = "vzhuh"
+    game = GAME.id
     end_rule = "VZ-GAME"
     format = vz.FORMAT
 

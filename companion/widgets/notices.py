@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Optional
 
 from ..i18n import lang, t, tn
+from ..packs import game as pack
 
 
 def _changes(notice) -> str:
@@ -78,14 +79,13 @@ _CHANGE_WORDS = {"add": lambda: t("entry"), "edit": lambda: t("correction"),
 def undo_text(key: str, params: Mapping[str, Any]) -> str:
     """«Отменено: исправление партии 1 (Оля 36 · Маша 60)»: what an undo or a redo took back
     or did again, with where it stands in the game in that game's words."""
-    from ..games_ui import pack  # the game packs import the screens, which import this module
     from ..screens.records import action_text
 
     game = params.get("game", "")
     try:
         words = pack(game)
         rnd, trick = int(params.get("round") or 0), int(params.get("trick") or 0)
-        place = (t(words.PLACE_TRICK) if trick and getattr(words, "PLACE_TRICK", None) else t(words.PLACE))
+        place = t(words.place_trick) if trick and words.place_trick else t(words.place)
         place = place.format(round=rnd, trick=trick) if rnd else ""
     except (KeyError, AttributeError, TypeError, ValueError):
         place = ""
