@@ -25,6 +25,7 @@ from .server import current as tablemode
 from .state import AppState
 from .paths import data_dir
 from .storage import SILENT, FolderInUse, Store
+from .log_session import shared
 from .session import Session
 from .ui import NoticeCtx, SessionCtx, StateCtx
 from .widgets.awake import use_keep_awake
@@ -121,15 +122,16 @@ GAME_ROUTES = follow_routes()
 def follow_the_table(page: ft.Page, session: Session, store: Store) -> None:
     """Each session catches up when another device (or tab) changed the store.
 
-    The store tells the app after every change; the app publishes on a topic; each session's
+    The store tells the app after every change; the app publishes on a topic (with the change
+    as the session that wrote it folded it, adopted by the others as it is); each session's
     handler schedules its own refresh with ``page.run_task``, which runs with that session's
     page current and updates that session's own observable (one shared observable would
     re-render into the wrong connection: a defect of Flet 1.0.5). A device on a game screen
     follows the game to the screen it is now on (e.g. the round end)."""
 
-    async def refresh():
+    async def refresh(change=None):
         try:
-            moved = session.sync()
+            moved = session.sync(change)
             if moved and page.route in GAME_ROUTES:
                 target = game_route(session)
                 if target != page.route:
@@ -137,15 +139,17 @@ def follow_the_table(page: ft.Page, session: Session, store: Store) -> None:
         except Exception:
             log.exception("catching up with the table")
 
-    def on_change(_topic, _message):
+    def on_change(_topic, change):
         try:
-            page.run_task(refresh)
+            page.run_task(refresh, change)
         except Exception:  # the session is closing
             log.debug("refresh not scheduled", exc_info=True)
 
     page.pubsub.subscribe_topic(STORE_TOPIC, on_change)
     hub = page.pubsub
-    store.watch(lambda: hub.send_all_on_topic(STORE_TOPIC, None))
+    # the message: the change the writing session folded and shared (each session checks that
+    # it is the store's latest before it adopts it, see LogSession.sync)
+    store.watch(lambda: hub.send_all_on_topic(STORE_TOPIC, shared(store)))
 
     async def on_connect(_e):
         await refresh()  # back from a lost connection: catch up with what was missed

@@ -16,7 +16,12 @@ What the session adds to the engines, the same for every game:
   takes the answer and the action is retried,
 * several tabs or phones on one game: every write is compare-and-swap on the stored revision;
   the loser is told, shown the new state, and loses nothing; :meth:`LogSession.sync` catches up
-  with what another device wrote (the store tells the app after every change),
+  with what another device wrote (the store tells the app after every change). An entry is
+  folded once: the session that makes a change shares what it folded (a :class:`Shared`, stamped
+  with the store's generation its write made) before the others hear of it, and they adopt it
+  instead of re-reading the store and re-folding the log (as boardgame.io's master computes a
+  move once and broadcasts the state with its id); a stale or missed one is never
+  adopted (the session reads the store then),
 * import and export of game records (each game's own format), finishing and abandoning games.
 
 Everything a game means lives in its view (``companion/<game>/view.py``, a
@@ -29,6 +34,7 @@ from __future__ import annotations
 
 import functools
 import threading
+import weakref
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Callable, Mapping, Sequence
@@ -78,6 +84,38 @@ DONE = Outcome(True)
 
 def refused(key: str, params: Mapping[str, Any] | None = None, error: GameError | None = None) -> Outcome:
     return Outcome(False, Notice("refused", key, dict(params or {}), error))
+
+
+# ---------------------------------------------------------------------------------------------
+# One change, folded once, for every session on the store (table mode)
+# ---------------------------------------------------------------------------------------------
+@dataclass(frozen=True, eq=False)
+class Shared:
+    """The game as the session that changed it folded it: everything another session on the
+    same store needs to show it without reading the store or folding anything. ``generation``
+    is the store's generation its write made: a session adopts it only while the store is still
+    at that generation (nothing written since) and it has not seen it yet."""
+
+    generation: int
+    game_id: str
+    kind: str
+    revision: int
+    log: tuple[dict, ...]
+    undo: tuple[dict, ...]
+    redo: tuple[dict, ...]
+    states: tuple[Any, ...]
+    skipped: tuple[int, ...]
+    question: Question | None
+    context: Any
+
+
+_SHARED: "weakref.WeakKeyDictionary[Store, Shared]" = weakref.WeakKeyDictionary()
+_SHARED_LOCK = threading.Lock()
+
+
+def shared(store: Store) -> Shared | None:
+    """The last change shared on ``store`` (None: none yet)."""
+    return _SHARED.get(store)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -530,18 +568,45 @@ class LogSession:
 
     def _commit(self, log: list[dict], redo: list[dict], state: Any) -> Outcome:
         """Save first, then show: a new entry at the end of the log."""
-        try:
-            rev = self._store.append_action(self.game_id, self.revision, log[-1])
-        except RevisionConflict:
-            return self._conflict()
-        self._log, self._redo, self.revision = log, redo, rev
-        self._undo = self._undo + [{"change": "add", "at": len(log) - 1}]
-        if self.question is not None and self.question.retry is not None and self.question.retry is not log[-1]:
-            self.question = None  # another action went in instead: that question is moot
-        self._states = self._states[: len(log)] + [state]
-        self.notice = None
-        self._touch()
+        with self._store.held_notices():  # the others hear of it once it is shared
+            try:
+                rev = self._store.append_action(self.game_id, self.revision, log[-1])
+            except RevisionConflict:
+                return self._conflict()
+            self._log, self._redo, self.revision = log, redo, rev
+            self._undo = self._undo + [{"change": "add", "at": len(log) - 1}]
+            if self.question is not None and self.question.retry is not None and self.question.retry is not log[-1]:
+                self.question = None  # another action went in instead: that question is moot
+            self._states = self._states[: len(log)] + [state]
+            self.notice = None
+            self._share(None)  # as catching up by folding the new entry would leave it: no question
+            self._touch()
         return DONE
+
+    def _share(self, question: Question | None) -> None:
+        """Offer the change this session just saved and folded to the other sessions (a change
+        shared later by another thread but written earlier never replaces a newer one)."""
+        change = Shared(
+            self._store.written_generation(), self.game_id, self.kind, self.revision, tuple(self._log),
+            tuple(self._undo), tuple(self._redo), tuple(self._states), self.skipped, question, self._context)
+        with _SHARED_LOCK:
+            last = _SHARED.get(self._store)
+            if last is None or last.generation < change.generation:
+                _SHARED[self._store] = change
+
+    def _adopt_shared(self, change: Shared | None, generation: int) -> bool:
+        """Take over a change another session folded, if it is the store's latest (nothing
+        written since), newer than what this session shows, of the game it shows, with the
+        same context. Returns whether it was adopted (if not, the caller reads the store)."""
+        if (change is None or change.generation != generation or change.generation <= self._seen_generation
+                or change.game_id != self.game_id or change.kind != self.kind or change.context != self._context):
+            return False
+        self._log, self._undo, self._redo = list(change.log), list(change.undo), list(change.redo)
+        self._states, self.skipped, self.revision = list(change.states), change.skipped, change.revision
+        self.question = change.question
+        self.version += 1
+        self._seen_generation = change.generation
+        return True
 
     def _rewrite(self, log: list[dict], redo: list[dict], *, report: bool, edited: int | None = None,
                  old_states: list[Any] | None = None, persist: bool = True,
@@ -555,18 +620,21 @@ class LogSession:
                 and not any(i < edited for i in self.skipped)):  # (a skipped entry may ask again)
             start = (self._states[: edited + 1], ())
         states, skipped, question = self._fold(log, start)
-        if persist:
-            try:
-                rev = self._store.replace_log(self.game_id, self.revision, log, redo, undo)
-            except RevisionConflict:
-                return self._conflict()
-            self.revision = rev
-        self._log, self._redo, self._undo, self._states, self.skipped = log, redo, undo, states, skipped
-        self.question = question  # a question left from a live action is about a log that is gone
-        changes = tuple(self.game.diff(old, states[-1])) + tuple(
-            Change("entry-dropped", {"index": i, "action": log[i], "game": self.kind}) for i in skipped) if report and old else ()
-        self.notice = Notice("changed", "session.changed", {"count": len(changes)}, changes=changes) if changes else None
-        self._touch()
+        with self._store.held_notices():  # the others hear of it once it is shared
+            if persist:
+                try:
+                    rev = self._store.replace_log(self.game_id, self.revision, log, redo, undo)
+                except RevisionConflict:
+                    return self._conflict()
+                self.revision = rev
+            self._log, self._redo, self._undo, self._states, self.skipped = log, redo, undo, states, skipped
+            self.question = question  # a question left from a live action is about a log that is gone
+            changes = tuple(self.game.diff(old, states[-1])) + tuple(
+                Change("entry-dropped", {"index": i, "action": log[i], "game": self.kind}) for i in skipped) if report and old else ()
+            self.notice = Notice("changed", "session.changed", {"count": len(changes)}, changes=changes) if changes else None
+            if persist:
+                self._share(question)
+            self._touch()
         return Outcome(True, self.notice)
 
     def _stale(self) -> bool:
@@ -583,14 +651,18 @@ class LogSession:
         self._touch()
         return Outcome(False, self.notice)
 
-    def sync(self) -> bool:
-        """Catch up with the store after another device (or tab) changed it. Entries added
+    def sync(self, change: Shared | None = None) -> bool:
+        """Catch up with the store after another device (or tab) changed it. The change that
+        session shared (``change``, else the last one shared on the store) is adopted as it is
+        when it is the store's latest: nothing is read or folded. Otherwise entries added
         there are folded on top of this session's states (no re-fold of the whole game);
         anything else (undo, an edit, another game, a changed context) reloads. Returns
         whether the game changed; a change of the archive only re-renders."""
         generation = self._store.generation
         if generation == self._seen_generation:
             return False
+        if self._adopt_shared(change if change is not None else shared(self._store), generation):
+            return True
         if not self._stale():
             context = self.game.load_context()
             if self.active and context != self._context:
@@ -790,4 +862,4 @@ def _redo_step(change: Mapping[str, Any], log: list[dict]) -> tuple[list[dict], 
     return log[:at] + [new] + log[at:], {"change": kind, "at": at}, at, new
 
 
-__all__ = ["DONE", "LogSession", "Notice", "Outcome", "game_of", "parse_time", "refused"]
+__all__ = ["DONE", "LogSession", "Notice", "Outcome", "Shared", "game_of", "parse_time", "refused", "shared"]

@@ -40,7 +40,9 @@ The app runs on a phone whose OS may kill it at any moment, so:
   *processes* must not share a folder.
 * **Every device hears of every change.** In table mode several browser sessions share one
   ``Store``; after each change of the games or the deck facts, ``generation`` grows and the
-  function given to ``watch`` is called (outside the lock), so each session can catch up.
+  function given to ``watch`` is called (outside the lock), so each session can catch up. A
+  session that folded the change itself holds the call (``held_notices``) until it has shared
+  what it folded, and reads the generation its own write made (``written_generation``).
 * **Finishing a game is crash-safe:** (1) write ``archive/<id>.json`` — the commit point,
   idempotent by game id; (2) upsert its index entry; (3) clear ``current.json``. On open, a
   current game that already has a readable archive file had its finish interrupted: steps 2–3
@@ -67,6 +69,7 @@ Usage::
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
 import os
@@ -165,15 +168,22 @@ def _notifies(method):
         result = method(self, *args, **kwargs)
         with self._lock:
             self.generation += 1
-        watcher = self._watcher
-        if watcher is not None:
-            try:
-                watcher()
-            except Exception:  # a listener's trouble must never undo a durable write
-                log.exception("store watcher failed")
+            self._mine.written = self.generation
+        if self._mine.held:
+            self._mine.pending = True  # told when the holder's block ends
+            return result
+        self._tell()
         return result
 
     return wrapper
+
+
+class _Mine(threading.local):
+    """Per thread: the generation its last write made; notices held; one held back."""
+
+    written = 0
+    held = 0
+    pending = False
 
 
 class Store:
@@ -204,6 +214,7 @@ class Store:
         self._lock = threading.RLock()
         self.generation = 0  # grows with every change of games or facts
         self._watcher: Optional[Callable[[], None]] = None
+        self._mine = _Mine()
         os.makedirs(root, exist_ok=True)
         own_folder(root)
         self._archive_dir_ok()
@@ -247,6 +258,32 @@ class Store:
         """Call ``fn()`` after every change of the games or the deck facts (one watcher: the
         app's broadcast to its sessions; None removes it)."""
         self._watcher = fn
+
+    @contextlib.contextmanager
+    def held_notices(self):
+        """Within the block, this thread's changes tell the watcher once, when the block ends
+        (other threads' changes are told at once): a session shares the state it folded
+        before the other sessions hear of the change."""
+        self._mine.held += 1
+        try:
+            yield
+        finally:
+            self._mine.held -= 1
+            if not self._mine.held and self._mine.pending:
+                self._mine.pending = False
+                self._tell()
+
+    def _tell(self) -> None:
+        watcher = self._watcher
+        if watcher is not None:
+            try:
+                watcher()
+            except Exception:  # a listener's trouble must never undo a durable write
+                log.exception("store watcher failed")
+
+    def written_generation(self) -> int:
+        """The ``generation`` this thread's last change made (0: none yet)."""
+        return self._mine.written
 
     def _db(self, relpath: str, validate: Callable[[Any], bool]) -> TinyDB:
         return TinyDB(os.path.join(self.root, relpath), storage=AtomicJSONStorage,
