@@ -166,11 +166,48 @@ def _both(msg: str, sep: str = " / ") -> str:
     return sep.join(translate(lang, msg) for lang in LANGS)
 
 
+def quiet_send_message() -> bool:
+    """Flet 1.0.5's web server formats every message it sends into a debug line, whether or not
+    debug logging is on (``transport_log.debug(f"send_message: {message}")`` in
+    ``FletApp.send_message``): the repr of every control of every update, a tenth of the
+    server's CPU at a table of four. Send the same bytes without it. Done only where the method
+    is still that code (a later Flet keeps its own); returns whether it was done."""
+    import inspect
+
+    try:
+        from flet_web.fastapi import flet_app
+    except ImportError:  # no web server here (the phone edition)
+        return False
+    cls = flet_app.FletApp
+    if getattr(cls.send_message, "_kity_quiet", False):
+        return True
+    try:
+        source = inspect.getsource(cls.send_message)
+    except (OSError, TypeError):
+        return False
+    if ('transport_log.debug(f"send_message: {message}")' not in source
+            or "self.__send_queue.put_nowait" not in source):
+        return False
+    packb, encode, base = flet_app.msgpack.packb, flet_app.configure_encode_object_for_msgpack, flet_app.BaseControl
+
+    def send_message(self, message):
+        if flet_app.transport_log.isEnabledFor(logging.DEBUG):
+            flet_app.transport_log.debug("send_message: %s", message)
+        body = packb([message.action, message.body], default=encode(base))
+        self._FletApp__send_queue.put_nowait(b"\x00" + body)
+
+    send_message._kity_quiet = True
+    cls.send_message = send_message
+    return True
+
+
 def serve(asgi_app, *, port: int, table: bool, fixed_code: Optional[str] = None,
           open_browser: bool = True) -> int:
     """Serve ``asgi_app`` (Flet's web app) until stopped; return the exit status."""
     global _CURRENT
     import uvicorn
+
+    quiet_send_message()
 
     addresses = lan_addresses() if table else []
     access = TableAccess(fixed_code) if table else None
