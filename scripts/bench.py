@@ -10,7 +10,8 @@ each kind, the time to read the history and the statistics of one game (target: 
 opens in ≤ 300 ms). ``--ui`` adds the browser figures (tap → screen,
 cold start, peak memory of the app process), see tests/e2e/bench_ui.py. ``--table`` adds table
 mode (a host and three phones: tap on one → visible on all four, the app's CPU per entry with
-four and with one device connected), see tests/e2e/bench_table.py.
+one and with four devices connected, and the floor of the same run: a minimal Flet app sharing
+a counter by pubsub), see tests/e2e/bench_table.py.
 """
 from __future__ import annotations
 
