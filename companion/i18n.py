@@ -1,8 +1,10 @@
 """UI strings in Russian (first) and English, from gettext catalogs read at run time.
 
 The catalogs are ``assets/locales/<lang>/LC_MESSAGES/kity.po``. They are parsed with Babel
-(``read_po`` → ``write_mo`` into memory → ``babel.support.Translations``), so no compiled
-``.mo`` file lives in the repository. Russian plural forms come from the catalog's
+(``read_po`` → ``write_mo`` into memory → ``gettext.GNUTranslations``), so no compiled ``.mo``
+file lives in the repository. The phone edition's build compiles them once
+(:func:`compiled_path`, named by the catalogs' content, so it can never be stale): a phone
+does not parse them at every start. Russian plural forms come from the catalog's
 ``Plural-Forms`` (CLDR rules via Babel) through ``ngettext`` — never from hand-written ifs.
 
 The engine's own words (explanations, card and family names) live in :mod:`engine.kozyrnye_kity.i18n`;
@@ -15,15 +17,13 @@ the command line) the process default applies.
 """
 from __future__ import annotations
 
+import gettext
 import io
 import sys
 import weakref
+import zlib
 from functools import lru_cache
 from pathlib import Path
-
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-from babel.support import Translations
 
 from engine.core.i18n import DEFAULT_LANG, LANGS
 
@@ -47,6 +47,8 @@ def po_paths(lang: str) -> list[Path]:
 
 def read_catalogs(lang: str):
     """The catalogs of ``lang`` merged into one Babel catalog (a msgid is defined once)."""
+    from babel.messages.pofile import read_po
+
     merged = None
     for path in po_paths(lang):
         with open(path, "rb") as f:
@@ -60,13 +62,29 @@ def read_catalogs(lang: str):
     return merged
 
 
-@lru_cache(maxsize=None)
-def translations(lang: str) -> Translations:
-    """The compiled-in-memory catalog of ``lang`` (cached for the process)."""
+def compile_catalogs(lang: str) -> bytes:
+    """The catalogs of ``lang`` compiled (a ``.mo``: plural forms from the catalog's header)."""
+    from babel.messages.mofile import write_mo
+
     buf = io.BytesIO()
     write_mo(buf, read_catalogs(lang))
-    buf.seek(0)
-    return Translations(buf, domain=DOMAIN)
+    return buf.getvalue()
+
+
+def compiled_path(lang: str) -> Path:
+    """Where a build keeps the compiled catalogs of ``lang``: named by the catalogs' content."""
+    crc = 0
+    for path in po_paths(lang):
+        crc = zlib.crc32(path.read_bytes(), crc)
+    return LOCALES_DIR / "compiled" / f"{DOMAIN}-{lang}-{crc:08x}.mo"
+
+
+@lru_cache(maxsize=None)
+def translations(lang: str) -> gettext.GNUTranslations:
+    """The compiled catalog of ``lang`` (cached for the process): the build's, else compiled now."""
+    path = compiled_path(lang)
+    data = path.read_bytes() if path.is_file() else compile_catalogs(lang)
+    return gettext.GNUTranslations(io.BytesIO(data))
 
 
 def normalize(lang: object) -> str:

@@ -145,8 +145,8 @@ class LogSession:
         self.notice: Notice | None = None
         self.question: Question | None = None
         self.skipped: tuple[int, ...] = ()  # log entries an edit made impossible to apply
-        self.game: GameView = view_class(DEFAULT_GAME)(self)
-        self._load_context()
+        self._kind = DEFAULT_GAME  # the current game's id; its view is made when first asked for
+        self._view: GameView | None = None
         self._load_current()
         news = [i for i in store.incidents if i.code not in SILENT]
         if news:
@@ -200,7 +200,21 @@ class LogSession:
     @property
     def kind(self) -> str:
         """The current game's id (e.g. "kozyrnye-kity", "vzhuh")."""
-        return self.game.game
+        return self._kind
+
+    @property
+    def game(self) -> GameView:
+        """The current game's view (with what it loads besides the log), made when first asked
+        for: a session with no game running imports no game's engine (a phone's first start)."""
+        if self._view is None:
+            self._view = view_class(self._kind)(self)
+            self._context = self._view.load_context()
+        return self._view
+
+    def _use_game(self, kind: str) -> None:
+        """Switch to the view of ``kind`` (and what it loads)."""
+        self._kind, self._view = kind, None
+        _ = self.game
 
     def winner(self) -> str | None:
         return self.game.winner() if self.state is not None else None
@@ -219,8 +233,7 @@ class LogSession:
     def choose_game(self, game: str) -> None:
         """The game the table will play next (no game is running): its view answers."""
         if not self.active and game != self.kind:
-            self.game = view_class(game)(self)
-            self._load_context()
+            self._use_game(game)
             self._touch()
 
     def new_game(self, players: Sequence[str], *, game: str | None = None, **options: Any) -> Outcome:
@@ -475,7 +488,8 @@ class LogSession:
         self.version += 1
 
     def _load_context(self) -> None:
-        self._context = self.game.load_context()
+        if self._view is not None:  # else it is loaded with the view
+            self._context = self._view.load_context()
 
     def _load_current(self) -> None:
         cur = self._store.current()
@@ -503,7 +517,7 @@ class LogSession:
         """Take over a stored game: fold its log (re-validating every entry)."""
         kind = game_of(cur.meta)
         if kind != self.kind:
-            self.game = view_class(kind)(self)
+            self._use_game(kind)
         self.game_id, self.meta, self.revision = cur.game_id, dict(cur.meta), cur.revision
         self._load_context()
         self._undo, self._redo = _histories(cur)

@@ -155,15 +155,30 @@ def dist_files(name: str):
         yield rel, Path(f.locate())
 
 
+def compiled_catalogs(app: Path) -> dict[str, bytes]:
+    """Киты's gettext catalogs compiled once here, where companion/i18n.py looks for them (a
+    phone would parse them at every start: 0.1 s)."""
+    if app != ROOT:
+        return {}
+    sys.path.insert(0, str(ROOT))
+    from companion import i18n
+
+    return {i18n.compiled_path(lang).relative_to(ROOT).as_posix(): i18n.compile_catalogs(lang)
+            for lang in i18n.LANGS}
+
+
 def app_archive(app: Path, deps: list[str], files: list[str]) -> bytes:
     buf = io.BytesIO()
 
-    def add(tar: tarfile.TarFile, path: Path, arc: str) -> None:
-        info = tar.gettarinfo(str(path), arcname=arc)
+    def add(tar: tarfile.TarFile, path: Path, arc: str, data: bytes | None = None) -> None:
+        info = tar.gettarinfo(str(path), arcname=arc) if data is None else tarfile.TarInfo(arc)
         # the time of a file is derived from its content: the same sources give the same
         # archive, and a changed source never passes for the one whose compiled module the
         # browser kept (companion/platform.py: BROWSER_PYC_DIR)
-        data = path.read_bytes()
+        if data is None:
+            data = path.read_bytes()
+        else:
+            info.size, info.mode = len(data), 0o644
         info.mtime = 1_000_000_000 + zlib.crc32(data) % 1_000_000_000
         info.uid, info.gid, info.uname, info.gname = 0, 0, "", ""
         tar.addfile(info, io.BytesIO(data))
@@ -177,6 +192,8 @@ def app_archive(app: Path, deps: list[str], files: list[str]) -> bytes:
                 if "__pycache__" in rel or rel.endswith(".pyc") or rel.startswith("assets/examples/"):
                     continue
                 add(tar, p, rel)
+        for arc, data in sorted(compiled_catalogs(app).items()):
+            add(tar, app / arc, arc, data)
         for dep in deps:
             for rel, path in sorted(dist_files(dep)):
                 add(tar, path, f"__pypackages__/{rel}")

@@ -97,3 +97,34 @@ def test_no_russian_words_in_the_code_of_storage_and_table_mode(path):
                if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
                and re.search("[А-Яа-яЁё]", node.value.replace("Киты", ""))]
     assert russian == []
+
+
+def test_the_builds_compiled_catalogs_say_the_same_and_a_changed_catalog_is_never_read_stale(tmp_path, monkeypatch):
+    """The phone edition's build compiles the catalogs once (scripts/publish.py); the app reads
+    them by a name made of the catalogs' content, so an edited .po is parsed again."""
+    import shutil
+
+    locales = tmp_path / "locales"
+    shutil.copytree(i18n.LOCALES_DIR, locales, ignore=shutil.ignore_patterns("compiled"))
+    monkeypatch.setattr(i18n, "LOCALES_DIR", locales)
+    i18n.translations.cache_clear()
+    try:
+        parsed = (i18n.translate("ru", "Continue game"), i18n.translate_n("ru", "{n} round", "{n} rounds", 5))
+        assert parsed == ("Продолжить игру", "{n} раундов")
+        # the build's file, with one word changed, so the test sees which file was read
+        mo = i18n.compile_catalogs("ru").replace("Продолжить игру".encode(), "Продолжить ИГРУ".encode())
+        path = i18n.compiled_path("ru")
+        path.parent.mkdir()
+        path.write_bytes(mo)
+        i18n.translations.cache_clear()
+        assert i18n.translate("ru", "Continue game") == "Продолжить ИГРУ"
+        assert i18n.translate_n("ru", "{n} round", "{n} rounds", 5) == "{n} раундов"
+        assert i18n.translate_n("ru", "{n} round", "{n} rounds", 2) == "{n} раунда"
+        # a catalog edited after the build: its compiled file has another name, the .po is read
+        po = i18n.po_path("ru")
+        po.write_bytes(po.read_bytes() + b"\n")
+        i18n.translations.cache_clear()
+        assert i18n.compiled_path("ru") != path
+        assert i18n.translate("ru", "Continue game") == "Продолжить игру"
+    finally:
+        i18n.translations.cache_clear()
