@@ -18,6 +18,7 @@ from engine.core.errors import GameError, IllegalAction
 from engine.core.reading import MAX_NAME, bad_name, quote
 from engine.core.rules import Verdict
 from engine.core.seating import Direction, next_seat
+from engine.kalmar.rules import V as KlRule
 
 from ..game_view import Change, GameView, Imported
 from ..log_session import Notice, Outcome
@@ -68,6 +69,11 @@ def check_card(top: str, colour: str | None, card: str, same_symbol: bool = Fals
     c = kl.CARD_IDS.get(card)
     col = kl.Colour(colour) if colour in COLOURS else (t.colour if t is not None else None)
     return kl.check_card(t, col, c if c is not None else card, same_symbol=same_symbol)
+
+
+def draw_rule(n: int) -> str:
+    """The rule of a +2 or a +4 due (KL-FX-DRAW2, KL-FX-DRAW4), from the registry."""
+    return (KlRule.DRAW2_DUE if n == 2 else KlRule.DRAW4_DUE).rule
 
 
 class KalmarView(GameView):
@@ -189,6 +195,7 @@ class KalmarView(GameView):
             "top": kl.card_id(s.top),
             "colour": s.colour.value if s.colour is not None else None,
             "pending": s.pending_draw,
+            "pending_rule": draw_rule(s.pending_draw) if s.pending_draw else None,
             "order": kl.card_id(s.order) if s.order is not None else None,
             "ordered_by": p[s.ordered_by] if s.ordered_by is not None else None,
             "silence_by": p[s.silence_by] if s.silence_by is not None else None,
@@ -224,7 +231,7 @@ class KalmarView(GameView):
         if a.get("type") == "play" and card_parts(a.get("card"))[0] == "skip":
             return {"player": s.players[next_seat(seat, s.n, s.direction)], "rule": "KL-FX-SKIP"}
         if a.get("type") == "draw" and a.get("count") is None and before.pending is not None:
-            return {"player": a["player"], "rule": "KL-FX-DRAW2" if before.pending_draw == 2 else "KL-FX-DRAW4"}
+            return {"player": a["player"], "rule": draw_rule(before.pending_draw)}
         return None
 
     def tally(self) -> dict[str, int]:

@@ -198,10 +198,9 @@ def Table():
                 view.broke_silence(p)))) for i, p in enumerate(players)], wrap=True, spacing=6, run_spacing=6)]))
 
     if tb["pending"]:
-        rule = "KL-FX-DRAW2" if tb["pending"] == 2 else "KL-FX-DRAW4"
         body.append(banner(ids.PENDING, tn("{player} takes {n} card and misses the turn ({rule})",
                                            "{player} takes {n} cards and misses the turn ({rule})",
-                                           tb["pending"]).format(player=tb["turn"], n=tb["pending"], rule=rule),
+                                           tb["pending"]).format(player=tb["turn"], n=tb["pending"], rule=tb["pending_rule"]),
                            tone="strong", size=21, controls=[
             action_button(ids.TAKE, tn("Take {n} card", "Take {n} cards", tb["pending"]).format(n=tb["pending"]),
                           ft.Icons.DOWNLOAD, lambda: done(view.draw()), primary=True)]))
