@@ -8,39 +8,18 @@ raises :class:`~engine.core.errors.RecordError` (exit status 2) with the path of
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from engine.core.errors import IllegalAction, RecordError, Violation
+from engine.core.replay import Replayed, fold_record
 from engine.core.i18n import DEFAULT_LANG, Count, count_text, render
 from engine.core.seating import Direction
 
 from .cards import card_id
-from .game import GameResult, GameState, apply
+from .game import GameResult, apply
 from .record import GameRecord, record_actions
 
 
-@dataclass(frozen=True)
-class ReplayResult:
-    record: GameRecord
-    state: GameState
-
-    @property
-    def violations(self) -> tuple[Violation, ...]:
-        return tuple(sorted(self.state.violations, key=lambda v: (v.round, v.trick or 0)))
-
-    @property
-    def valid(self) -> bool:
-        return not self.state.violations
-
-    @property
-    def finished(self) -> bool:
-        """The record's last game is over (someone is out of cards)."""
-        return self.state.winner is not None
-
-    @property
-    def winner(self) -> str | None:
-        """The winner of the record's last game, None while it goes on."""
-        return self.state.players[self.state.winner] if self.state.winner is not None else None
+class ReplayResult(Replayed):
+    """The replayed record (``record``: a :class:`GameRecord`) and the state it ends in
+    (``state``: a :class:`GameState`); violations, valid, finished and winner as every game's."""
 
     @property
     def tally(self) -> dict[str, int]:
@@ -137,10 +116,4 @@ class ReplayResult:
 
 def replay_record(rec: GameRecord) -> ReplayResult:
     """Replay ``rec``; raises :class:`RecordError` when it cannot be applied."""
-    state = None
-    for path, action in record_actions(rec):
-        try:
-            state = apply(state, action, strict=False)
-        except IllegalAction as e:
-            raise RecordError(path, e.key, e.params) from None
-    return ReplayResult(rec, state)
+    return ReplayResult(rec, fold_record(None, record_actions(rec), apply))

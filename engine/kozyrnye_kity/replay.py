@@ -9,33 +9,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import IllegalAction, MissingFact, RecordError, Violation
-from .game import GameState, RoundState, RoundSummary, apply, round_points
+from engine.core.replay import Replayed, fold_record
+
+from .game import RoundState, RoundSummary, apply, round_points
 from .i18n import DEFAULT_LANG, render
 from .record import GameRecord, record_actions
 
 
-@dataclass(frozen=True)
-class ReplayResult:
-    record: GameRecord
-    state: GameState
-
-    @property
-    def violations(self) -> tuple[Violation, ...]:
-        # in the order of the game, a revoke on the trick where it happened (RUL-REVOKE)
-        return tuple(sorted(self.state.violations, key=lambda v: (v.round, v.trick or 0)))
-
-    @property
-    def valid(self) -> bool:
-        return not self.state.violations
-
-    @property
-    def finished(self) -> bool:
-        return self.state.winner is not None
-
-    @property
-    def winner(self) -> str | None:
-        return self.state.players[self.state.winner] if self.state.winner is not None else None
+class ReplayResult(Replayed):
+    """The replayed record (``record``: a :class:`GameRecord`) and the state it ends in
+    (``state``: a :class:`GameState`); violations, valid, finished and winner as every game's."""
 
     def round_rows(self) -> list[tuple[RoundSummary | RoundState, tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
         """(round, pearls, unused bonuses, points) per round, the running round last."""
@@ -121,14 +104,8 @@ class ReplayResult:
 def replay_record(rec: GameRecord) -> ReplayResult:
     """Replay ``rec``; raises :class:`RecordError` when it cannot be scored."""
     state, actions = record_actions(rec)
-    for path, action in actions:
-        try:
-            state = apply(state, action, strict=False)
-        except MissingFact as e:
-            raise RecordError(path, "r.fact", {"what": _FactName(e.fact), "card": e.card}) from None
-        except IllegalAction as e:
-            raise RecordError(path, e.key, e.params) from None
-    return ReplayResult(rec, state)
+    return ReplayResult(rec, fold_record(state, actions, apply, missing=lambda e: (
+        "r.fact", {"what": _FactName(e.fact), "card": e.card})))
 
 
 @dataclass(frozen=True)

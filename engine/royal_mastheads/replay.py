@@ -9,35 +9,21 @@ action that failed.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
-from engine.core.errors import IllegalAction, RecordError, Violation
+from engine.core.replay import Replayed, fold_record
 from engine.core.i18n import DEFAULT_LANG, Count, render
 
-from .game import DEALS, Entry, GameState, apply, tied
+from .game import DEALS, Entry, apply, tied
 from .record import GameRecord, record_actions
 
 
-@dataclass(frozen=True)
-class ReplayResult:
-    record: GameRecord
-    state: GameState
-
-    @property
-    def violations(self) -> tuple[Violation, ...]:
-        return tuple(sorted(self.state.violations, key=lambda v: (v.round, v.trick or 0)))
-
-    @property
-    def valid(self) -> bool:
-        return not self.state.violations
+class ReplayResult(Replayed):
+    """The replayed record (``record``: a :class:`GameRecord`) and the state it ends in
+    (``state``: a :class:`GameState`); violations, valid and winner as every game's."""
 
     @property
     def finished(self) -> bool:
-        return self.state.over
-
-    @property
-    def winner(self) -> str | None:
-        return self.state.players[self.state.winner] if self.state.winner is not None else None
+        return self.state.over  # a shared win accepted ends the set without one winner (RUL-RM-SET-TIE)
 
     @property
     def shared_win(self) -> tuple[str, ...]:
@@ -149,12 +135,7 @@ class ReplayResult:
 def replay_record(rec: GameRecord) -> ReplayResult:
     """Replay ``rec``; raises :class:`RecordError` when it cannot be applied."""
     state, actions = record_actions(rec)
-    for path, action in actions:
-        try:
-            state = apply(state, action, strict=False)
-        except IllegalAction as e:
-            raise RecordError(path, e.key, e.params) from None
-    return ReplayResult(rec, state)
+    return ReplayResult(rec, fold_record(state, actions, apply))
 
 
 __all__ = ["ReplayResult", "replay_record", "Entry"]

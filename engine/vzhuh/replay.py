@@ -7,35 +7,16 @@ at all raises :class:`~engine.core.errors.RecordError` (exit status 2).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from engine.core.errors import IllegalAction, RecordError, Violation
+from engine.core.replay import Replayed, fold_record
 from engine.core.i18n import DEFAULT_LANG, Count, render
 
-from .game import PARTIES, GameState, Points, apply, next_starter, standings, tied, totals
+from .game import PARTIES, Points, apply, next_starter, standings, tied, totals
 from .record import GameRecord, record_actions
 
 
-@dataclass(frozen=True)
-class ReplayResult:
-    record: GameRecord
-    state: GameState
-
-    @property
-    def violations(self) -> tuple[Violation, ...]:
-        return tuple(sorted(self.state.violations, key=lambda v: v.round))
-
-    @property
-    def valid(self) -> bool:
-        return not self.state.violations
-
-    @property
-    def finished(self) -> bool:
-        return self.state.winner is not None
-
-    @property
-    def winner(self) -> str | None:
-        return self.state.players[self.state.winner] if self.state.winner is not None else None
+class ReplayResult(Replayed):
+    """The replayed record (``record``: a :class:`GameRecord`) and the state it ends in
+    (``state``: a :class:`GameState`); violations, valid, finished and winner as every game's."""
 
     @property
     def totals(self) -> dict[str, int]:
@@ -113,9 +94,4 @@ class ReplayResult:
 def replay_record(rec: GameRecord) -> ReplayResult:
     """Replay ``rec``; raises :class:`RecordError` when it cannot be scored."""
     state, actions = record_actions(rec)
-    for path, action in actions:
-        try:
-            state = apply(state, action, strict=False)
-        except IllegalAction as e:
-            raise RecordError(path, e.key, e.params) from None
-    return ReplayResult(rec, state)
+    return ReplayResult(rec, fold_record(state, actions, apply))

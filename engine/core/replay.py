@@ -1,0 +1,58 @@
+"""What replaying a record shares in every game: one fold of the game's ``apply`` in replay
+mode (``strict=False``: each broken rule becomes a violation and the game goes on as entered)
+over the record's actions, and the common part of the result. An entry that cannot be applied
+at all becomes a :class:`~engine.core.errors.RecordError` at its path (exit status 2).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+from .errors import IllegalAction, MissingInput, RecordError, Violation
+
+
+def fold_record(state: Any, actions: Iterable[tuple[str, Any]], apply: Callable[..., Any], *,
+                missing: Callable[[MissingInput], tuple[str, dict]] | None = None) -> Any:
+    """``apply`` folded over ``(path, action)`` pairs from ``state`` in replay mode. ``missing``
+    words an input the record lacks (e.g. a card's printed fact) as a record error's (key,
+    params); without it such an input is an error of the engine's."""
+    for path, action in actions:
+        try:
+            state = apply(state, action, strict=False)
+        except MissingInput as e:
+            if missing is None:
+                raise
+            key, params = missing(e)
+            raise RecordError(path, key, params) from None
+        except IllegalAction as e:
+            raise RecordError(path, e.key, e.params) from None
+    return state
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """A replayed record and the state it ends in (``state.violations``, ``state.winner``,
+    ``state.players``); each game's result adds its own figures and texts."""
+
+    record: Any
+    state: Any
+
+    @property
+    def violations(self) -> tuple[Violation, ...]:
+        """In the order of the game: a broken rule on the trick where it happened."""
+        return tuple(sorted(self.state.violations, key=lambda v: (v.round, v.trick or 0)))
+
+    @property
+    def valid(self) -> bool:
+        return not self.state.violations
+
+    @property
+    def finished(self) -> bool:
+        return self.state.winner is not None
+
+    @property
+    def winner(self) -> str | None:
+        return self.state.players[self.state.winner] if self.state.winner is not None else None
+
+
+__all__ = ["Replayed", "fold_record"]
