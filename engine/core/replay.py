@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from .errors import IllegalAction, MissingInput, RecordError, Violation
+from .i18n import render
 
 
 def fold_record(state: Any, actions: Iterable[tuple[str, Any]], apply: Callable[..., Any], *,
@@ -53,6 +54,19 @@ class Replayed:
     @property
     def winner(self) -> str | None:
         return self.state.players[self.state.winner] if self.state.winner is not None else None
+
+    def violation_lines(self, lang: str, none_key: str, count_key: str, where: Callable[[Violation], str],
+                        who: bool = True) -> list[str]:
+        """The report's broken rules: ``none_key``'s sentence, or ``count_key``'s and one line
+        each — «- [rule] code, where(, player): text» — in the game's own message keys."""
+        vs = self.violations
+        if not vs:
+            return [render(none_key, {}, lang)]
+        lines = [render(count_key, {"n": len(vs)}, lang)]
+        for v in vs:
+            by = f", {v.player}" if who and v.player is not None else ""
+            lines.append(f"- [{v.rule}] {v.code}, {where(v)}{by}: {v.text(lang)}")
+        return lines
 
 
 __all__ = ["Replayed", "fold_record"]

@@ -102,15 +102,8 @@ class ReplayResult(Replayed):
         tally = ", ".join(f"{name} — {count_text(Count(w, 'kl.win'), lang)}" for name, w in zip(p, st.tally))
         lines.append(render("kl.report.tally", {"tally": tally}, lang))
         lines.append("")
-        vs = self.violations
-        if not vs:
-            lines.append(render("kl.report.no-violations", {}, lang))
-        else:
-            lines.append(render("kl.report.violations", {"n": len(vs)}, lang))
-            for v in vs:
-                where = render("kl.report.where", {"game": v.round, "entry": v.trick}, lang)
-                who = f", {v.player}" if v.player is not None else ""
-                lines.append(f"- [{v.rule}] {v.code}, {where}{who}: {v.text(lang)}")
+        lines += self.violation_lines(lang, "kl.report.no-violations", "kl.report.violations",
+                                      lambda v: render("kl.report.where", {"game": v.round, "entry": v.trick}, lang))
         return "\n".join(lines) + "\n"
 
 

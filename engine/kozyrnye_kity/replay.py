@@ -89,15 +89,9 @@ class ReplayResult(Replayed):
         else:
             lines.append(render("report.unfinished", {"target": self.state.target}, lang))
         lines.append("")
-        vs = self.violations
-        if not vs:
-            lines.append(render("report.no_violations", {}, lang))
-        else:
-            lines.append(render("report.violations", {"n": len(vs)}, lang))
-            for v in vs:
-                where = (render("report.where", {"round": v.round, "trick": v.trick}, lang) if v.trick is not None
-                         else render("report.where_round", {"round": v.round}, lang))
-                lines.append(f"- [{v.rule}] {v.code}, {where}: {v.text(lang)}")
+        lines += self.violation_lines(lang, "report.no_violations", "report.violations", lambda v: (
+            render("report.where", {"round": v.round, "trick": v.trick}, lang) if v.trick is not None
+            else render("report.where_round", {"round": v.round}, lang)), who=False)
         return "\n".join(lines) + "\n"
 
 

@@ -119,16 +119,9 @@ class ReplayResult(Replayed):
         else:
             lines.append(render("rm.report.unfinished", {"played": len(st.deals), "deals": DEALS}, lang))
         lines.append("")
-        vs = self.violations
-        if not vs:
-            lines.append(render("rm.report.no-violations", {}, lang))
-        else:
-            lines.append(render("rm.report.violations", {"n": len(vs)}, lang))
-            for v in vs:
-                where = (render("rm.report.where-trick", {"deal": v.round, "trick": v.trick}, lang) if v.trick
-                         else render("rm.report.where", {"deal": v.round}, lang))
-                who = f", {v.player}" if v.player is not None else ""
-                lines.append(f"- [{v.rule}] {v.code}, {where}{who}: {v.text(lang)}")
+        lines += self.violation_lines(lang, "rm.report.no-violations", "rm.report.violations", lambda v: (
+            render("rm.report.where-trick", {"deal": v.round, "trick": v.trick}, lang) if v.trick
+            else render("rm.report.where", {"deal": v.round}, lang)))
         return "\n".join(lines) + "\n"
 
 

@@ -79,15 +79,8 @@ class ReplayResult(Replayed):
                 lines.append(render("vz.report.unfinished", {"played": len(st.parties), "rounds": PARTIES}, lang))
             lines.append(render("vz.report.next", {"player": self.next_starter}, lang))
         lines.append("")
-        vs = self.violations
-        if not vs:
-            lines.append(render("vz.report.no-violations", {}, lang))
-        else:
-            lines.append(render("vz.report.violations", {"n": len(vs)}, lang))
-            for v in vs:
-                where = render("vz.report.where", {"party": v.round}, lang)
-                who = f", {v.player}" if v.player is not None else ""
-                lines.append(f"- [{v.rule}] {v.code}, {where}{who}: {v.text(lang)}")
+        lines += self.violation_lines(lang, "vz.report.no-violations", "vz.report.violations",
+                                      lambda v: render("vz.report.where", {"party": v.round}, lang))
         return "\n".join(lines) + "\n"
 
 
