@@ -77,13 +77,21 @@ def _fs():
     return pyodide_js.FS
 
 
-def _syncfs(populate: bool, done: Callable[[Optional[str]], None]) -> None:
+def _syncfs(populate: bool, done: Callable[[Optional[str]], None], path: Optional[str] = None) -> None:
+    """Copy between memory and IndexedDB: every IndexedDB folder, or the one at ``path`` (a
+    write at the table copies the games only, not the hundreds of compiled modules: each copy
+    compares every file of the folders it copies)."""
     from pyodide.ffi import create_once_callable, jsnull
 
     def cb(err=None):  # Emscripten passes null on success, an error object otherwise
         done(None if err is None or err is jsnull else str(getattr(err, "name", None) or err))
 
-    _fs().syncfs(populate, create_once_callable(cb))
+    fs = _fs()
+    if path is None:
+        fs.syncfs(populate, create_once_callable(cb))
+    else:
+        mount = fs.lookupPath(path).node.mount
+        mount.type.syncfs(mount, populate, create_once_callable(cb))
 
 
 class OtherTab(Exception):
@@ -214,7 +222,7 @@ def _start_flush() -> None:
     except RuntimeError:  # no event loop (the seam's own tests)
         pass
     try:
-        _syncfs(False, _flushed)
+        _syncfs(False, _flushed, BROWSER_DATA_DIR)
     except Exception as e:
         _flushed(str(e))
 
@@ -237,6 +245,7 @@ def _flushed(err: Optional[str]) -> None:
         _start_flush()
         return
     _release()
+    _keep_compiled_later()
 
 
 def _late() -> bool:
@@ -297,5 +306,40 @@ def screen_ready() -> None:
         import js  # the worker's global scope
 
         js.postMessage("__kity_ready__")
-        if _problem is None and sys.pycache_prefix == BROWSER_PYC_DIR:
-            flush()  # the modules compiled at this start go to IndexedDB while Home is read
+        _keep_compiled_later()  # the modules compiled at this start go to IndexedDB while Home is read
+
+
+KEEP_COMPILED_AFTER = 2.0  # s: the compiled modules are copied when the table is calm
+_kept_modules = 0          # how many modules were loaded at the last copy of the compiled ones
+_keeping = False
+
+
+def _keep_compiled_later() -> None:
+    """Copy the modules compiled since the last copy (a screen opened for the first time
+    imports its module) to IndexedDB, a little later and apart from the games' copies: the
+    screen never waits for it."""
+    global _keeping
+    if (_keeping or _problem is not None or sys.pycache_prefix != BROWSER_PYC_DIR
+            or len(sys.modules) == _kept_modules):
+        return
+    _keeping = True
+    try:
+        asyncio.get_event_loop().call_later(KEEP_COMPILED_AFTER, _keep_compiled)
+    except RuntimeError:  # no event loop (the seam's own tests)
+        _keeping = False
+
+
+def _keep_compiled() -> None:
+    n = len(sys.modules)
+
+    def done(err: Optional[str]) -> None:
+        global _keeping, _kept_modules
+        _keeping = False
+        if err:
+            log.warning("compiled modules not kept: %s", err)  # they are compiled again next time
+        else:
+            _kept_modules = n
+    try:
+        _syncfs(False, done, BROWSER_PYC_DIR)
+    except Exception as e:
+        done(str(e))

@@ -2,9 +2,10 @@
 
     .venv/bin/python scripts/bench_phone.py [--taps 10] [--runs 3]
 
-The same command (scripts/publish.py) builds Киты and a one-line Flet app (the floor) into
-build/bench/{kity,floor}; each is served on 127.0.0.1 by a static server that counts the bytes
-it sends; Debian chromium at 412×915 opens each with a fresh profile:
+The same command (scripts/publish.py) builds Киты and a minimal Flet app (the floor: a text and
+a button that counts its taps) into build/bench/{kity,floor}; each is served on 127.0.0.1 by a
+static server that counts the bytes it sends; Debian chromium at 412×915 opens each with a
+fresh profile:
 
 The two apps are visited in turn, ``--runs`` times (the order swapped every run; medians):
 
@@ -14,6 +15,7 @@ The two apps are visited in turn, ``--runs`` times (the order swapped every run;
 * Киты only: a tap on the whale table → the screen updated (a card entered → the trick line
   shows it; «undo» → the trick line loses it), p50/p95 over 2 × ``--taps`` taps, with the
   share of Python in the worker; and the same taps on the computer edition for reference;
+  the floor's tap (its button → the new count shown), the floor of any tap in this harness;
 * Киты only: the import time of the app's modules inside the browser's Python (each module
   tree re-imported after the app started: compiled from source, as at a first start, and from
   the compiled modules kept in IndexedDB, as at later starts).
@@ -36,7 +38,23 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-FLOOR_APP = 'import flet as ft\nft.run(lambda page: page.add(ft.Text("Floor is up")))\n'
+# the floor: one text, and one button that counts its taps (the floor of a tap → screen updated)
+FLOOR_APP = """import flet as ft
+
+
+def main(page):
+    count = ft.Text("0")
+
+    def tap(e):
+        count.value = str(int(count.value) + 1)
+        page.update()
+
+    page.add(ft.Text("Floor is up"), ft.Semantics(identifier="floor-count", content=count),
+             ft.FilledButton("Tap", on_click=tap))
+
+
+ft.run(main)
+"""
 START = 180_000
 
 
@@ -197,6 +215,24 @@ def taps(page, n: int) -> list[float]:
     return out, python
 
 
+def floor_taps(page, n: int) -> list[float]:
+    """ms from a tap on the floor's button to the screen showing the new count."""
+    import random
+
+    out = []
+    button = page.get_by_role("button", name="Tap")
+    for i in range(1, 2 * n + 1):
+        page.wait_for_timeout(random.uniform(200, 350))
+        t = time.perf_counter()
+        button.click()
+        page.wait_for_function(
+            """n => { const e = document.querySelector('[flt-semantics-identifier="floor-count"]');
+                      return e && (e.textContent || e.getAttribute('aria-label') || '').trim() === String(n); }""",
+            arg=i, polling="raf")
+        out.append((time.perf_counter() - t) * 1000)
+    return out
+
+
 def pct(xs: list[float], q: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))]
@@ -229,7 +265,7 @@ def main() -> None:
                 httpd, handler, url = servers[name]
                 profile = bench / f"profile-{name}-{run}"
                 handler.sent = 0
-                last = run == args.runs - 1 and name == "kity"
+                last = run == args.runs - 1
                 first, _, _ = visit(pw, url, profile, readiness[name])
                 first_bytes = handler.sent
                 handler.sent = 0
@@ -238,6 +274,12 @@ def main() -> None:
                 print(f"run {run + 1} {name}: first visit {first:.1f} s ({first_bytes / 2**20:.1f} MiB sent), "
                       f"repeat visit {repeat:.1f} s ({handler.sent / 2**10:.0f} KiB sent)", flush=True)
                 if ctx is None:
+                    continue
+                if name == "floor":
+                    ms = floor_taps(page, args.taps)
+                    print(f"the floor's tap → screen updated (one button and a count, same build, same "
+                          f"harness): n={len(ms)} p50={pct(ms, .5):.0f} ms p95={pct(ms, .95):.0f} ms")
+                    ctx.close()
                     continue
                 times = import_times(page)
                 print("import times in the browser, ms, compiled from source (a first start) / compiled "
@@ -248,6 +290,9 @@ def main() -> None:
                 ms, py = taps(page, args.taps)
                 print(f"whale table tap → screen updated: n={len(ms)} p50={pct(ms, .5):.0f} ms "
                       f"p95={pct(ms, .95):.0f} ms max={max(ms):.0f} ms (target p95 ≤ 150 ms)")
+                cards, undos = ms[0::2], ms[1::2]
+                print(f"  a card: p50={pct(cards, .5):.0f} p95={pct(cards, .95):.0f} ms; «undo» (its notice "
+                      f"shown): p50={pct(undos, .5):.0f} p95={pct(undos, .95):.0f} ms")
                 if py:
                     print(f"  of which Python in the worker (message in → last message out): "
                           f"p50={pct(py, .5):.0f} ms p95={pct(py, .95):.0f} ms")

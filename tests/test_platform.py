@@ -28,7 +28,7 @@ def browser(monkeypatch):
     monkeypatch.setattr(platform, "_dirty", False)
     monkeypatch.setattr(platform, "_held", [])
     monkeypatch.setattr(platform, "_waiters", [])
-    monkeypatch.setattr(platform, "_syncfs", lambda populate, done: calls.append((populate, done)))
+    monkeypatch.setattr(platform, "_syncfs", lambda populate, done, path=None: calls.append((populate, done, path)))
     monkeypatch.setattr(platform, "_send", platform._send)
     monkeypatch.setattr(platform, "_stuck_copy", -1)
 
@@ -46,6 +46,7 @@ def test_the_screen_waits_until_the_write_is_in_indexeddb(browser):
     platform.flush()                       # the store wrote a file
     conn.send_callback(b"confirmed")       # the screen update of that action: held
     assert sent == [b"before"] and len(calls) == 1 and calls[0][0] is False
+    assert calls[0][2] == platform.BROWSER_DATA_DIR  # the games only, not the compiled modules
     calls.pop()[1](None)                   # IndexedDB has it
     assert sent == [b"before", b"confirmed"]
     assert platform.saved()
