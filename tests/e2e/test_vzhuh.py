@@ -26,14 +26,24 @@ def start_game(ui, first: int) -> None:
     ui.wait_id(vz.SCREEN_SCORE)
 
 
-def penalty(ui, seat: int, taps=(), typed: int | None = None) -> None:
-    """Select a player, tap their penalty cards (numbers, "J" for a joker) or type a sum."""
-    ui.tap_id(vz.entry_player(seat))
+def penalty(ui, seat: int, taps=(), typed: int | None = None, accepted: bool = True) -> None:
+    """Select a player, tap their penalty cards (numbers, "J" for a joker) or type a sum. The
+    player's chip must show selected before a card or a sum is given (on a loaded machine a
+    sum confirmed before the selection landed went to the player chosen next), and a typed sum
+    must show before the next player is chosen."""
+    ident = vz.entry_player(seat)
+    ui.tap_id(ident)
+    ui.page.wait_for_function(
+        """id => { const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+                   return e && ['aria-selected', 'aria-checked', 'aria-current'].some(a => e.getAttribute(a) === 'true'); }""",
+        arg=ident)
     for x in taps:
         ui.tap_id(vz.ENTRY_JOKER if x == "J" else vz.entry_number(x))
     if typed is not None:
         ui.fill(vz.ENTRY_TYPED, str(typed))
         ui.tap_id(vz.ENTRY_TYPED_OK)
+        if accepted:
+            ui.wait_text(vz.ENTRY_SUM, str(typed))
 
 
 def record(ui, party_after: str) -> None:
@@ -82,7 +92,7 @@ def test_whole_game_with_a_tie_by_tapping(ui):
     ui.wait_text(vz.STARTER, "Вика")                      # RUL-VZ-NEXT-TIE
 
     # an impossible typed sum: 2 cannot be made from the deck (VZ-CHECK)
-    penalty(ui, 0, typed=2)
+    penalty(ui, 0, typed=2, accepted=False)
     ui.wait_text(ids.NOTICE, "VZ-CHECK")
     ui.wait_text(vz.ENTRY_SUM, "0")
 
