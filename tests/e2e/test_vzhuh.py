@@ -41,6 +41,11 @@ def penalty(ui, seat: int, taps=(), typed: int | None = None, accepted: bool = T
         ui.tap_id(vz.ENTRY_JOKER if x == "J" else vz.entry_number(x))
     if typed is not None:
         ui.fill(vz.ENTRY_TYPED, str(typed))
+        # «Готово» is enabled once the app has the typed sum (a tap before would set nothing)
+        ui.page.wait_for_function(
+            """id => { const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+                       return e && !e.querySelector('[aria-disabled="true"]') && e.getAttribute('aria-disabled') !== 'true'; }""",
+            arg=vz.ENTRY_TYPED_OK)
         ui.tap_id(vz.ENTRY_TYPED_OK)
         if accepted:
             ui.wait_text(vz.ENTRY_SUM, str(typed))

@@ -201,7 +201,8 @@ def entry_form(view, players, drafts, selected, *, narrow: bool, on_problem: Cal
                         label=t("Or type the sum"), value=typed_value[0](), text_size=19, dense=True,
                         keyboard_type=ft.KeyboardType.NUMBER, input_filter=ft.NumbersOnlyInputFilter(),
                         on_change=lambda e: typed_value[1](e.control.value), on_submit=lambda e: typed_ok()))),
-                    tagged(ids.ENTRY_TYPED_OK, ft.FilledTonalButton(t("Set"), height=TOUCH, on_click=typed_ok)),
+                    tagged(ids.ENTRY_TYPED_OK, ft.FilledTonalButton(  # nothing typed, nothing to set
+                        t("Set"), height=TOUCH, disabled=not (typed_value[0]() or "").strip(), on_click=typed_ok)),
                 ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),  # keys 48×48, gaps 8 (issue 19)
             ], spacing=10, tight=True),
         ),
