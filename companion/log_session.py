@@ -212,9 +212,8 @@ class LogSession:
         return self._view
 
     def _use_game(self, kind: str) -> None:
-        """Switch to the view of ``kind`` (and what it loads)."""
+        """Switch to ``kind``: its view (and what it loads) is made when first asked for."""
         self._kind, self._view = kind, None
-        _ = self.game
 
     def winner(self) -> str | None:
         return self.game.winner() if self.state is not None else None
