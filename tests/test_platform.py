@@ -8,6 +8,7 @@ app plays on in memory.
 from __future__ import annotations
 
 import asyncio
+import sys
 
 import pytest
 
@@ -125,3 +126,33 @@ def test_a_copy_that_never_ends_does_not_freeze_the_screen(browser):
     assert sent == [b"a", b"b"]
     calls.pop()[1](None)
     assert sent == [b"a", b"b", b"c"]
+
+
+def test_the_compiled_modules_are_copied_apart_after_the_games_and_only_when_new_ones_were_loaded(browser, monkeypatch):
+    """A write copies the games' folder alone (the screen waits for that copy only); the
+    modules compiled since the last copy follow a little later, on their own."""
+    import types
+
+    calls, sent, _, conn = browser
+    later: list = []
+    monkeypatch.setattr(sys, "pycache_prefix", platform.BROWSER_PYC_DIR)
+    monkeypatch.setattr(platform, "_kept_modules", 0)
+    monkeypatch.setattr(platform, "_keeping", False)
+    monkeypatch.setattr(platform.asyncio, "get_event_loop",
+                        lambda: types.SimpleNamespace(call_later=lambda s, fn, *a: later.append((s, fn))))
+
+    def keeps():
+        return [s for s, fn in later if fn is platform._keep_compiled]
+
+    platform.flush()
+    conn.send_callback(b"x")
+    assert [c[2] for c in calls] == [platform.BROWSER_DATA_DIR]
+    calls.pop()[1](None)
+    assert sent == [b"x"] and keeps() == [platform.KEEP_COMPILED_AFTER]  # shown before the modules' copy
+    platform._keep_compiled()
+    assert [c[2] for c in calls] == [platform.BROWSER_PYC_DIR]
+    calls.pop()[1](None)
+    later.clear()
+    platform.flush()                       # nothing new was imported since: the games only
+    calls.pop()[1](None)
+    assert keeps() == [] and calls == []

@@ -354,7 +354,7 @@ def ResultPanel(on_done):
 
 
 _FactQuestionHost = ft.memo(FactQuestionHost)  # it watches the session itself
-_NoticeBar = ft.memo(NoticeBar)                # it watches the app state itself
+_NoticeBar = ft.memo(NoticeBar)                # it watches the notice board itself
 
 
 @ft.component
