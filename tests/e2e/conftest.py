@@ -209,12 +209,17 @@ class UI:
             for attempt in range(3):
                 for k in (range(i + 1) if attempt else (i,)):  # a retry types them all again
                     self.fill(ids.new_name(k), names[k])
-                try:
-                    self.wait_text(ids.NEW_ORDER, " · ".join(names[:i + 1]), timeout=3000)
+                try:  # the whole order, exactly: «АняАня · Боря» contains «Аня · Боря»
+                    self.page.wait_for_function(
+                        """([id, exp]) => [...document.querySelectorAll(`[flt-semantics-identifier="${id}"]`)]
+                             .some(e => { const s = e.textContent || e.getAttribute('aria-label') || '';
+                                          return s.slice(s.indexOf(': ') + 2) === exp; })""",
+                        arg=[ids.NEW_ORDER, " · ".join(names[:i + 1])], timeout=3000)
                     break
-                except AssertionError:
+                except Exception:  # playwright's TimeoutError
                     if attempt == 2:
-                        raise
+                        raise AssertionError(f"the order line never showed {names[:i + 1]}: "
+                                             f"{self.read(ids.NEW_ORDER)!r}")
                     self.page.wait_for_timeout(300)
 
     def choose(self, ident: str, option: str):
