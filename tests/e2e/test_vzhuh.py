@@ -40,12 +40,21 @@ def penalty(ui, seat: int, taps=(), typed: int | None = None, accepted: bool = T
     for x in taps:
         ui.tap_id(vz.ENTRY_JOKER if x == "J" else vz.entry_number(x))
     if typed is not None:
-        ui.fill(vz.ENTRY_TYPED, str(typed))
-        # «Готово» is enabled once the app has the typed sum (a tap before would set nothing)
-        ui.page.wait_for_function(
-            """id => { const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
-                       return e && !e.querySelector('[aria-disabled="true"]') && e.getAttribute('aria-disabled') !== 'true'; }""",
-            arg=vz.ENTRY_TYPED_OK)
+        # «Готово» is enabled once the app has the typed sum (a tap before would set nothing).
+        # On a loaded machine the text typed while the entry re-renders for the chosen player
+        # can be dropped; a person sees the empty field at once and types again: so does the test.
+        for attempt in range(3):
+            ui.fill(vz.ENTRY_TYPED, str(typed))
+            try:
+                ui.page.wait_for_function(
+                    """id => { const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+                               return e && !e.querySelector('[aria-disabled="true"]') && e.getAttribute('aria-disabled') !== 'true'; }""",
+                    arg=vz.ENTRY_TYPED_OK, timeout=3000)
+                break
+            except Exception:  # playwright's TimeoutError
+                if attempt == 2:
+                    raise AssertionError(f"«Готово» never enabled after typing {typed} for seat {seat}")
+                ui.page.wait_for_timeout(300)
         ui.tap_id(vz.ENTRY_TYPED_OK)
         if accepted:
             ui.wait_text(vz.ENTRY_SUM, str(typed))
