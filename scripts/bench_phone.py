@@ -15,7 +15,10 @@ The two apps are visited in turn, ``--runs`` times (the order swapped every run;
 * Киты only: a tap on the whale table → the screen updated (a card entered → the trick line
   shows it; «undo» → the trick line loses it), p50/p95 over 2 × ``--taps`` taps, with the
   share of Python in the worker; and the same taps on the computer edition for reference;
-  the floor's tap (its button → the new count shown), the floor of any tap in this harness;
+  the floor's tap (its button → the new count shown), the floor of any tap in this harness.
+  Each tap is timed twice: in the page, by the browser's clock, from its ``pointerdown`` to the
+  frame after the one that shows the effect (what a person waits for; see ``ARM_JS``), and by
+  wall clock around Playwright's ``click()`` (which adds the harness's own waits);
 * Киты only: the import time of the app's modules inside the browser's Python (each module
   tree re-imported after the app started: compiled from source, as at a first start, and from
   the compiled modules kept in IndexedDB, as at later starts).
@@ -156,6 +159,49 @@ def import_times(page) -> dict:
     return json.loads(worker.evaluate("code => self.pyodide.runPython(code)", IMPORTS))
 
 
+# In-page timing of a tap, from the browser's own clock: from the tap's ``pointerdown`` (the
+# finger on the glass) to the start of the frame after the one whose accessibility tree first
+# shows the effect (so that frame has been painted). Playwright's ``click()`` first waits for
+# the target to be stable over two animation frames and checks it is hit, and its calls cross
+# processes: the wall-clock figure around it holds that harness time too, which no person at a
+# table waits for. Both figures are printed, each beside the floor's.
+ARM_JS = """([id, exp, mode]) => {
+    if (!window.__tapHook) {
+        window.__tapHook = true;
+        window.addEventListener('pointerdown', () => {
+            if (window.__tap && window.__tap.t0 === null) window.__tap.t0 = performance.now();
+        }, true);
+    }
+    const text = () => [...document.querySelectorAll(`[flt-semantics-identifier="${id}"]`)]
+        .map(e => (e.textContent || '') + '\\u0001' + (e.getAttribute('aria-label') || ''));
+    const ok = () => {
+        const t = text();
+        if (mode === 'equals') return t.some(s => s.split('\\u0001').some(x => x.trim() === exp));
+        const has = t.some(s => s.includes(exp));
+        return mode === 'includes' ? has : !has;
+    };
+    window.__tap = {t0: null};
+    window.__shown = new Promise(resolve => {
+        const obs = new MutationObserver(() => {
+            if (window.__tap.t0 === null || !ok()) return;
+            obs.disconnect();
+            requestAnimationFrame(() => resolve(performance.now() - window.__tap.t0));
+        });
+        obs.observe(document.documentElement, {subtree: true, childList: true, characterData: true, attributes: true});
+    });
+}"""
+
+
+def arm(page, ident: str, expected: str, mode: str) -> None:
+    """Watch for the next tap's effect: ``ident``'s text ``includes``, ``excludes`` or
+    ``equals`` ``expected``; :func:`shown` then gives the in-page ms."""
+    page.evaluate(ARM_JS, [ident, expected, mode])
+
+
+def shown(page) -> float:
+    return page.evaluate("() => window.__shown")
+
+
 def taps(page, n: int) -> list[float]:
     """ms from a tap to the screen showing its effect, on the whale table of a new game."""
     import random
@@ -182,7 +228,7 @@ def taps(page, n: int) -> list[float]:
             self.flet_js.send = (d) => { self.__kin = self.__kin || performance.now(); return send(d); };
             self.postMessage = (m, t) => { self.__kout = performance.now(); return post(m, t); };
         }""")
-    out, python = [], []
+    out, python, inpage = [], [], []
 
     def python_share():
         if worker is not None:
@@ -197,12 +243,15 @@ def taps(page, n: int) -> list[float]:
         ui.wait_id(p.card(card))
         page.wait_for_timeout(300)
         python_share()
+        arm(page, ids.TABLE_TRICK, f"{first}: {card_name_ru(card)}", "includes")
         t = time.perf_counter()
         ui.by_id(p.card(card)).click()
         ui.wait_text(ids.TABLE_TRICK, f"{first}: {card_name_ru(card)}")
         out.append((time.perf_counter() - t) * 1000)
+        inpage.append(shown(page))
         page.wait_for_timeout(random.uniform(200, 350))
         python_share()
+        arm(page, ids.TABLE_TRICK, first + ": ", "excludes")
         t = time.perf_counter()
         ui.by_id(ids.TABLE_UNDO).click()
         page.wait_for_function(
@@ -210,19 +259,21 @@ def taps(page, n: int) -> list[float]:
                  || !document.querySelector('[flt-semantics-identifier="{ids.TABLE_TRICK}"]').textContent.includes({json.dumps(first + ': ')})""",
             polling="raf")
         out.append((time.perf_counter() - t) * 1000)
+        inpage.append(shown(page))
         page.wait_for_timeout(random.uniform(200, 350))
         python_share()
-    return out, python
+    return out, python, inpage
 
 
 def floor_taps(page, n: int) -> list[float]:
     """ms from a tap on the floor's button to the screen showing the new count."""
     import random
 
-    out = []
+    out, inpage = [], []
     button = page.get_by_role("button", name="Tap")
     for i in range(1, 2 * n + 1):
         page.wait_for_timeout(random.uniform(200, 350))
+        arm(page, "floor-count", str(i), "equals")
         t = time.perf_counter()
         button.click()
         page.wait_for_function(
@@ -230,7 +281,8 @@ def floor_taps(page, n: int) -> list[float]:
                       return e && (e.textContent || e.getAttribute('aria-label') || '').trim() === String(n); }""",
             arg=i, polling="raf")
         out.append((time.perf_counter() - t) * 1000)
-    return out
+        inpage.append(shown(page))
+    return out, inpage
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -276,9 +328,11 @@ def main() -> None:
                 if ctx is None:
                     continue
                 if name == "floor":
-                    ms = floor_taps(page, args.taps)
+                    ms, inpage = floor_taps(page, args.taps)
                     print(f"the floor's tap → screen updated (one button and a count, same build, same "
-                          f"harness): n={len(ms)} p50={pct(ms, .5):.0f} ms p95={pct(ms, .95):.0f} ms")
+                          f"harness): n={len(ms)} p50={pct(ms, .5):.0f} ms p95={pct(ms, .95):.0f} ms; "
+                          f"in the page (pointerdown → frame shown): p50={pct(inpage, .5):.0f} ms "
+                          f"p95={pct(inpage, .95):.0f} ms")
                     ctx.close()
                     continue
                 times = import_times(page)
@@ -287,12 +341,15 @@ def main() -> None:
                       "flet_charts only at the first chart: "
                       + ", ".join(f"{k} {v['cold']}/{v.get('kept', '?')}" for k, v in times.items()))
                 print(f"  sum: {sum(v['cold'] for v in times.values())}/{sum(v.get('kept', 0) for v in times.values())} ms")
-                ms, py = taps(page, args.taps)
-                print(f"whale table tap → screen updated: n={len(ms)} p50={pct(ms, .5):.0f} ms "
-                      f"p95={pct(ms, .95):.0f} ms max={max(ms):.0f} ms (target p95 ≤ 150 ms)")
-                cards, undos = ms[0::2], ms[1::2]
-                print(f"  a card: p50={pct(cards, .5):.0f} p95={pct(cards, .95):.0f} ms; «undo» (its notice "
-                      f"shown): p50={pct(undos, .5):.0f} p95={pct(undos, .95):.0f} ms")
+                ms, py, inpage = taps(page, args.taps)
+                print(f"whale table tap → screen updated, in the page (pointerdown → frame shown): "
+                      f"n={len(inpage)} p50={pct(inpage, .5):.0f} ms p95={pct(inpage, .95):.0f} ms "
+                      f"max={max(inpage):.0f} ms (target p95 ≤ 150 ms)")
+                print(f"  around Playwright's click (wall clock, harness included): p50={pct(ms, .5):.0f} ms "
+                      f"p95={pct(ms, .95):.0f} ms max={max(ms):.0f} ms")
+                cards, undos = inpage[0::2], inpage[1::2]
+                print(f"  in the page, a card: p50={pct(cards, .5):.0f} p95={pct(cards, .95):.0f} ms; «undo» (its "
+                      f"notice shown): p50={pct(undos, .5):.0f} p95={pct(undos, .95):.0f} ms")
                 if py:
                     print(f"  of which Python in the worker (message in → last message out): "
                           f"p50={pct(py, .5):.0f} ms p95={pct(py, .95):.0f} ms")
@@ -314,8 +371,9 @@ def main() -> None:
                 page.wait_for_selector("flt-semantics-placeholder", state="attached")
                 page.eval_on_selector("flt-semantics-placeholder", "e => e.click()")
                 page.wait_for_function(kity_ready())
-                ms, _ = taps(page, args.taps)
-                print(f"the computer edition, same taps: p50={pct(ms, .5):.0f} ms p95={pct(ms, .95):.0f} ms")
+                ms, _, inpage = taps(page, args.taps)
+                print(f"the computer edition, same taps: in the page p50={pct(inpage, .5):.0f} ms "
+                      f"p95={pct(inpage, .95):.0f} ms; around the click p50={pct(ms, .5):.0f} ms p95={pct(ms, .95):.0f} ms")
                 b.close()
             finally:
                 server.stop()
