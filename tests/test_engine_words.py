@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -17,6 +20,7 @@ import pytest
 from engine.core import i18n
 from engine.core.games import GAMES
 
+ROOT = Path(__file__).resolve().parents[1]
 BEFORE = json.loads((Path(__file__).resolve().parent / "fixtures" / "engine-words-before.json").read_text("utf-8"))
 
 
@@ -48,3 +52,92 @@ def test_russian_counts_by_hand():
     assert got == ["1 очко", "2 очка", "5 очков", "11 очков", "21 очко", "22 очка", "25 очков", "111 очков",
                    "0 очков"]
     assert [i18n.count_text(i18n.Count(n, "point"), "en") for n in (0, 1, 2)] == ["0 points", "1 point", "2 points"]
+
+
+# ---- the catalogs themselves (engine/<package>/locales) -------------------------------------------
+PLACEHOLDER = re.compile(r"\{(\w*)")
+
+
+def entries(cat) -> dict:
+    """msgid → msgstr (a tuple of forms for a counted noun) of one Babel catalog."""
+    return {(m.id if isinstance(m.id, str) else m.id[0]): m.string for m in cat if m.id}
+
+
+def test_the_engine_has_catalogs_for_the_core_and_every_game():
+    domains = {c.domain for c in i18n.engine_catalogs()}
+    assert {"core", "vzhuh"} <= domains
+    assert {c.domain for c in i18n.registered_catalogs()} <= domains
+
+
+@pytest.mark.parametrize("cat", i18n.engine_catalogs(), ids=lambda c: c.domain)
+def test_russian_and_english_say_the_same_things(cat):
+    """Both languages hold the same keys, each with the same placeholders; a counted noun has the
+    forms its catalog's Plural-Forms ask for (Russian 3: one/few/many as Babel writes the CLDR
+    rule; English 2), each with {n}."""
+    ru, en = cat.read("ru"), cat.read("en")
+    assert (ru.num_plurals, en.num_plurals) == (3, 2)
+    assert ru.plural_expr.startswith("(n%10==1 && n%100!=11 ? 0")
+    ru_e, en_e = entries(ru), entries(en)
+    assert list(ru_e) == list(en_e) and len(ru_e) >= 30
+    for key, text in ru_e.items():
+        other = en_e[key]
+        if isinstance(text, tuple):
+            assert len(text) == 3 and len(other) == 2 and all("{n}" in s for s in text + other), key
+        else:
+            assert text and other and set(PLACEHOLDER.findall(text)) == set(PLACEHOLDER.findall(other)), key
+
+
+def test_a_msgid_is_defined_once_across_the_engine_and_the_app():
+    """A key is in one engine catalog only, and never an English msgid of the app's catalogs (the
+    app's test checks its own catalogs the same way: tests/test_companion_i18n.py)."""
+    from companion import i18n as ui
+
+    seen: dict = {}
+    for cat in i18n.engine_catalogs():
+        for key in entries(cat.read("ru")):
+            assert key not in seen, f"{key!r} in {cat.domain} and {seen[key]}"
+            seen[key] = cat.domain
+    app = set(entries(ui.read_catalogs("ru")))
+    assert len(app) > 100 and not app & set(seen)
+
+
+def test_no_compiled_engine_catalogs_in_the_repo():
+    assert not list(i18n.ENGINE_DIR.rglob("*.mo"))
+
+
+def test_the_catalogs_are_read_when_a_message_is_first_rendered_never_at_import():
+    """A phone start imports the engine's core, and a game when it is chosen: neither reads a
+    catalog (nor imports Babel's .po reader); the first message rendered reads the catalogs of
+    the core and of the games imported, once."""
+    code = ("import sys\n"
+            "from engine.core import i18n\n"
+            "read = []\n"
+            "orig = i18n.Catalogs.translations\n"
+            "i18n.Catalogs.translations = lambda self, lang: read.append((self.domain, lang)) or orig(self, lang)\n"
+            "import engine.vzhuh\n"
+            "print(read, 'babel.messages.pofile' in sys.modules)\n"
+            "print(i18n.render('vz.report.party', {}, 'en'), i18n.render('vz.report.party', {}, 'ru'))\n"
+            "print(i18n.render('r.json-value', {}, 'en'), sorted(read))\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    assert out.splitlines() == ["[] False", "Party Партия",
+                                "a value is expected [('core', 'en'), ('core', 'ru'), ('vzhuh', 'en'), ('vzhuh', 'ru')]"]
+
+
+def test_a_builds_compiled_catalog_is_read_and_an_edited_one_never_stale(tmp_path):
+    """The phone edition's build compiles the engine's catalogs too (scripts/publish.py), named
+    by their content: the compiled file is read when present, an edited .po gets another name."""
+    import shutil
+
+    src = next(c for c in i18n.engine_catalogs() if c.domain == "vzhuh")
+    shutil.copytree(src.root, tmp_path / "vzhuh" / "locales")
+    cat = i18n.package_catalogs(tmp_path / "vzhuh")
+    assert cat.translations("ru").gettext("vz.report.party") == "Партия"
+    assert cat.translations("ru").ngettext("vz.card", "vz.card", 22) == "{n} карты"
+    path = cat.compiled_path("ru")
+    assert path.parent == tmp_path / "vzhuh" / "locales" / "compiled" and path.name.startswith("vzhuh-ru-")
+    path.parent.mkdir()
+    path.write_bytes(cat.compile("ru").replace("Партия".encode(), "ПАРТИЯ".encode()))
+    assert cat.translations("ru").gettext("vz.report.party") == "ПАРТИЯ"
+    po = cat.po_path("ru")
+    po.write_bytes(po.read_bytes() + b"\n")
+    assert cat.compiled_path("ru") != path and cat.translations("ru").gettext("vz.report.party") == "Партия"
