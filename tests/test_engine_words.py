@@ -141,3 +141,14 @@ def test_a_builds_compiled_catalog_is_read_and_an_edited_one_never_stale(tmp_pat
     po = cat.po_path("ru")
     po.write_bytes(po.read_bytes() + b"\n")
     assert cat.compiled_path("ru") != path and cat.translations("ru").gettext("vz.report.party") == "Партия"
+
+
+def test_whale_families_and_cards_are_named_as_before():
+    """The family names were a dict of the whale engine until issue 18 (R-COMP: the four families)."""
+    from engine.kozyrnye_kity import Family, parse_card
+    from engine.kozyrnye_kity.i18n import card_name, family_name
+
+    assert [family_name(f, "ru") for f in Family] == ["косатка", "нарвал", "синий кит", "кашалот"]
+    assert [family_name(f, "en") for f in Family] == ["orca", "narwhal", "blue whale", "sperm whale"]
+    assert (card_name(parse_card("blue-7"), "ru"), card_name(parse_card("sperm-2"), "en")) == ("синий кит 7",
+                                                                                               "sperm whale 2")

@@ -123,29 +123,14 @@ def registered_catalogs() -> list[Catalogs]:
 def _loaded(lang: str) -> list[gettext.GNUTranslations]:
     loaded = _LOADED[lang]
     if len(loaded) != len(_CATALOGS):  # a game imported since: load its catalogs too
-        for domain, cat in _CATALOGS.items():
+        for domain, cat in list(_CATALOGS.items()):
             if domain not in loaded:
                 loaded[domain] = cat.translations(lang)
     return list(loaded.values())
 
 
-# Until every game has its catalogs (issue 18, game by game): the words of a game still in dicts.
-_DICTS: dict[str, Mapping[str, str]] = {}
-_DICT_NOUNS: dict[str, Mapping[str, Mapping[str, str]]] = {}
-
-
-def register_messages(messages: Mapping[str, Mapping[str, str]]) -> None:
-    _DICTS.update(messages)
-
-
-def register_nouns(nouns: Mapping[str, Mapping[str, Mapping[str, str]]]) -> None:
-    _DICT_NOUNS.update(nouns)
-
-
 def template(key: str, lang: str) -> str | None:
     """The text of message ``key`` in ``lang`` with its placeholders, or None if no catalog has it."""
-    if key in _DICTS:
-        return _DICTS[key][lang]
     for t in _loaded(lang):
         text = t.gettext(key)
         if text != key:  # gettext answers a missing msgid with itself; no text is its own key
@@ -176,11 +161,6 @@ class Count:
 def count_text(c: Count, lang: str) -> str:
     """``c`` with the plural form of its noun that the catalog's ``Plural-Forms`` choose."""
     m = abs(c.n)  # the form of a negative count is that of its size («-21 очко»)
-    if c.noun in _DICT_NOUNS:
-        from babel import Locale
-
-        forms = _DICT_NOUNS[c.noun][lang]
-        return f"{c.n} {forms.get(Locale.parse(lang).plural_form(m), forms['other'])}"
     for t in _loaded(lang):
         text = t.ngettext(c.noun, c.noun, m)
         if text != c.noun:
