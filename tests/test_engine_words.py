@@ -152,3 +152,23 @@ def test_whale_families_and_cards_are_named_as_before():
     assert [family_name(f, "en") for f in Family] == ["orca", "narwhal", "blue whale", "sperm whale"]
     assert (card_name(parse_card("blue-7"), "ru"), card_name(parse_card("sperm-2"), "en")) == ("синий кит 7",
                                                                                                "sperm whale 2")
+
+
+def test_the_phone_build_ships_every_engine_catalog_compiled():
+    """scripts/publish.py puts the compiled catalogs of the app and of the engine in the phone
+    edition's archive, under the names the loader looks for: a phone never parses a .po."""
+    import gettext
+    import io
+
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import publish
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    built = publish.compiled_catalogs(publish.ROOT)
+    want = {c.compiled_path(lang).relative_to(ROOT).as_posix(): c for c in i18n.engine_catalogs() for lang in i18n.LANGS}
+    assert len(want) == 10 and set(want) <= set(built)  # the core and four games, in two languages
+    assert any(name.startswith("assets/locales/compiled/kity-ru-") for name in built)
+    ru = gettext.GNUTranslations(io.BytesIO(built[next(n for n in want if n.startswith("engine/kalmar/") and "-ru-" in n)]))
+    assert ru.gettext("kl.report.clockwise") == "по часовой стрелке"
+    assert [ru.ngettext("kl.win", "kl.win", n) for n in (1, 3, 5)] == ["{n} победа", "{n} победы", "{n} побед"]
