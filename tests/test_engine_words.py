@@ -172,3 +172,33 @@ def test_the_phone_build_ships_every_engine_catalog_compiled():
     ru = gettext.GNUTranslations(io.BytesIO(built[next(n for n in want if n.startswith("engine/kalmar/") and "-ru-" in n)]))
     assert ru.gettext("kl.report.clockwise") == "по часовой стрелке"
     assert [ru.ngettext("kl.win", "kl.win", n) for n in (1, 3, 5)] == ["{n} победа", "{n} победы", "{n} побед"]
+
+
+NAMES_BEFORE = json.loads((ROOT / "tests" / "fixtures" / "engine-names-before.json").read_text("utf-8"))
+
+
+def names_now(lang: str) -> dict:
+    """How the engines name their values (``localize`` and the card texts), as the fixture keys them."""
+    import engine.kalmar.cards as kc
+    import engine.royal_mastheads.cards as rc
+    import engine.royal_mastheads.scoring as rs
+    import engine.vzhuh.deck as vd
+
+    d = {}
+    d.update({f"kalmar.Colour.{c.value}": c.localize(lang) for c in kc.Colour})
+    d.update({f"kalmar.Kind.{k.value}": k.localize(lang) for k in kc.Kind})
+    d.update({f"kalmar.card_text.{cid}": kc.card_text(card, lang) for cid, card in kc.CARD_IDS.items()})
+    d.update({f"vzhuh.JokerKind.{j.value}": j.localize(lang) for j in vd.JokerKind})
+    d.update({f"royal_mastheads.Suit.{s.value}": s.localize(lang) for s in rc.Suit})
+    d.update({f"royal_mastheads.Card.{c.id}": c.localize(lang) for c in rc.CARDS})
+    d.update({f"royal_mastheads.Variant.{v.value}": v.localize(lang) for v in rs.Variant})
+    return d
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+def test_cards_colours_suits_jokers_and_variants_are_named_as_before(lang):
+    """``fixtures/engine-names-before.json`` was written once by the code of commit 1c8f9ee, when
+    these names were still tuples in the games' modules (colours and kinds of «Кальмар», jokers of
+    «Вжух!», suits, cards and rule variants of «Королевское наказание»)."""
+    assert len(NAMES_BEFORE[lang]) == 131
+    assert names_now(lang) == NAMES_BEFORE[lang]
