@@ -1,14 +1,17 @@
 """UI strings in Russian (first) and English, from gettext catalogs read at run time.
 
-The catalogs are ``assets/locales/<lang>/LC_MESSAGES/kity.po``. They are parsed with Babel
-(``read_po`` → ``write_mo`` into memory → ``gettext.GNUTranslations``), so no compiled ``.mo``
-file lives in the repository. The phone edition's build compiles them once
-(:func:`compiled_path`, named by the catalogs' content, so it can never be stale): a phone
-does not parse them at every start. Russian plural forms come from the catalog's
-``Plural-Forms`` (CLDR rules via Babel) through ``ngettext`` — never from hand-written ifs.
+The catalogs are ``assets/locales/<lang>/LC_MESSAGES/kity.po`` (and one ``<game>.po`` per game
+with words of its own). They are read by the one loader of engine and app,
+:class:`engine.core.i18n.Catalogs` (Babel ``read_po`` → ``write_mo`` into memory →
+``gettext.GNUTranslations``), so no compiled ``.mo`` file lives in the repository. The phone
+edition's build compiles them once (:func:`compiled_path`, named by the catalogs' content, so it
+can never be stale): a phone does not parse them at every start. Russian plural forms come from
+the catalog's ``Plural-Forms`` (CLDR rules via Babel) through ``ngettext`` — never from
+hand-written ifs.
 
-The engine's own words (explanations, card and family names) live in :mod:`engine.kozyrnye_kity.i18n`;
-use :func:`lang` to ask it for the current language.
+The engine's own words (explanations, card and family names) are the engine's catalogs
+(:mod:`engine.core.i18n`, ``engine/<game>/locales``); use :func:`lang` to ask it for the current
+language.
 
 The language belongs to each session (each browser tab or phone), not to the process: in
 table mode two phones in two languages are served by one process. :func:`set_language` and
@@ -18,14 +21,12 @@ the command line) the process default applies.
 from __future__ import annotations
 
 import gettext
-import io
 import sys
 import weakref
-import zlib
 from functools import lru_cache
 from pathlib import Path
 
-from engine.core.i18n import DEFAULT_LANG, LANGS
+from engine.core.i18n import DEFAULT_LANG, LANGS, Catalogs
 
 DOMAIN = "kity"
 LOCALES_DIR = Path(__file__).resolve().parent.parent / "assets" / "locales"
@@ -34,57 +35,37 @@ _default = DEFAULT_LANG
 _by_page: "weakref.WeakKeyDictionary[object, str]" = weakref.WeakKeyDictionary()
 
 
-def po_path(lang: str, domain: str = DOMAIN) -> Path:
-    return LOCALES_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
+def catalogs() -> Catalogs:
+    """The app's catalogs: ``kity.po`` first, then one per game that has its own words
+    (``<game>.po``), so that a new game brings its catalog in its own file."""
+    return Catalogs(LOCALES_DIR, DOMAIN)
+
+
+def po_path(lang: str) -> Path:
+    return catalogs().po_path(lang)
 
 
 def po_paths(lang: str) -> list[Path]:
-    """The catalogs of ``lang``: the app's own (``kity.po``) first, then one per game that has
-    its own words (``<game>.po``), so that a new game brings its catalog in its own file."""
-    main = po_path(lang)
-    return [main] + sorted(p for p in main.parent.glob("*.po") if p != main)
+    return catalogs().po_paths(lang)
 
 
 def read_catalogs(lang: str):
     """The catalogs of ``lang`` merged into one Babel catalog (a msgid is defined once)."""
-    from babel.messages.pofile import read_po
-
-    merged = None
-    for path in po_paths(lang):
-        with open(path, "rb") as f:
-            cat = read_po(f, locale=lang, domain=DOMAIN)
-        if merged is None:
-            merged = cat
-            continue
-        for msg in cat:
-            if msg.id and merged.get(msg.id if isinstance(msg.id, str) else msg.id[0]) is None:
-                merged[msg.id] = msg
-    return merged
+    return catalogs().read(lang)
 
 
 def compile_catalogs(lang: str) -> bytes:
-    """The catalogs of ``lang`` compiled (a ``.mo``: plural forms from the catalog's header)."""
-    from babel.messages.mofile import write_mo
-
-    buf = io.BytesIO()
-    write_mo(buf, read_catalogs(lang))
-    return buf.getvalue()
+    return catalogs().compile(lang)
 
 
 def compiled_path(lang: str) -> Path:
-    """Where a build keeps the compiled catalogs of ``lang``: named by the catalogs' content."""
-    crc = 0
-    for path in po_paths(lang):
-        crc = zlib.crc32(path.read_bytes(), crc)
-    return LOCALES_DIR / "compiled" / f"{DOMAIN}-{lang}-{crc:08x}.mo"
+    return catalogs().compiled_path(lang)
 
 
 @lru_cache(maxsize=None)
 def translations(lang: str) -> gettext.GNUTranslations:
     """The compiled catalog of ``lang`` (cached for the process): the build's, else compiled now."""
-    path = compiled_path(lang)
-    data = path.read_bytes() if path.is_file() else compile_catalogs(lang)
-    return gettext.GNUTranslations(io.BytesIO(data))
+    return catalogs().translations(lang)
 
 
 def normalize(lang: object) -> str:

@@ -156,15 +156,17 @@ def dist_files(name: str):
 
 
 def compiled_catalogs(app: Path) -> dict[str, bytes]:
-    """Киты's gettext catalogs compiled once here, where companion/i18n.py looks for them (a
-    phone would parse them at every start: 0.1 s)."""
+    """Киты's gettext catalogs compiled once here, where engine/core/i18n.py looks for them (a
+    phone would parse them at every start: 0.1 s): the app's (assets/locales) and the engine's
+    (engine/<package>/locales, read when an engine message is first shown)."""
     if app != ROOT:
         return {}
     sys.path.insert(0, str(ROOT))
     from companion import i18n
+    from engine.core.i18n import engine_catalogs
 
-    return {i18n.compiled_path(lang).relative_to(ROOT).as_posix(): i18n.compile_catalogs(lang)
-            for lang in i18n.LANGS}
+    return {cat.compiled_path(lang).relative_to(ROOT).as_posix(): cat.compile(lang)
+            for cat in [i18n.catalogs(), *engine_catalogs()] for lang in i18n.LANGS}
 
 
 def app_archive(app: Path, deps: list[str], files: list[str]) -> bytes:

@@ -226,7 +226,8 @@ def test_5d_every_family_name_fits_the_trump_tile_at_phone_size():
     import pytest
 
     from companion.kozyrnye_kity.screens.table import TRUMP_PAD, trump_name_size
-    from engine.kozyrnye_kity.i18n import FAMILY_NAMES
+    from engine.kozyrnye_kity import Family
+    from engine.kozyrnye_kity.i18n import LANGS, family_name
 
     PIL = pytest.importorskip("PIL.ImageFont")
     spec = importlib.util.find_spec("flet_web")
@@ -237,11 +238,12 @@ def test_5d_every_family_name_fits_the_trump_tile_at_phone_size():
     size = trump_name_size(412, wide=False)
     assert size == 46
     f = PIL.truetype(str(font), size)
-    words = {w for names in FAMILY_NAMES.values() for name in names.values() for w in name.split()}
+    names = [family_name(fam, lang) for lang in LANGS for fam in Family]
+    words = {w for name in names for w in name.split()}
     assert {"кашалот", "синий", "кит", "narwhal", "sperm", "whale"} <= words
     widest = max(words, key=f.getlength)
     assert f.getlength(widest) * 1.07 <= tile, (widest, f.getlength(widest))
     # the tablet's one line at 60 px: (1280 − 2×16 − 16)×3/5 main column, ×3/5 tile, less padding
     f60 = PIL.truetype(str(font), trump_name_size(1280, wide=True))
-    longest = max((n for names in FAMILY_NAMES.values() for n in names.values()), key=f60.getlength)
+    longest = max(names, key=f60.getlength)
     assert f60.getlength(longest) * 1.07 <= ((1280 - 48) * 3 / 5 - 10) * 3 / 5 - 2 * TRUMP_PAD, longest

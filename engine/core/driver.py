@@ -69,20 +69,6 @@ class Ctx:
         return state
 
 
-_STOP = {"ru": "Эту игру можно закончить или остановить (она останется в истории) и начать новую.",
-         "en": "This game can be finished or stopped (it stays in the history) and a new one started."}
-_FULL = {"rounds": ("раундов", "rounds"), "parties": ("партий", "parties"), "deals": ("раздач", "deals"),
-         "turns": ("ходов одной игры", "turns of one game"), "games": ("игр за вечер", "games in one sitting"),
-         "entries": ("ходов за вечер", "turns in one sitting")}
-# Said when an entry would take a record past its limit (Ctx.full): the limit and what to do.
-MESSAGES = {
-    f"x.record-full.{what}": {
-        "ru": f"Запись игры заполнена: в одной записи помещается не больше {{limit}} {ru} ({{rule}}). " + _STOP["ru"],
-        "en": f"The game's record is full: one record holds at most {{limit}} {en} ({{rule}}). " + _STOP["en"],
-    } for what, (ru, en) in _FULL.items()
-}
-
-
 class Driver:
     """``apply`` and ``replay`` of one game."""
 

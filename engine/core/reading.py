@@ -67,7 +67,7 @@ def _no_constant(name: str) -> Any:
 
 @dataclass(frozen=True, slots=True)
 class Said:
-    """A message of :data:`MESSAGES` as a parameter of another: rendered in the language of the
+    """A message of the engine's catalogs (:mod:`.i18n`) as a parameter of another: rendered in the language of the
     message that quotes it (a refusal never carries a tail in another language)."""
 
     key: str
@@ -236,42 +236,3 @@ def dumps(value: Any) -> str:
     """A record's text as the app writes it: UTF-8 JSON, indented, one final newline."""
     return json.dumps(value, ensure_ascii=False, indent=2) + "\n"
 
-
-# The record messages every game shares.
-MESSAGES = {
-    "r.json": {"ru": "это не JSON: {detail}", "en": "not JSON: {detail}"},
-    "r.read": {"ru": "файл не прочитать: {detail}", "en": "cannot read the file: {detail}"},
-    "r.utf8": {"ru": "текст не в кодировке UTF-8 (байт {at})", "en": "the text is not UTF-8 (byte {at})"},
-    "r.json-at": {"ru": "{what} (строка {line}, позиция {column})", "en": "{what} (line {line}, column {column})"},
-    "r.json-value": {"ru": "ожидается значение", "en": "a value is expected"},
-    "r.json-comma": {"ru": "ожидается запятая", "en": "a comma is expected"},
-    "r.json-colon": {"ru": "ожидается двоеточие", "en": "a colon is expected"},
-    "r.json-name": {"ru": "ожидается имя поля в двойных кавычках", "en": "a field name in double quotes is expected"},
-    "r.json-string": {"ru": "строка не закрыта кавычкой", "en": "a string is not closed"},
-    "r.json-control": {"ru": "управляющий символ внутри строки", "en": "a control character inside a string"},
-    "r.json-escape": {"ru": "неверная последовательность после обратной косой черты", "en": "an invalid escape sequence"},
-    "r.json-extra": {"ru": "лишний текст после конца записи", "en": "extra text after the end of the record"},
-    "r.json-comma-end": {"ru": "лишняя запятая перед закрывающей скобкой", "en": "a comma before a closing bracket"},
-    "r.json-syntax": {"ru": "ошибка в синтаксисе JSON", "en": "a JSON syntax error"},
-    "r.json-deep": {"ru": "слишком глубокая вложенность", "en": "nested too deep"},
-    "r.json-constant": {"ru": "{name} — не число JSON", "en": "{name} is not a JSON number"},
-    "r.json-digits": {"ru": "число длиннее {limit} цифр", "en": "a number longer than {limit} digits"},
-    "r.missing": {"ru": "нет обязательного поля «{field}»", "en": "the required field “{field}” is missing"},
-    "r.type": {"ru": "ожидается {expected}, а здесь {value}", "en": "expected {expected}, found {value}"},
-    "r.player": {"ru": "неизвестный игрок {value}", "en": "unknown player {value}"},
-    "r.value": {"ru": "недопустимое значение {value}: {detail}", "en": "invalid value {value}: {detail}"},
-    "r.too-big": {"ru": "файл слишком большой для записи игры ({size} байт, наибольший — {limit})",
-                  "en": "the file is too large for a game record ({size} bytes, at most {limit})"},
-    "r.too-many": {"ru": "слишком много элементов для настоящей игры ({count}, наибольшее — {limit})",
-                   "en": "too many entries for a real game ({count}, at most {limit})"},
-    "r.text": {"ru": "текст с недопустимыми символами (не Юникод)", "en": "text with invalid characters (not Unicode)"},
-    "r.name-long": {"ru": "имя {value} длиннее {limit} знаков", "en": "the name {value} is longer than {limit} characters"},
-    "r.name-chars": {"ru": "в имени {value} есть управляющие символы", "en": "the name {value} holds control characters"},
-    "r.format": {"ru": "формат должен быть «{expected}», а не {value}", "en": "the format must be “{expected}”, not {value}"},
-    "r.format-unknown": {"ru": "неизвестный формат записи {value}; известны: {known}",
-                         "en": "unknown record format {value}; known: {known}"},
-    "r.players": {"ru": "игроков должно быть от {low} до {high}, с разными непустыми именами",
-                  "en": "there must be {low} to {high} players with different non-empty names"},
-    "r.where": {"ru": "запись игры, {path}: {detail}", "en": "game record, {path}: {detail}"},
-    "r.where-top": {"ru": "запись игры: {detail}", "en": "game record: {detail}"},
-}

@@ -17,6 +17,8 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.i18n import render
+
 
 class Colour(str, enum.Enum):
     """KL-COMP: the four colours."""
@@ -27,18 +29,8 @@ class Colour(str, enum.Enum):
     YELLOW = "yellow"          # жёлтый
 
     def localize(self, lang: str) -> str:
-        return _COLOUR_NAMES[self][0 if lang == "ru" else 1]
-
-
-# (Russian, masculine: «цвет зелёный»; English) and the feminine form for «карта»
-_COLOUR_NAMES = {
-    Colour.CRIMSON: ("малиновый", "crimson"),
-    Colour.GREEN: ("зелёный", "green"),
-    Colour.LIGHT_BLUE: ("голубой", "light blue"),
-    Colour.YELLOW: ("жёлтый", "yellow"),
-}
-_COLOUR_FEM = {Colour.CRIMSON: "малиновая", Colour.GREEN: "зелёная", Colour.LIGHT_BLUE: "голубая",
-               Colour.YELLOW: "жёлтая"}
+        """The colour as in «цвет зелёный» / "green" (the catalogs' ``kl.colour.<id>``)."""
+        return render(f"kl.colour.{self.value}", {}, lang)
 
 
 class Kind(str, enum.Enum):
@@ -68,7 +60,8 @@ class Kind(str, enum.Enum):
         return self in (Kind.CHOOSE, Kind.DRAW4)
 
     def localize(self, lang: str) -> str:
-        return _KIND_NAMES[self][0 if lang == "ru" else 1]
+        """«Выбери цвет» / "«Выбери цвет» (choose colour)" (the catalogs' ``kl.kind.<id>``)."""
+        return render(f"kl.kind.{self.value}", {}, lang)
 
 
 COLOURED_ORGANIZERS = (Kind.SKIP, Kind.DRAW2, Kind.REVERSE)
@@ -76,18 +69,6 @@ BLUE_KINDS = frozenset({Kind.CHOOSE, Kind.DRAW4, Kind.SWAP, Kind.ORDER, Kind.SIL
 DIGITS = tuple(range(10))
 # RUL-KL-FIRST-BLUE: turned up first, these go back into the middle of the draw pile
 PUT_BACK_FIRST = frozenset({Kind.SWAP, Kind.ORDER, Kind.SILENCE})
-
-_KIND_NAMES = {
-    Kind.DIGIT: ("цифра", "digit"),
-    Kind.SKIP: ("«Пропуск хода»", "«Пропуск хода» (skip)"),
-    Kind.DRAW2: ("«Возьми 2 карты и пропусти ход»", "«Возьми 2 карты…» (draw 2 and skip)"),
-    Kind.REVERSE: ("«Смена направления»", "«Смена направления» (reverse)"),
-    Kind.CHOOSE: ("«Выбери цвет»", "«Выбери цвет» (choose colour)"),
-    Kind.DRAW4: ("«Возьми 4 карты, пропусти ход и выбери цвет»", "«Возьми 4 карты…» (draw 4, skip, choose colour)"),
-    Kind.SWAP: ("«Обмен картами»", "«Обмен картами» (swap hands)"),
-    Kind.ORDER: ("«Отдать приказ»", "«Отдать приказ» (give an order)"),
-    Kind.SILENCE: ("«Соблюдай тишину»", "«Соблюдай тишину» (keep silence)"),
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,13 +157,10 @@ def card_text(card: Card, lang: str) -> str:
     """How a message names a card: «зелёная 7», «жёлтая «Пропуск хода»», «Выбери цвет»."""
     if card_problem(card) is not None:
         return repr(card)[:40]
-    ru = lang == "ru"
-    if card.kind is Kind.DIGIT:
-        return f"{_COLOUR_FEM[card.colour]} {card.digit}" if ru else f"{card.colour.localize('en')} {card.digit}"
     if card.kind in BLUE_KINDS:
         return card.kind.localize(lang)
-    return (f"{_COLOUR_FEM[card.colour]} {card.kind.localize('ru')}" if ru
-            else f"{card.colour.localize('en')} {card.kind.localize('en')}")
+    colour = render(f"kl.card-colour.{card.colour.value}", {}, lang)  # «зелёная» for a card
+    return f"{colour} {card.digit if card.kind is Kind.DIGIT else card.kind.localize(lang)}"
 
 
 def show_value(value: Any) -> str:

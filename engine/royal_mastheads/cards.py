@@ -11,6 +11,8 @@ from __future__ import annotations
 import enum
 from typing import Iterable
 
+from engine.core.i18n import render
+
 SUITS_IDS = ("spades", "hearts", "diamonds", "clubs")
 RANK_IDS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 RANK_RU = ("Т", "2", "3", "4", "5", "6", "7", "8", "9", "10", "В", "Д", "К")
@@ -37,10 +39,10 @@ class Suit(str, enum.Enum):
         return SUIT_SIGNS[self.index]
 
     def localize(self, lang: str) -> str:
-        return f"{_SUIT_NAMES[self.index][0 if lang == 'ru' else 1]} {self.sign}"
+        """«пики ♠» / "spades ♠" (the catalogs' ``rm.suit.<id>``)."""
+        return f"{render(f'rm.suit.{self.value}', {}, lang)} {self.sign}"
 
 
-_SUIT_NAMES = (("пики", "spades"), ("червы", "hearts"), ("бубны", "diamonds"), ("трефы", "clubs"))
 SUITS: tuple[Suit, ...] = tuple(Suit)
 _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 import enum
 from typing import NamedTuple
 
+from engine.core.i18n import render
+
 from .cards import ACE, FACE_MASK, RANK_MASK, SUIT_MASK
 
 
@@ -22,13 +24,9 @@ class Variant(str, enum.Enum):
     ORIGINAL = "original"
 
     def localize(self, lang: str) -> str:
-        return _VARIANT_NAMES[self][0 if lang == "ru" else 1]
+        """The variant's name in a message (the catalogs' ``rm.variant.<id>``)."""
+        return render(f"rm.variant.{self.value}", {}, lang)
 
-
-_VARIANT_NAMES = {
-    Variant.RUSSIAN: ("правила русского перевода", "the rules of the Russian translation"),
-    Variant.ORIGINAL: ("оригинальные правила (вариант, RUL-RM-VARIANT)", "the original rules (variant, RUL-RM-VARIANT)"),
-}
 
 ACE_POINTS = 10        # RM-POINTS-ACE
 ACE_POINTS_ORIGINAL = -10  # RUL-RM-VARIANT: aces count 10 points against

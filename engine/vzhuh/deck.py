@@ -9,6 +9,8 @@ import enum
 from types import MappingProxyType
 from typing import Mapping
 
+from engine.core.i18n import render
+
 # VZ-COMP: the numbers on the cards; the cards of each number add up to 60
 NUMBERS: tuple[int, ...] = (3, 4, 5, 6, 10, 12, 15, 20, 30)
 POINTS_PER_NUMBER = 60
@@ -25,14 +27,9 @@ class JokerKind(str, enum.Enum):
     KRABLI = "krabli"   # VZ-J-KRABLI «Крабли-бумс!»
 
     def localize(self, lang: str) -> str:
-        return _JOKER_NAMES[self][0 if lang == "ru" else 1]
+        """«Вжух!» / "«Вжух!» (Whoosh!)" (the catalogs' ``vz.joker-kind.<id>``)."""
+        return render(f"vz.joker-kind.{self.value}", {}, lang)
 
-
-_JOKER_NAMES = {
-    JokerKind.VOILA: ("«Вуаля!»", "«Вуаля!» (Voilà!)"),
-    JokerKind.VZHUH: ("«Вжух!»", "«Вжух!» (Whoosh!)"),
-    JokerKind.KRABLI: ("«Крабли-бумс!»", "«Крабли-бумс!» (Krabli-boom!)"),
-}
 
 JOKERS = 6               # VZ-COMP: 6 jokers in all — the only joker count the app checks (RUL-VZ-JOKERS)
 JOKERS_PER_KIND = 2      # RUL-VZ-JOKERS: assumed, used only to build a physical deck for simulations
