@@ -75,8 +75,8 @@ def shown(s: Session) -> dict:
         out.update(totals=v.totals(), phase=v.phase(), deal_number=v.deal_number(), live=v.live())
     elif s.kind == "kalmar":
         t = v.table()
-        out.update(tally=v.tally(), turn=t["turn"], clockwise=t["clockwise"], colour=t["colour"],
-                   counts=t["counts"])
+        out.update(tally=v.tally(), turn=t.turn, clockwise=t.clockwise, colour=t.colour,
+                   counts=dict(t.counts))
     return out
 
 
@@ -227,9 +227,9 @@ def test_kalmar_hands_by_hand(opened):
     (RUL-KL-TALLY)."""
     s = opened("kalmar")
     t = s.game.table()
-    assert t["counts"] == {"Андрей": 6, "Тёма": 6, "Лена": 6, "Женя": 6} and t["turn"] == "Андрей"
+    assert t.counts == {"Андрей": 6, "Тёма": 6, "Лена": 6, "Женя": 6} and t.turn == "Андрей"
     assert s.undo().ok
     t = s.game.table()
-    assert t["counts"]["Женя"] == 8 and t["turn"] == "Андрей"
+    assert t.counts["Женя"] == 8 and t.turn == "Андрей"
     assert s.archived()[0]["summary"]["winner"] == "Андрей"
     assert s.archived()[0]["summary"]["totals"] == [1, 0, 0, 0]

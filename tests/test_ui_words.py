@@ -4,6 +4,7 @@ expected value is worked out by hand in the comments (seats: Аня 0, Боря 
 0→1→2; dealer Вика, so Аня starts, KL-START)."""
 from __future__ import annotations
 
+from companion.kalmar.models import Skipped
 from companion.screens.records import change_text
 from companion.session import Session
 from companion.storage import Store
@@ -21,24 +22,24 @@ def test_kalmar_names_the_skipped_player(tmp_path):
     s = Session(Store.open(tmp_path))
     ok(s.new_game(P, game="kalmar", dealer="Вика", first_card="green-5"))
     g = s.game
-    assert g.table()["skipped"] is None                      # nothing played yet
+    assert g.table().skipped is None                      # nothing played yet
     ok(g.play("green-7"))                                    # Аня → Боря
-    assert g.table()["skipped"] is None                      # a digit skips nobody
+    assert g.table().skipped is None                      # a digit skips nobody
     ok(g.play("green-skip"))                                 # Боря: Вика misses her turn → Аня (KL-FX-SKIP)
     t = g.table()
-    assert t["turn"] == "Аня" and t["skipped"] == {"player": "Вика", "rule": "KL-FX-SKIP"}
+    assert t.turn == "Аня" and t.skipped == Skipped("Вика", "KL-FX-SKIP")
     ok(g.play("green-reverse"))                              # Аня: reversed → Вика; the skip is history now
-    assert g.table()["skipped"] is None
+    assert g.table().skipped is None
     ok(g.play("green-skip"))                                 # Вика, counter-clockwise: Боря skipped → Аня
     t = g.table()
-    assert t["turn"] == "Аня" and t["skipped"]["player"] == "Боря"
+    assert t.turn == "Аня" and t.skipped.player == "Боря"
     ok(g.play("green-draw2"))                                # Аня: Вика takes 2 and misses the turn
-    assert g.table()["skipped"] is None and g.table()["pending"] == 2      # not yet: she takes them first
+    assert g.table().skipped is None and g.table().pending == 2      # not yet: she takes them first
     ok(g.draw())                                             # Вика takes 2 → Боря (KL-FX-DRAW2)
     t = g.table()
-    assert t["turn"] == "Боря" and t["skipped"] == {"player": "Вика", "rule": "KL-FX-DRAW2"}
+    assert t.turn == "Боря" and t.skipped == Skipped("Вика", "KL-FX-DRAW2")
     ok(s.undo())                                             # undone: Вика has not taken them
-    assert s.game.table()["skipped"] is None
+    assert s.game.table().skipped is None
 
 
 def test_vzhuh_correction_speaks_of_a_party(tmp_path):
@@ -124,6 +125,6 @@ def test_kalmar_names_the_player_skipped_by_the_first_card(tmp_path):
     s = Session(Store.open(tmp_path))
     ok(s.new_game(P, game="kalmar", dealer="Вика", first_card="crimson-skip"))
     t = s.game.table()
-    assert t["turn"] == "Боря" and t["skipped"] == {"player": "Аня", "rule": "KL-SETUP-2"}
+    assert t.turn == "Боря" and t.skipped == Skipped("Аня", "KL-SETUP-2")
     ok(s.game.play("crimson-3"))                             # Боря plays: the skip is history
-    assert s.game.table()["skipped"] is None
+    assert s.game.table().skipped is None
