@@ -244,6 +244,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ru": "У пятёрки нет бонуса (RUL-FIVE-BONUS).",
         "en": "A 5 has no bonus (RUL-FIVE-BONUS).",
     },
+    "x.five-has-no-facts": {
+        "ru": "На пятёрке нет ни жемчужин, ни бонуса (RUL-FIVE-BONUS).",
+        "en": "A 5 shows no pearls and no bonus (RUL-FIVE-BONUS).",
+    },
     "x.draw-five": {
         "ru": "Вытянута пятёрка: она не задаёт козырь — тяните другую карту (R-SETUP-2).",
         "en": "A 5 was drawn: it sets no trump — draw another card (R-SETUP-2).",
