@@ -219,3 +219,66 @@ def test_a_five_fact_is_refused_with_the_engines_words(tmp_path):
     assert not out.ok and out.notice.error is not None and out.notice.error.rule == "RUL-FIVE-BONUS"
     assert out.text("ru") == "На пятёрке нет ни жемчужин, ни бонуса (RUL-FIVE-BONUS)."
     assert out.text("en") == "A 5 shows no pearls and no bonus (RUL-FIVE-BONUS)."
+
+
+# ---------------------------------------------------------------------------------------------
+# the screens' parts render the values, their citations included (no browser)
+# ---------------------------------------------------------------------------------------------
+def _texts(control, out=None) -> list[str]:
+    out = [] if out is None else out
+    for name in ("value", "text"):
+        v = getattr(control, name, None)
+        if isinstance(v, str):
+            out.append(v)
+    for name in ("content", "controls"):
+        v = getattr(control, name, None)
+        for x in (v if isinstance(v, list) else [v] if v is not None and hasattr(v, "__dict__") else []):
+            _texts(x, out)
+    return out
+
+
+@pytest.fixture
+def russian():
+    from companion import i18n
+
+    before = i18n.lang()
+    i18n.set_language("ru")
+    yield
+    i18n.set_language(before)
+
+
+def test_kalmar_status_card_reads_the_table_value(tmp_path, russian):
+    """KL-START: dealer Вика, so Аня starts; her «Пропуск хода» makes Боря miss the turn
+    (KL-FX-SKIP) and Вика moves; Аня has 8 − 1 = 7 cards (KL-SETUP-1)."""
+    from companion.kalmar.screens.table import counts_row, status_card
+    from companion.session import Session
+    from companion.storage import Store
+
+    s = Session(Store.open(tmp_path))
+    assert s.new_game(["Аня", "Боря", "Вика"], game="kalmar", dealer="Вика", first_card="green-5").ok
+    assert s.game.play("green-skip").ok
+    tb = s.game.table()
+    shown = _texts(status_card(tb))
+    assert "Пропуск: Боря (KL-FX-SKIP)" in shown and "Вика" in shown and "дальше: Аня" in shown
+    assert _texts(counts_row(tb, s.players))[1:] == ["Аня 7", "Боря 8", "Вика 8"]
+
+
+def test_rm_breakdown_cites_each_line_through_the_registry(tmp_path, russian):
+    """The deal of tests/test_rm_view.py (worked out there by hand): Аня's aces 20
+    (RM-POINTS-ACE), trumps doubled +44 (RM-POINTS-TRUMP), all the trumps +2000
+    (RM-BONUS-TRUMP-ALL); the bank's 8 cards go to her (RM-BANK, RUL-RM-BANK-CARDS)."""
+    from companion.royal_mastheads.screens.parts import breakdown
+    from companion.session import Session
+    from companion.storage import Store
+    from test_rm_view import SUITS_DEAL_TRICKS
+
+    s = Session(Store.open(tmp_path))
+    assert s.new_game(["Аня", "Боря", "Вика", "Гоша"], game="royal-mastheads", first_dealer="Гоша").ok
+    assert s.game.start_deal("hearts-7").ok
+    for trick in SUITS_DEAL_TRICKS:
+        for card in trick:
+            assert s.game.play(card)[0].ok
+    shown = _texts(breakdown(s.game))
+    assert "Тузы: 20 (RM-POINTS-ACE)" in shown and "Козыри вдвойне: +44 (RM-POINTS-TRUMP)" in shown
+    assert "Все козырные карты: +2000 (RM-BONUS-TRUMP-ALL)" in shown
+    assert shown[-1] == "8 карт банка достались игроку Аня (RM-BANK, RUL-RM-BANK-CARDS)."

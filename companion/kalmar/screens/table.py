@@ -16,8 +16,7 @@ from ...ui import TOUCH, probe, safe_screen, screen, section_title, tagged, use_
 from ...widgets.game import go, use_haptics
 from ...widgets.look import PLAYER_COLORS
 from ...widgets.notices import outcome_text, undo_buttons
-from .. import ids
-from ..models import Table
+from .. import ids, models
 from ..view import BLUE, NAMES_COLOUR, make_card
 from .cards import wide, short_words, card_face, card_words, colour_row, colour_words, digit_rows, kind_rows, player_row
 from .new_game import first_card_of, first_card_picker
@@ -60,7 +59,7 @@ def app_bar_actions(s, st) -> list[ft.Control]:
     ]
 
 
-def status_card(tb: Table) -> ft.Control:
+def status_card(tb: models.Table) -> ft.Control:
     """Top card and colour · whose turn and who is next · the direction arrow."""
     cw = tb.clockwise
     return ft.Container(
@@ -88,7 +87,7 @@ def status_card(tb: Table) -> ft.Control:
         ], spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER))
 
 
-def counts_row(tb: Table, players: tuple[str, ...]) -> ft.Control:
+def counts_row(tb: models.Table, players: tuple[str, ...]) -> ft.Control:
     """Each player's card count (from the known draws and plays), in seating order."""
     chips = []
     for i, p in enumerate(players):
@@ -259,7 +258,7 @@ def Table():
     return screen(st, ROUTE, ids.SCREEN_TABLE, title, body, actions=app_bar_actions(s, st))
 
 
-def end_of_game(st, s, view, tb: Table, done, get_next, set_next, get_dealer, set_dealer) -> list[ft.Control]:
+def end_of_game(st, s, view, tb: models.Table, done, get_next, set_next, get_dealer, set_dealer) -> list[ft.Control]:
     """The winner (KL-END, KL-END-SWAP), the sitting's tally (RUL-KL-TALLY), the next game with the
     next dealer proposed (RUL-KL-NEXT-DEALER), or the end of the sitting."""
     players = s.players

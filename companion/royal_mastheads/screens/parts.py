@@ -13,6 +13,7 @@ from ...widgets.game import go
 from ...widgets.look import PLAYER_COLORS
 from ...widgets.notices import undo_buttons
 from .. import ids
+from ..models import Live
 from ..view import DEALS, card_text, plain, suit_text
 from .picker import SIGNS, glyphs, txt
 
@@ -50,7 +51,7 @@ def header(view) -> ft.Control:
     ], spacing=0, tight=True)
 
 
-def turned_line(view, lv: dict) -> ft.Control:
+def turned_line(view, lv: Live) -> ft.Control:
     """The turned card and what it names (RM-DEAL-2; the mastheads in the original rules)."""
     lg = lang()
     text = t("Turned: {card} · trump {suit}").format(card=card_text(lv.turned, lg), suit=suit_text(lv.trump, lg))
@@ -59,7 +60,7 @@ def turned_line(view, lv: dict) -> ft.Control:
     return probe(ids.TURNED, glyphs(text), style=SIGNS, size=16, weight=ft.FontWeight.W_600)
 
 
-def live_strip(view, lv: dict, *, narrow: bool) -> ft.Control:
+def live_strip(view, lv: Live, *, narrow: bool) -> ft.Control:
     """Per player: tricks, running card points (RUL-RM-ORDER), the bank so far (RM-BANK)."""
     boxes = []
     for i, p in enumerate(view.players):
