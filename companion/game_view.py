@@ -58,6 +58,10 @@ class Game:
     place: str        # "of party {round}": where an undone entry stands
     stats: StatsWords
     place_trick: Optional[str] = None  # "of round {round}, trick {trick}", for games with tricks
+    # the game's own kinds of :class:`Change` (its view's ``diff``), each with the words a notice
+    # says it in: (key, msgid with the change's params); "total", "winner" and "violation-…" are
+    # every game's and worded by the shared notices
+    change_words: tuple[tuple[str, str], ...] = ()
     home_entries: tuple[Entry, ...] = ()
     rules_buttons: tuple[Entry, ...] = ()
 

@@ -644,7 +644,8 @@ class LogSession:
             self.question = question  # a question left from a live action is about a log that is gone
             changes = tuple(self.game.diff(old, states[-1])) + tuple(
                 Change("entry-dropped", {"index": i, "action": log[i], "game": self.kind}) for i in skipped) if report and old else ()
-            self.notice = Notice("changed", "session.changed", {"count": len(changes)}, changes=changes) if changes else None
+            self.notice = Notice("changed", "session.changed", {"count": len(changes), "game": self.kind},
+                                 changes=changes) if changes else None
             if persist:
                 self._share(question)
             self._touch()

@@ -533,6 +533,6 @@ def test_RUL_KL_CALL_WINDOW_the_table_shows_the_call_due_after_a_second_to_last_
 
     s = play(with_counts(game(), Аня=2), "Аня", "swap", swap_with="Вика")
     view = KalmarView(SimpleNamespace(state=s, players=s.players, lang="ru", log=(), states=()))
-    assert view.table()["call_due"] == "Аня"
+    assert view.table().call_due == "Аня"
     caught = SimpleNamespace(state=act(s, kl.MissedCall("Аня")), players=s.players, lang="ru", log=(), states=())
-    assert KalmarView(caught).table()["call_due"] is None
+    assert KalmarView(caught).table().call_due is None

@@ -11,6 +11,7 @@ import pytest
 from engine import kalmar as kl
 from engine.core.games import read_any
 
+from companion.kalmar.models import GameResult
 from companion.kalmar.view import card_parts, check_card, make_card, summarize
 from companion.session import Session
 from companion.storage import Store
@@ -34,7 +35,7 @@ def ok(out):
 
 def look(s: Session) -> tuple:
     t = s.game.table()
-    return t["turn"], t["clockwise"], t["colour"], [t["counts"][p] for p in P]
+    return t.turn, t.clockwise, t.colour, [t.counts[p] for p in P]
 
 
 def test_new_game_starts_left_of_the_dealer(tmp_path):
@@ -42,8 +43,8 @@ def test_new_game_starts_left_of_the_dealer(tmp_path):
     assert s.kind == "kalmar" and s.game.route() == "/kalmar"
     t = s.game.table()
     # dealer Вика (2): the player to her left, Аня (0), starts clockwise (KL-START)
-    assert (t["turn"], t["next"], t["clockwise"], t["top"], t["colour"]) == ("Аня", "Боря", True, "green-5", "green")
-    assert t["counts"] == {"Аня": 8, "Боря": 8, "Вика": 8} and t["pending"] == 0 and t["game"] == 1
+    assert (t.turn, t.next, t.clockwise, t.top, t.colour) == ("Аня", "Боря", True, "green-5", "green")
+    assert t.counts == {"Аня": 8, "Боря": 8, "Вика": 8} and t.pending == 0 and t.game == 1
     assert s.meta["first_card"] == "green-5" and s.meta["dealer"] == "Вика" and "same_symbol" not in s.meta
 
 
@@ -58,7 +59,7 @@ def test_first_card_effects(tmp_path, first, colour, turn, clockwise, pending, s
     kw = {"first_card": first} | ({"colour": colour} if colour else {})
     _, s = new(tmp_path, **kw)
     t = s.game.table()
-    assert (t["turn"], t["clockwise"], t["pending"], t["colour"]) == (turn, clockwise, pending, shown)
+    assert (t.turn, t.clockwise, t.pending, t.colour) == (turn, clockwise, pending, shown)
 
 
 @pytest.mark.parametrize("kw, rule", [
@@ -84,7 +85,7 @@ def test_a_sitting_with_every_effect(tmp_path):
     assert look(s) == ("Боря", True, "green", [7, 8, 8])
     ok(g.play("green-reverse"))                             # Боря 7; reversed: Боря → Аня (KL-FX-REVERSE)
     assert look(s) == ("Аня", False, "green", [7, 7, 8])
-    assert g.table()["next"] == "Вика"
+    assert g.table().next == "Вика"
     ok(g.play("green-skip"))                                # Аня 6; Вика skipped → Боря (KL-FX-SKIP)
     assert look(s) == ("Боря", False, "green", [6, 7, 8])
     # draw-4 needs a colour (KL-FX-COLOUR): refused, nothing changes
@@ -93,32 +94,32 @@ def test_a_sitting_with_every_effect(tmp_path):
     assert not out.ok and "KL-FX-COLOUR" in out.text("ru") and (s.log, s.revision) == before
     ok(g.play("draw4", colour="yellow"))                    # Боря 6; Аня must draw 4 (KL-FX-DRAW4)
     t = g.table()
-    assert look(s) == ("Аня", False, "yellow", [6, 6, 8]) and t["pending"] == 4
+    assert look(s) == ("Аня", False, "yellow", [6, 6, 8]) and t.pending == 4
     v = g.can_play("yellow-3")
     assert not v.ok and v.rule == "KL-FX-DRAW4"
     out = g.play("yellow-3")                                # refused: the 4 cards come first
     assert not out.ok and "KL-FX-DRAW4" in out.text("en")
     ok(g.draw())                                            # Аня takes 4 and misses the turn → Вика
-    assert look(s) == ("Вика", False, "yellow", [10, 6, 8]) and g.table()["pending"] == 0
+    assert look(s) == ("Вика", False, "yellow", [10, 6, 8]) and g.table().pending == 0
     ok(g.play("yellow-2"))                                  # Вика 7 → Боря
     ok(g.play("order", order="yellow-9"))                   # Боря 5: Аня must play the yellow 9 (KL-FX-ORDER)
     t = g.table()
-    assert look(s) == ("Аня", False, "yellow", [10, 5, 7]) and t["order"] == "yellow-9" and t["ordered_by"] == "Боря"
+    assert look(s) == ("Аня", False, "yellow", [10, 5, 7]) and t.order == "yellow-9" and t.ordered_by == "Боря"
     v = g.can_play("yellow-1")
     assert not v.ok and v.rule == "KL-FX-ORDER"
     assert g.can_play("yellow-9").ok
     ok(g.draw(1))                                           # Аня draws looking for it: 11
     ok(g.play("yellow-9"))                                  # 10 → Вика
-    assert look(s) == ("Вика", False, "yellow", [10, 5, 7]) and g.table()["order"] is None
+    assert look(s) == ("Вика", False, "yellow", [10, 5, 7]) and g.table().order is None
     ok(g.play("silence"))                                   # Вика 6: silence until Вика's next move
-    assert g.table()["silence_by"] == "Вика" and look(s)[2] == "yellow"   # RUL-KL-BLUE-COLOUR
+    assert g.table().silence_by == "Вика" and look(s)[2] == "yellow"   # RUL-KL-BLUE-COLOUR
     ok(g.broke_silence("Аня"))                              # Аня spoke: +4 = 14 (KL-FX-SILENCE)
     ok(g.draw_and_pass())                                   # Боря draws 1 and passes: 6 → Аня
     assert look(s) == ("Аня", False, "yellow", [14, 6, 6])
     ok(g.play("yellow-4"))                                  # Аня 13 → Вика
     ok(g.play("swap", swap_with="Аня"))                     # Вика 5 ⇄ Аня 13 (KL-FX-SWAP); silence ends
     t = g.table()
-    assert look(s) == ("Боря", False, "yellow", [5, 6, 13]) and t["silence_by"] is None
+    assert look(s) == ("Боря", False, "yellow", [5, 6, 13]) and t.silence_by is None
     # undo and redo the swap
     ok(s.undo())
     assert look(s) == ("Вика", False, "yellow", [13, 6, 6])
@@ -127,16 +128,16 @@ def test_a_sitting_with_every_effect(tmp_path):
     assert g.winner() is None and not g.over() and not s.finish().ok
     ok(g.player_out("Боря"))                                # the table says Боря is out (RUL-KL-OUT)
     t = g.table()
-    assert t["winner"] == "Боря" and g.winner() == "Боря" and g.over() and g.tally() == {"Аня": 0, "Боря": 1, "Вика": 0}
+    assert t.winner == "Боря" and g.winner() == "Боря" and g.over() and g.tally() == {"Аня": 0, "Боря": 1, "Вика": 0}
     assert g.violations() == ()
     # the next game: the deal passes clockwise from Вика to Аня (RUL-KL-NEXT-DEALER)
     assert g.next_dealer() == "Аня"
     ok(g.next_game("crimson-draw2", dealer="Аня"))          # Боря (left of Аня) draws 2 first
     t = g.table()
-    assert (t["game"], t["dealer"], t["turn"], t["pending"], t["colour"]) == (2, "Аня", "Боря", 2, "crimson")
-    assert t["counts"] == {"Аня": 8, "Боря": 8, "Вика": 8} and g.winner() is None
-    assert g.games() == [{"number": 1, "dealer": "Вика", "first_card": "green-5", "winner": "Боря",
-                          "by_swap": False, "turns": 12}]
+    assert (t.game, t.dealer, t.turn, t.pending, t.colour) == (2, "Аня", "Боря", 2, "crimson")
+    assert t.counts == {"Аня": 8, "Боря": 8, "Вика": 8} and g.winner() is None
+    assert g.games() == (GameResult(number=1, dealer="Вика", first_card="green-5", winner="Боря",
+                                    by_swap=False, turns=12),)
     entries = s.entries()
     assert entries[-1]["round"] == 2 and entries[0]["round"] == 1 and entries[0]["trick"] == 1
 
@@ -177,12 +178,12 @@ def test_the_kalmar_moment_and_a_missed_call(tmp_path):
     for d in range(6):                                      # Аня plays 6 greens, Боря draws and passes
         ok(g.play(f"green-{d}"))
         ok(g.draw_and_pass())
-    assert g.table()["counts"] == {"Аня": 2, "Боря": 14} and g.table()["call_due"] is None
+    assert g.table().counts == {"Аня": 2, "Боря": 14} and g.table().call_due is None
     ok(g.play("green-6"))                                   # Аня down to one card (KL-CALL)
     t = g.table()
-    assert t["call_due"] == "Аня" and t["one_card"] == ["Аня"] and t["turn"] == "Боря"
+    assert t.call_due == "Аня" and t.one_card == ("Аня",) and t.turn == "Боря"
     ok(g.missed_call("Аня"))                                # caught: +2 = 3
-    assert g.table()["counts"]["Аня"] == 3 and g.table()["call_due"] is None
+    assert g.table().counts["Аня"] == 3 and g.table().call_due is None
     out = g.missed_call("Аня")                              # no call is due any more
     assert not out.ok and "KL-CALL" in out.text("en")
     ok(g.draw_and_pass())
@@ -191,7 +192,7 @@ def test_the_kalmar_moment_and_a_missed_call(tmp_path):
         ok(g.draw_and_pass())
     ok(g.play("swap", swap_with="Боря"))  # last card a swap: Боря wins (KL-END-SWAP)
     t = g.table()
-    assert t["winner"] == "Боря" and t["by_swap"] and g.tally() == {"Аня": 0, "Боря": 1}
+    assert t.winner == "Боря" and t.by_swap and g.tally() == {"Аня": 0, "Боря": 1}
     ok(s.finish())
     [row] = s.archived()
     assert row["summary"]["winner"] == "Боря" and row["summary"]["rounds"] == [[0, 1]]
@@ -199,7 +200,7 @@ def test_the_kalmar_moment_and_a_missed_call(tmp_path):
 
 def test_house_rule_same_symbol(tmp_path):
     _, s = new(tmp_path, first_card="yellow-skip", same_symbol=True)
-    assert s.meta["same_symbol"] is True and s.game.table()["same_symbol"]
+    assert s.meta["same_symbol"] is True and s.game.table().same_symbol
     # Аня skipped by the first card (KL-SETUP-2): Боря; a green skip on a yellow skip
     v = s.game.can_play("green-skip")
     assert v.ok and v.rule == "RUL-KL-SAME-SYMBOL"

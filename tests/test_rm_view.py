@@ -17,6 +17,7 @@ import random
 from engine import royal_mastheads as rm
 from engine.royal_mastheads import action_to_json
 
+from companion.royal_mastheads.models import Bonus
 from companion.session import Session
 from companion.storage import Store
 
@@ -94,16 +95,16 @@ def test_a_deal_trick_by_trick_live_then_the_breakdown(tmp_path):
     v = s.game
     assert v.start_deal("hearts-7").ok
     lv = v.live()
-    assert lv["turned"] == "hearts-7" and lv["trump"] == "hearts" and lv["to_play"] == "Аня" and lv["trick"] == 1
+    assert lv.turned == "hearts-7" and lv.trump == "hearts" and lv.to_play == "Аня" and lv.trick == 1
     # trick 1: 7♥ A♥ 2♥ A♠ — Аня takes it: 7♥ + A♥ + 2♥ + A♠ → A♠ 10, A♥ 10 (the second ace, the trump
     # takes the step: 10 + 10 doubled), 2♥ 1 + 1, 7♥ 1 + 1 → 10 + 20 + 2 + 2 = 34
     for c in SUITS_DEAL_TRICKS[0]:
         assert v.play(c)[0].ok
     lv = v.live()
-    assert lv["tricks"] == {"Аня": 1, "Боря": 0, "Вика": 0, "Гоша": 0}
-    assert lv["points"]["Аня"] == 34 and lv["bank_holder"] == "Аня" and lv["trick"] == 2
+    assert lv.tricks == {"Аня": 1, "Боря": 0, "Вика": 0, "Гоша": 0}
+    assert lv.points["Аня"] == 34 and lv.bank_holder == "Аня" and lv.trick == 2
     last = v.last_trick()
-    assert last["winner"] == "Аня" and any("RM-WIN" in line for line in last["why"])
+    assert last.winner == "Аня" and any("RM-WIN" in line for line in last.why)
     assert "hearts-A" in v.seen() and "hearts-6" not in v.seen()
     # trick 2 led 6♥: Боря showed out of hearts in no trick yet, so hearts are his follow cards
     assert v.play("hearts-6")[0].ok
@@ -117,8 +118,8 @@ def test_a_deal_trick_by_trick_live_then_the_breakdown(tmp_path):
     lv = v.live()
     # 3 cards of trick 11 on the table: Вика has 2 tricks, 23 − ♣10 ♣7 ♣8 ♣9 (1 each, her only
     # cards of those ranks) = 19 so far
-    assert lv["tricks"] == {"Аня": 5, "Боря": 3, "Вика": 2, "Гоша": 0}
-    assert lv["points"] == {"Аня": 69, "Боря": 23, "Вика": 19, "Гоша": 0}
+    assert lv.tricks == {"Аня": 5, "Боря": 3, "Вика": 2, "Гоша": 0}
+    assert lv.points == {"Аня": 69, "Боря": 23, "Вика": 19, "Гоша": 0}
     # the last card closes trick 11 and fills the bank by itself: no tap per bank card (RM-BANK)
     n = len(s.log)
     out, found = v.play(SUITS_DEAL_TRICKS[-1][-1])
@@ -126,12 +127,12 @@ def test_a_deal_trick_by_trick_live_then_the_breakdown(tmp_path):
     assert v.bank_filled()
     assert v.phase() == "deal" and v.deal_number() == 2 and v.dealer() == "Аня"  # RM-DEAL-1: clockwise
     r = v.deal_result()
-    assert r["holder"] == "Аня"
-    rows = {row["player"]: row for row in r["rows"]}
+    assert r.holder == "Аня"
+    rows = {row.player: row for row in r.rows}
     a = rows["Аня"]
-    assert (a["num"], a["face"], a["ace"], a["doubled"], a["card_points"]) == (27, 32, 20, 44, 123)
-    assert a["bonuses"] == [("RM-BONUS-FACE", 500), ("RM-BONUS-TRUMP-ALL", 2000)]
-    assert {p: row["total"] for p, row in rows.items()} == SUITS_DEAL_TOTALS
+    assert (a.num, a.face, a.ace, a.doubled, a.card_points) == (27, 32, 20, 44, 123)
+    assert a.bonuses == (Bonus("RM-BONUS-FACE", 500), Bonus("RM-BONUS-TRUMP-ALL", 2000))
+    assert {p: row.total for p, row in rows.items()} == SUITS_DEAL_TOTALS
     assert v.totals() == SUITS_DEAL_TOTALS
 
 
@@ -142,7 +143,7 @@ def test_RM_BANK_the_filled_bank_can_be_reopened_and_entered_by_hand(tmp_path):
     store, s = new(tmp_path)
     play_suits_deal(s)
     v = s.game
-    assert v.totals() == SUITS_DEAL_TOTALS and v.deal_result()["holder"] == "Аня"
+    assert v.totals() == SUITS_DEAL_TOTALS and v.deal_result().holder == "Аня"
     assert v.reopen_bank().ok
     assert v.phase() == "bank" and not v.bank_filled()
     assert sorted(v.unseen()) == sorted(c for cs in SUITS_DEAL_BANK.values() for c in cs)
@@ -195,7 +196,7 @@ def test_the_same_deal_by_taken_cards_gives_the_same_points(tmp_path):
     assert v.taken_problem(owners) is None
     assert v.taken(owners).ok
     assert v.totals() == SUITS_DEAL_TOTALS  # RUL-RM-ORDER: as trick by trick
-    assert v.deal_result()["entry"] == "taken"
+    assert v.deal_result().entry == "taken"
 
 
 def test_refusals_change_nothing_and_a_revoke_is_shown_when_proven(tmp_path):

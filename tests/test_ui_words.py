@@ -4,7 +4,9 @@ expected value is worked out by hand in the comments (seats: Аня 0, Боря 
 0→1→2; dealer Вика, so Аня starts, KL-START)."""
 from __future__ import annotations
 
+from companion.kalmar.models import Skipped
 from companion.screens.records import change_text
+from companion.vzhuh.models import StarterWhy
 from companion.session import Session
 from companion.storage import Store
 from companion.vzhuh.view import penalty_json
@@ -21,24 +23,24 @@ def test_kalmar_names_the_skipped_player(tmp_path):
     s = Session(Store.open(tmp_path))
     ok(s.new_game(P, game="kalmar", dealer="Вика", first_card="green-5"))
     g = s.game
-    assert g.table()["skipped"] is None                      # nothing played yet
+    assert g.table().skipped is None                      # nothing played yet
     ok(g.play("green-7"))                                    # Аня → Боря
-    assert g.table()["skipped"] is None                      # a digit skips nobody
+    assert g.table().skipped is None                      # a digit skips nobody
     ok(g.play("green-skip"))                                 # Боря: Вика misses her turn → Аня (KL-FX-SKIP)
     t = g.table()
-    assert t["turn"] == "Аня" and t["skipped"] == {"player": "Вика", "rule": "KL-FX-SKIP"}
+    assert t.turn == "Аня" and t.skipped == Skipped("Вика", "KL-FX-SKIP")
     ok(g.play("green-reverse"))                              # Аня: reversed → Вика; the skip is history now
-    assert g.table()["skipped"] is None
+    assert g.table().skipped is None
     ok(g.play("green-skip"))                                 # Вика, counter-clockwise: Боря skipped → Аня
     t = g.table()
-    assert t["turn"] == "Аня" and t["skipped"]["player"] == "Боря"
+    assert t.turn == "Аня" and t.skipped.player == "Боря"
     ok(g.play("green-draw2"))                                # Аня: Вика takes 2 and misses the turn
-    assert g.table()["skipped"] is None and g.table()["pending"] == 2      # not yet: she takes them first
+    assert g.table().skipped is None and g.table().pending == 2      # not yet: she takes them first
     ok(g.draw())                                             # Вика takes 2 → Боря (KL-FX-DRAW2)
     t = g.table()
-    assert t["turn"] == "Боря" and t["skipped"] == {"player": "Вика", "rule": "KL-FX-DRAW2"}
+    assert t.turn == "Боря" and t.skipped == Skipped("Вика", "KL-FX-DRAW2")
     ok(s.undo())                                             # undone: Вика has not taken them
-    assert s.game.table()["skipped"] is None
+    assert s.game.table().skipped is None
 
 
 def test_vzhuh_correction_speaks_of_a_party(tmp_path):
@@ -69,16 +71,16 @@ def test_vzhuh_says_why_the_next_party_starts_with_that_player(tmp_path):
     s = Session(Store.open(tmp_path))
     ok(s.new_game(P, game="vzhuh", first="Боря"))
     v = s.game
-    assert v.starter_why() == {"rule": "VZ-SETUP-4", "starter": "Боря"}       # chosen at the start
+    assert v.starter_why() == StarterWhy("VZ-SETUP-4", "Боря")      # chosen at the start
     pts = lambda n: penalty_json(points=n)  # noqa: E731
     # party 1: 16, 36, 0 → Боря alone has the most (36)
     ok(v.record_party({"Аня": pts(16), "Боря": pts(36), "Вика": pts(0)}))
-    assert v.starter_why() == {"rule": "VZ-NEXT", "starter": "Боря", "party": 1, "points": 36, "players": ["Боря"]}
+    assert v.starter_why() == StarterWhy("VZ-NEXT", "Боря", party=1, points=36, players=("Боря",))
     # party 2 (started by Боря): 60, 5, 60 → Аня and Вика tie; from Боря clockwise: Вика (2) before Аня (0)
     ok(v.record_party({"Аня": pts(60), "Боря": pts(5), "Вика": pts(60)}))
     why = v.starter_why()
-    assert why == {"rule": "VZ-NEXT, RUL-VZ-NEXT-TIE", "starter": "Вика", "party": 2, "points": 60,
-                   "players": ["Аня", "Вика"], "previous": "Боря"}
+    assert why == StarterWhy("VZ-NEXT, RUL-VZ-NEXT-TIE", "Вика", party=2, points=60,
+                             players=("Аня", "Вика"), previous="Боря")
     assert v.next_starter() == "Вика"
     import companion.i18n as i18n
     before = i18n.lang()
@@ -106,7 +108,7 @@ def test_vzhuh_tie_that_includes_the_previous_starter(tmp_path):
     # party 1 (started by Вика): 10, 0, 10 → Аня and Вика; from Вика clockwise Вика herself comes first
     ok(v.record_party({"Аня": pts(10), "Боря": pts(0), "Вика": pts(10)}))
     why = v.starter_why()
-    assert why["starter"] == "Вика" and why["previous"] == "Вика" and why["players"] == ["Аня", "Вика"]
+    assert why.starter == "Вика" and why.previous == "Вика" and why.players == ("Аня", "Вика")
     import companion.i18n as i18n
     from companion.vzhuh.screens.score import why_text
     before = i18n.lang()
@@ -124,6 +126,6 @@ def test_kalmar_names_the_player_skipped_by_the_first_card(tmp_path):
     s = Session(Store.open(tmp_path))
     ok(s.new_game(P, game="kalmar", dealer="Вика", first_card="crimson-skip"))
     t = s.game.table()
-    assert t["turn"] == "Боря" and t["skipped"] == {"player": "Аня", "rule": "KL-SETUP-2"}
+    assert t.turn == "Боря" and t.skipped == Skipped("Аня", "KL-SETUP-2")
     ok(s.game.play("crimson-3"))                             # Боря plays: the skip is history
-    assert s.game.table()["skipped"] is None
+    assert s.game.table().skipped is None

@@ -50,7 +50,7 @@ def test_a_whole_game_with_a_tie_to_the_archive(s):
     # party 4: 10, 3, 4 → 86, 63, 64: Боря wins
     assert v.record_party({"Аня": pts(10), "Боря": pts(3), "Вика": pts(4)}).ok
     assert v.winner() == "Боря" and v.standings() == [(1, "Боря", 63), (2, "Вика", 64), (3, "Аня", 86)]
-    assert [p["starter"] for p in v.parties()] == ["Боря", "Боря", "Вика", "Боря"]
+    assert [p.starter for p in v.parties()] == ["Боря", "Боря", "Вика", "Боря"]
     assert s.finish().ok and not s.active
     row = s.archived()[0]
     assert row["summary"]["game"] == "vzhuh" and row["summary"]["winner"] == "Боря"

@@ -18,11 +18,12 @@ from engine.core.errors import GameError, IllegalAction
 from engine.core.reading import MAX_NAME, bad_name, quote
 from engine.core.rules import Verdict
 from engine.core.seating import Direction, next_seat
-from engine.kalmar.rules import V as KlRule
+from engine.kalmar.rules import C as KlCite, V as KlRule
 
 from ..game_view import Change, GameView, Imported
 from ..log_session import Notice, Outcome
 from . import GAME
+from .models import GameResult, Skipped, Table
 
 COLOURS = tuple(c.value for c in kl.Colour)            # crimson, green, light-blue, yellow
 KINDS = tuple(k.value for k in kl.Kind)                # digit, skip, draw2, reverse, choose, draw4, swap, order, silence
@@ -79,7 +80,7 @@ def draw_rule(n: int) -> str:
 class KalmarView(GameView):
     game = GAME.id
     format = kl.FORMAT
-    end_rule = "KL-END"
+    end_rule = KlCite.END.rule
 
     # ---- the log session's questions -------------------------------------------------------
     def new_meta(self, players: Sequence[str], options: Mapping[str, Any]) -> dict | Notice:
@@ -179,40 +180,40 @@ class KalmarView(GameView):
         return "/kalmar"
 
     # ---- reading the table --------------------------------------------------------------------
-    def table(self) -> dict:
-        """Everything the live table shows, as names, card ids and numbers."""
+    def table(self) -> Table | None:
+        """Everything the live table shows, as names, card ids and numbers (None: no game)."""
         s = self.state
         if s is None:
-            return {}
+            return None
         p = s.players
-        return {
-            "game": s.game,
-            "dealer": p[s.dealer],
-            "turn": p[s.turn],
-            "next": p[s.next_player],
-            "after_next": p[next_seat(s.next_player, s.n, s.direction)],
-            "clockwise": s.direction is Direction.CLOCKWISE,
-            "top": kl.card_id(s.top),
-            "colour": s.colour.value if s.colour is not None else None,
-            "pending": s.pending_draw,
-            "pending_rule": draw_rule(s.pending_draw) if s.pending_draw else None,
-            "order": kl.card_id(s.order) if s.order is not None else None,
-            "ordered_by": p[s.ordered_by] if s.ordered_by is not None else None,
-            "silence_by": p[s.silence_by] if s.silence_by is not None else None,
+        return Table(
+            game=s.game,
+            dealer=p[s.dealer],
+            turn=p[s.turn],
+            next=p[s.next_player],
+            after_next=p[next_seat(s.next_player, s.n, s.direction)],
+            clockwise=s.direction is Direction.CLOCKWISE,
+            top=kl.card_id(s.top),
+            colour=s.colour.value if s.colour is not None else None,
+            pending=s.pending_draw,
+            pending_rule=draw_rule(s.pending_draw) if s.pending_draw else None,
+            order=kl.card_id(s.order) if s.order is not None else None,
+            ordered_by=p[s.ordered_by] if s.ordered_by is not None else None,
+            silence_by=p[s.silence_by] if s.silence_by is not None else None,
             # KL-CALL, RUL-KL-CALL-WINDOW: whoever just played their second-to-last card (a swap
             # too, whatever the hand holds after it); the engine ends the moment at a penalty
-            "call_due": p[s.call_due] if s.call_due is not None else None,
-            "one_card": [p[i] for i in s.one_card],
-            "drew": s.drew,
-            "counts": dict(zip(p, s.counts)),
-            "turns": s.turns,
-            "winner": p[s.winner] if s.winner is not None else None,
-            "by_swap": bool(s.results and s.winner is not None and s.results[-1].swap),
-            "same_symbol": s.options.same_symbol,
-            "skipped": self.skipped(),
-        }
+            call_due=p[s.call_due] if s.call_due is not None else None,
+            one_card=tuple(p[i] for i in s.one_card),
+            drew=s.drew,
+            counts=dict(zip(p, s.counts)),
+            turns=s.turns,
+            winner=p[s.winner] if s.winner is not None else None,
+            by_swap=bool(s.results and s.winner is not None and s.results[-1].swap),
+            same_symbol=s.options.same_symbol,
+            skipped=self.skipped(),
+        )
 
-    def skipped(self) -> dict | None:
+    def skipped(self) -> Skipped | None:
         """Who the last entry made miss a turn, named on the table until the next entry (issue 19,
         point 4): the player after the one who played «Пропуск хода» (KL-FX-SKIP), or the player
         who just took the cards of a +2 / +4 (KL-FX-DRAW2, KL-FX-DRAW4: take, then miss the turn)."""
@@ -221,7 +222,7 @@ class KalmarView(GameView):
             return None
         fresh = s.moves == 0 or (log and log[-1].get("type") == "next-game")  # no move yet in this game
         if fresh and s.first_card.kind is kl.Kind.SKIP:  # KL-SETUP-2: the dealer's skip, turned up first
-            return {"player": s.players[next_seat(s.dealer, s.n)], "rule": "KL-SETUP-2"}
+            return Skipped(s.players[next_seat(s.dealer, s.n)], KlCite.FIRST_CARD_PLAYED.rule)
         if not log or len(states) < 2:
             return None
         a, before = log[-1], states[-2]
@@ -229,23 +230,23 @@ class KalmarView(GameView):
             return None
         seat = s.players.index(a["player"])
         if a.get("type") == "play" and card_parts(a.get("card"))[0] == "skip":
-            return {"player": s.players[next_seat(seat, s.n, s.direction)], "rule": "KL-FX-SKIP"}
+            return Skipped(s.players[next_seat(seat, s.n, s.direction)], KlCite.SKIP.rule)
         if a.get("type") == "draw" and a.get("count") is None and before.pending is not None:
-            return {"player": a["player"], "rule": draw_rule(before.pending_draw)}
+            return Skipped(a["player"], draw_rule(before.pending_draw))
         return None
 
     def tally(self) -> dict[str, int]:
         s = self.state
         return dict(zip(s.players, s.tally)) if s is not None else {}
 
-    def games(self) -> list[dict]:
+    def games(self) -> tuple[GameResult, ...]:
         """The sitting's games that are over: number, dealer, winner (None: left unfinished)."""
         s = self.state
         if s is None:
-            return []
-        return [{"number": g.number, "dealer": s.players[g.dealer], "first_card": kl.card_id(g.first_card),
-                 "winner": s.players[g.winner] if g.winner is not None else None, "by_swap": g.swap,
-                 "turns": g.turns} for g in s.results]
+            return ()
+        return tuple(GameResult(number=g.number, dealer=s.players[g.dealer], first_card=kl.card_id(g.first_card),
+                                winner=s.players[g.winner] if g.winner is not None else None, by_swap=g.swap,
+                                turns=g.turns) for g in s.results)
 
     def next_dealer(self) -> str | None:
         """The dealer proposed for the next game: the next player clockwise (RUL-KL-NEXT-DEALER)."""

@@ -17,6 +17,8 @@ GAME = Game(
     rounds=Nn_("{n} round", "{n} rounds"),
     place=N_("of round {round}"),
     place_trick=N_("of round {round}, trick {trick}"),
+    change_words=(("trick-winner", N_("Round {round}, trick {trick}: now {new} takes it (was {old}).")),
+                  ("round-points", N_("Round {round}, {player}: from {old} to {new}."))),
     stats=StatsWords(
         avg=N_("Average round"), best=N_("Best round"), revokes=True,
         note=N_("Average and best: points in one round. A revoke: a card of another family although the "

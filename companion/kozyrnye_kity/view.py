@@ -25,6 +25,7 @@ from engine.kozyrnye_kity.record import (
     record_actions, record_to_json,
 )
 from engine.kozyrnye_kity.replay import replay_record
+from engine.kozyrnye_kity.rules import X
 
 from ..game_view import Change, GameView, Imported, Question
 from ..log_session import DONE, Notice, Outcome, refused, serialized
@@ -75,6 +76,25 @@ class Revoke:
     trick: int | None
     proof_trick: int | None
     text: str
+
+
+@dataclass(frozen=True)
+class RoundCell:
+    """One player's part of a closed round: the round's points, the pearls gathered and the
+    bonuses left unused (R-SCORE-2: points = pearls + pairs of unused bonuses)."""
+
+    points: int
+    pearls: int
+    unused: int
+
+
+@dataclass(frozen=True)
+class RoundRow:
+    """A closed round for the score pad and the round's end."""
+
+    number: int
+    tallied: bool  # tallied by hand (score pad only): no pearls or bonuses to show
+    cells: Mapping[str, RoundCell]  # by player
 
 
 class KityView(GameView):
@@ -380,15 +400,16 @@ class KityView(GameView):
         s = self.state
         return [dict(zip(s.players, r.points)) for r in s.rounds] if s else []
 
-    def round_rows(self) -> list[dict]:
+    def round_rows(self) -> tuple[RoundRow, ...]:
         """Each closed round for the score pad: per player (points, pearls, unused bonuses)
         and whether it was tallied."""
         s = self.state
         if s is None:
-            return []
-        return [{"number": k, "tallied": r.tallied,
-                 "cells": {p: (pt, pe, un) for p, pt, pe, un in zip(s.players, r.points, r.pearls, r.unused)}}
-                for k, r in enumerate(s.rounds, start=1)]
+            return ()
+        return tuple(RoundRow(number=k, tallied=r.tallied,
+                              cells={p: RoundCell(pt, pe, un) for p, pt, pe, un in
+                                     zip(s.players, r.points, r.pearls, r.unused)})
+                     for k, r in enumerate(s.rounds, start=1))
 
     def winner(self) -> str | None:
         s = self.state
@@ -584,7 +605,7 @@ class KityView(GameView):
         except (ValueError, RecordError) as e:
             return refused("session.bad-fact", {"card": card, "detail": str(e)})
         if c.is_five:
-            return refused("session.five-no-facts")
+            return refused("", error=X.FIVE_HAS_NO_FACTS.refusal({"card": card}))  # RUL-FIVE-BONUS
         store = self.session.store
         stored = dict(store.deck_facts().get(card, {}))
         if facts.pearls is not None:

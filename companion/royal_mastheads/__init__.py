@@ -16,6 +16,7 @@ GAME = Game(
     rounds=Nn_("{n} deal", "{n} deals"),  # «10 игр»: the rulebook's set of 10 deals, each «игра»
     place=N_("of deal {round}"),
     place_trick=N_("of deal {round}, trick {trick}"),
+    change_words=(("round-points", N_("Round {round}, {player}: from {old} to {new}.")),),
     stats=StatsWords(
         avg=N_("Average deal"), best=N_("Best deal"), revokes=True,
         note=N_("Average and best: points in one deal, card points and bonuses (RM-POINTS, RM-BONUS). The "

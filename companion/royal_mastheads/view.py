@@ -21,6 +21,7 @@ from engine.royal_mastheads.cards import FULL_MASK, SUIT_SIGNS, cards_of
 from ..game_view import Change, GameView, Imported
 from ..log_session import Notice, Outcome
 from . import GAME
+from .models import Bonus, DealResult, LastTrick, Live, SeatResult
 
 DEALS = rm.DEALS
 TRICKS = rm.TRICKS_PER_DEAL
@@ -198,7 +199,7 @@ class RoyalMastheadsView(GameView):
         d = self.state.deal if self.state is not None else None
         return d is not None and bool(d.tricks or d.current)
 
-    def live(self) -> dict | None:
+    def live(self) -> Live | None:
         """The running deal: turned card, trump, mastheads, trick number, whose turn, the trick
         on the table (player, card id), tricks and running card points per player, the bank
         holder so far (RM-BANK, RUL-RM-BANK-TIE)."""
@@ -207,14 +208,14 @@ class RoyalMastheadsView(GameView):
         if lv is None:
             return None
         d = s.deal
-        current = [(s.players[(d.leader + i) % rm.PLAYERS], c.id) for i, c in enumerate(lv.current)]
-        return {
-            "deal": lv.deal, "dealer": s.players[lv.dealer], "turned": lv.turned.id, "trump": lv.trump.value,
-            "masthead": lv.masthead, "trick": lv.trick, "to_play": s.players[lv.to_play] if lv.to_play is not None else None,
-            "current": current, "tricks": dict(zip(s.players, lv.tricks)), "points": dict(zip(s.players, lv.points)),
-            "bank_holder": s.players[lv.bank_holder] if lv.bank_holder is not None else None,
-            "bank_tie": lv.bank_holder is None and any(lv.tricks),
-        }
+        current = tuple((s.players[(d.leader + i) % rm.PLAYERS], c.id) for i, c in enumerate(lv.current))
+        return Live(
+            deal=lv.deal, dealer=s.players[lv.dealer], turned=lv.turned.id, trump=lv.trump.value,
+            masthead=lv.masthead, trick=lv.trick, to_play=s.players[lv.to_play] if lv.to_play is not None else None,
+            current=current, tricks=dict(zip(s.players, lv.tricks)), points=dict(zip(s.players, lv.points)),
+            bank_holder=s.players[lv.bank_holder] if lv.bank_holder is not None else None,
+            bank_tie=lv.bank_holder is None and any(lv.tricks),
+        )
 
     def seen(self) -> frozenset[str]:
         """Card ids already played this deal (greyed in the picker)."""
@@ -238,7 +239,7 @@ class RoyalMastheadsView(GameView):
             return []
         return [c.id for c in cards_of(FULL_MASK & ~(s.deal.seen | s.deal.bank_mask))]
 
-    def last_trick(self) -> dict | None:
+    def last_trick(self) -> LastTrick | None:
         """The last finished trick of the running deal: number, cards (player, card id), the
         winner and the why, line by line with rule IDs (RM-LEAD, RM-FOLLOW, RM-WIN)."""
         s = self.state
@@ -247,10 +248,10 @@ class RoyalMastheadsView(GameView):
             return None
         t = d.tricks[-1]
         ex = rm.explain_trick(s)
-        return {"number": t.number, "cards": [(s.players[t.seat_of(i)], c.id) for i, c in enumerate(t.cards)],
-                "winner": s.players[t.winner], "why": ex.lines(self.lang)}
+        return LastTrick(number=t.number, cards=tuple((s.players[t.seat_of(i)], c.id) for i, c in enumerate(t.cards)),
+                         winner=s.players[t.winner], why=tuple(ex.lines(self.lang)))
 
-    def deal_result(self, number: int | None = None) -> dict | None:
+    def deal_result(self, number: int | None = None) -> DealResult | None:
         """The breakdown of closed deal ``number`` (default the last): per player the tricks,
         cards, card points by rule (RM-POINTS-NUM, -FACE, -ACE, -TRUMP), the bonus rows
         (RM-BONUS-…) and the deal total; who took the bank."""
@@ -262,12 +263,12 @@ class RoyalMastheadsView(GameView):
         rows = []
         for p, seat in zip(s.players, sc.seats):
             cp = seat.card_points
-            rows.append({"player": p, "tricks": seat.tricks, "cards": seat.cards, "num": cp.num, "face": cp.face,
-                         "ace": cp.ace, "doubled": cp.doubled, "card_points": cp.total,
-                         "bonuses": [(b.rule, b.points) for b in seat.bonuses], "total": seat.total})
-        return {"number": d.number, "dealer": s.players[d.dealer], "turned": d.turned.id, "trump": d.trump_suit.value,
-                "masthead": d.masthead, "entry": d.entry.value,
-                "holder": s.players[sc.holder] if sc.holder is not None else None, "rows": rows}
+            rows.append(SeatResult(player=p, tricks=seat.tricks, cards=seat.cards, num=cp.num, face=cp.face,
+                                   ace=cp.ace, doubled=cp.doubled, card_points=cp.total,
+                                   bonuses=tuple(Bonus(b.rule, b.points) for b in seat.bonuses), total=seat.total))
+        return DealResult(number=d.number, dealer=s.players[d.dealer], turned=d.turned.id, trump=d.trump_suit.value,
+                          masthead=d.masthead, entry=d.entry.value,
+                          holder=s.players[sc.holder] if sc.holder is not None else None, rows=tuple(rows))
 
     def totals(self) -> dict[str, int]:
         s = self.state

@@ -16,6 +16,7 @@ GAME = Game(
     round_word=N_("Party"),
     rounds=Nn_("{n} party", "{n} parties"),
     place=N_("of party {round}"),
+    change_words=(("party-points", N_("Party {round}, {player}: from {old} to {new}.")),),  # «Партия», not «Раунд»
     stats=StatsWords(
         avg=N_("Average penalty per party"), best=N_("Best party (fewest)"), revokes=False,
         note=N_("Average and best: penalty points in one party. The lowest total wins (VZ-GAME).")),

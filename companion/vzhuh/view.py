@@ -14,10 +14,12 @@ from engine import vzhuh as vz
 from engine.core.errors import GameError, IllegalAction
 from engine.core.reading import MAX_NAME, bad_name, quote
 from engine.core.rules import Verdict
+from engine.vzhuh.rules import C as VzCite
 
 from ..game_view import Change, GameView, Imported
 from ..log_session import Notice, Outcome
 from . import GAME
+from .models import Party, StarterWhy
 
 NUMBERS = vz.NUMBERS
 DECK_COUNTS = dict(vz.DECK_COUNTS)
@@ -125,7 +127,7 @@ class VzhuhView(GameView):
         seat = vz.next_starter(s) if s is not None else None
         return s.players[seat] if seat is not None else None
 
-    def starter_why(self) -> dict | None:
+    def starter_why(self) -> StarterWhy | None:
         """Why :meth:`next_starter` starts the next party, as names and numbers (issue 19, point 4):
         party 1: the player chosen at the start (``rule`` VZ-SETUP-4); later: the most penalty
         points in the party just played (VZ-NEXT, read as that party — N-VZ-NEXT), ``party``,
@@ -136,14 +138,14 @@ class VzhuhView(GameView):
         if seat is None:
             return None
         if not s.parties:
-            return {"rule": "VZ-SETUP-4", "starter": s.players[seat]}
+            return StarterWhy(rule=VzCite.SETUP_4.rule, starter=s.players[seat])
         last = s.parties[-1]
         top = max(last.points)
-        most = [s.players[i] for i, p in enumerate(last.points) if p == top]
-        why = {"rule": "VZ-NEXT", "starter": s.players[seat], "party": last.number, "points": top, "players": most}
+        most = tuple(s.players[i] for i, p in enumerate(last.points) if p == top)
         if len(most) > 1:
-            why.update(rule="VZ-NEXT, RUL-VZ-NEXT-TIE", previous=s.players[last.starter])
-        return why
+            return StarterWhy(rule=f"{VzCite.NEXT.rule}, {VzCite.NEXT_TIE.rule}", starter=s.players[seat],
+                              party=last.number, points=top, players=most, previous=s.players[last.starter])
+        return StarterWhy(rule=VzCite.NEXT.rule, starter=s.players[seat], party=last.number, points=top, players=most)
 
     def totals(self) -> dict[str, int]:
         s = self.state
@@ -159,13 +161,13 @@ class VzhuhView(GameView):
         s = self.state
         return tuple(s.players[i] for i in vz.tied(s)) if s is not None else ()
 
-    def parties(self) -> list[dict]:
+    def parties(self) -> tuple[Party, ...]:
         """Every closed party: number, starter, points per player, whether it was an extra one."""
         s = self.state
         if s is None:
-            return []
-        return [{"number": p.number, "starter": s.players[p.starter], "extra": p.extra,
-                 "points": dict(zip(s.players, p.points))} for p in s.parties]
+            return ()
+        return tuple(Party(number=p.number, starter=s.players[p.starter], extra=p.extra,
+                           points=dict(zip(s.players, p.points))) for p in s.parties)
 
     def points_by_round(self) -> list[dict[str, int]]:
         s = self.state

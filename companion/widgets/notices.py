@@ -12,17 +12,19 @@ from ..packs import game as pack
 
 
 def _changes(notice) -> str:
+    """What an edit changed, each kind in words: every game's kinds here, a game's own kinds in
+    the words its declaration gives them (:attr:`Game.change_words`)."""
+    try:
+        own = dict(pack(notice.params.get("game", "")).change_words)
+    except (KeyError, AttributeError):
+        own = {}
     lines = []
     for ch in getattr(notice, "changes", ())[:6]:
         p = ch.params
-        if ch.key == "trick-winner":
-            lines.append(t("Round {round}, trick {trick}: now {new} takes it (was {old}).").format(**p))
+        if ch.key in own:
+            lines.append(t(own[ch.key]).format(**p))
         elif ch.key == "total":
             lines.append(t("{player}: total from {old} to {new}.").format(**p))
-        elif ch.key == "round-points":
-            lines.append(t("Round {round}, {player}: from {old} to {new}.").format(**p))
-        elif ch.key == "party-points":  # «Вжух!» counts parties (issue 19, point 4)
-            lines.append(t("Party {round}, {player}: from {old} to {new}.").format(**p))
         elif ch.key in ("violation-new", "violation-gone"):
             v = p["violation"]
             lines.append(("+ " if ch.key == "violation-new" else "− ") + v.text(lang()))
@@ -44,7 +46,6 @@ def _catalog(key: str, params: Mapping[str, Any], lg: str) -> str:
         "session.no-entry": lambda: t("That entry does not exist."),
         "session.bad-entry": lambda: t("That entry cannot be used."),
         "session.bad-fact": lambda: t("That card fact cannot be saved."),
-        "session.five-no-facts": lambda: t("A 5 shows no pearls and no bonus (RUL-FIVE-BONUS)."),
         "session.conflict": lambda: t("The game was changed on another screen; this is the latest state."),
         "session.file-too-big": lambda: t("The file is too large for a game record ({size} MB; at most {limit} MB). "
                                           "Nothing was sent.").format(

@@ -61,3 +61,15 @@ class Verdict:
 
     def __repr__(self) -> str:
         return f"Verdict({self.entry.name}, {dict(self.params)!r})"
+
+
+class Citation(enum.Enum):
+    """Base of a game's citations: the rules the app names beside a label or a banner that is
+    not a finding (e.g. «Кто пропускает ход (KL-FX-SKIP)»). Each member's value is the rule ID
+    (of the game's digest, or one of the project's rulings in ``assets/rules/<game>.json``);
+    screens cite ``C.MEMBER.rule`` and never spell a rule ID themselves
+    (``tests/test_view_models.py``)."""
+
+    @property
+    def rule(self) -> str:
+        return self.value

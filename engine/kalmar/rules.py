@@ -9,7 +9,7 @@ named in the texts next to the digest rule they apply.
 """
 from __future__ import annotations
 
-from engine.core.rules import RuleRegistry
+from engine.core.rules import Citation, RuleRegistry
 
 
 class V(RuleRegistry):
@@ -50,3 +50,23 @@ class V(RuleRegistry):
     MUST_DRAW2 = ("must-draw2", "KL-FX-DRAW2", "kl.check.must-draw2")
     MUST_DRAW4 = ("must-draw4", "KL-FX-DRAW4", "kl.check.must-draw4")
     GAME_OVER = ("game-over", "KL-END", "kl.check.game-over")
+
+
+class C(Citation):
+    """The rules the app's screens name beside a label or a banner (not findings: those are
+    :class:`V`'s). Screens cite ``C.MEMBER.rule``, never a literal."""
+
+    DEAL = "KL-SETUP-1"                  # 8 cards each, the first card turned up
+    FIRST_CARD_PLAYED = "KL-SETUP-2"     # an organizer turned up first counts as the dealer's
+    SKIP = "KL-FX-SKIP"
+    NAMED_COLOUR = "KL-FX-COLOUR"
+    SWAP = "KL-FX-SWAP"
+    SILENCE = "KL-FX-SILENCE"
+    ORDER = "KL-FX-ORDER"
+    ORDERED_CARD = "RUL-KL-ORDER"        # which card an order names
+    CALL = "KL-CALL"
+    END = "KL-END"
+    END_SWAP = "KL-END-SWAP"
+    TALLY = "RUL-KL-TALLY"
+    NEXT_DEALER = "RUL-KL-NEXT-DEALER"
+    SAME_SYMBOL = "RUL-KL-SAME-SYMBOL"

@@ -6,7 +6,7 @@ rule ID (shared/rules/kozyrnye-kity.md) and message key (:mod:`.i18n`).
 """
 from __future__ import annotations
 
-from ..core.rules import RuleRegistry
+from ..core.rules import Citation, RuleRegistry
 
 
 class V(RuleRegistry):
@@ -50,6 +50,7 @@ class X(RuleRegistry):
     TRICK_NOT_COMPLETE = ("trick-not-complete", "R-TRICK-1", "x.trick-not-complete")
     BONUS_NOT_YOUR_TURN = ("turn-order", "R-TRICK-3", "x.bonus-not-your-turn")
     FIVE_HAS_NO_BONUS = ("five-has-no-bonus", "RUL-FIVE-BONUS", "x.five-has-no-bonus")
+    FIVE_HAS_NO_FACTS = ("five-has-no-facts", "RUL-FIVE-BONUS", "x.five-has-no-facts")  # the deck profile
     BONUS_FAMILY_NEEDED = ("bonus-family", "R-BONUS-TRUMP", "x.bonus-family-needed")
     BONUS_FAMILY_WRONG = ("bonus-family", "R-BONUS-TRUMP", "x.bonus-family-wrong")
     AWAIT_REWARD = ("await-reward", "R-REWARD-1", "x.await-reward")
@@ -60,3 +61,17 @@ class X(RuleRegistry):
 # who leads a trick, by the rule that named the leader (RoundState.leader_rule)
 WRONG_LEADER = {v.rule: v for v in (V.WRONG_LEADER_SETUP, V.WRONG_LEADER_REWARD, V.WRONG_LEADER_FIVE)}
 REGISTRIES = (V, X)
+
+
+class C(Citation):
+    """The rules the app's screens name beside a label or a banner (not findings: those are
+    :class:`V`'s and :class:`X`'s). Each member is named after its rule ID; screens cite
+    ``C.MEMBER.rule``, never a literal."""
+
+    SETUP_4 = "R-SETUP-4"
+    FIVE_LEAD = "R-FIVE-LEAD"
+    SCORE_2 = "R-SCORE-2"
+    END = "R-END"
+    WINNER_MANY = "RUL-WINNER-MANY"
+    NEXT_ROUND_LEADER = "RUL-NEXT-ROUND-LEADER"
+    REVOKE = "RUL-REVOKE"

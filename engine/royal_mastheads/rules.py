@@ -8,7 +8,7 @@ member's own rule ID in both languages (tests/test_rule_registries.py checks thi
 """
 from __future__ import annotations
 
-from engine.core.rules import RuleRegistry
+from engine.core.rules import Citation, RuleRegistry
 
 
 class V(RuleRegistry):
@@ -44,3 +44,32 @@ class V(RuleRegistry):
 
 
 REGISTRIES = (V,)
+
+
+class C(Citation):
+    """The rules the app's screens name beside a label, a banner or a score line (not findings:
+    those are :class:`V`'s). Each member is named after its rule ID; screens cite
+    ``C.MEMBER.rule``, never a literal."""
+
+    COMP = "RM-COMP"
+    DEAL_2 = "RM-DEAL-2"
+    LEAD = "RM-LEAD"
+    FOLLOW = "RM-FOLLOW"
+    BANK = "RM-BANK"
+    BANK_TIE = "RUL-RM-BANK-TIE"
+    BANK_CARDS = "RUL-RM-BANK-CARDS"
+    ORDER = "RUL-RM-ORDER"
+    SET = "RM-SET"
+    SET_TIE = "RUL-RM-SET-TIE"
+    POINTS_NUM = "RM-POINTS-NUM"
+    POINTS_FACE = "RM-POINTS-FACE"
+    POINTS_ACE = "RM-POINTS-ACE"
+    POINTS_TRUMP = "RM-POINTS-TRUMP"
+    BONUS_3T = "RM-BONUS-3T"
+    BONUS_4T = "RM-BONUS-4T"
+    BONUS_9 = "RM-BONUS-9"
+    BONUS_10 = "RM-BONUS-10"
+    BONUS_11 = "RM-BONUS-11"
+    BONUS_FACE = "RM-BONUS-FACE"
+    BONUS_FACE_ALL = "RM-BONUS-FACE-ALL"
+    BONUS_TRUMP_ALL = "RM-BONUS-TRUMP-ALL"

@@ -7,7 +7,7 @@ message can never cite another rule than the one it belongs to.
 """
 from __future__ import annotations
 
-from engine.core.rules import RuleRegistry
+from engine.core.rules import Citation, RuleRegistry
 
 
 class V(RuleRegistry):
@@ -44,3 +44,18 @@ class V(RuleRegistry):
     VZHUH_NO_CARD = ("vzhuh-no-card", "VZ-J-VZHUH", "vz.check.vzhuh-no-card")
     VZHUH_UNKNOWN = ("vzhuh-unknown", "VZ-J-VZHUH", "vz.check.vzhuh-unknown")
     VZHUH_NONE_LEFT = ("vzhuh-none-left", "VZ-J-VZHUH", "vz.check.vzhuh-none-left")
+
+
+class C(Citation):
+    """The rules the app's screens name beside a label or a banner (not findings: those are
+    :class:`V`'s). Each member is named after its rule ID; screens cite ``C.MEMBER.rule``,
+    never a literal."""
+
+    SETUP_4 = "VZ-SETUP-4"
+    NEXT = "VZ-NEXT"
+    NEXT_TIE = "RUL-VZ-NEXT-TIE"
+    GAME = "VZ-GAME"
+    TIE = "VZ-TIE"
+    RUL_TIE = "RUL-VZ-TIE"
+    J_PENALTY = "VZ-J-PENALTY"
+    CHECK = "VZ-CHECK"

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import flet as ft
 
+from engine.kalmar.rules import C
+
 from ...i18n import lang, t
 from ...ui import choice_row, probe, safe_screen, screen, section_title, tagged, use_app, use_latest, use_session
 from .. import ids
@@ -44,7 +46,7 @@ def Checker():
     get_same, set_same = use_latest(False)
     get_src, set_src = use_latest("table")
     live = (s is not None and s.active and s.kind == "kalmar" and s.state is not None
-            and s.game.table().get("winner") is None)
+            and s.game.table().winner is None)
     src = get_src() if live else "free"
     card = card_of(get_card())
     body: list[ft.Control] = []
@@ -55,9 +57,9 @@ def Checker():
         tb = s.game.table()
         verdict = s.game.can_play(card) if card else None
         body.append(tagged(ids.CHECK_TABLE, ft.Row([
-            card_face(tb["top"], tb["colour"], width=56, height=76),
+            card_face(tb.top, tb.colour, width=56, height=76),
             ft.Text(t("On top: {card} · colour {colour} · {player} to move").format(
-                card=card_words(tb["top"]), colour=colour_words(tb["colour"]), player=tb["turn"]), size=16,
+                card=card_words(tb.top), colour=colour_words(tb.colour), player=tb.turn), size=16,
                 expand=True)], spacing=10)))
     else:
         top = card_of(get_top())
@@ -66,7 +68,7 @@ def Checker():
         body.append(section_title(t("The top card")))
         body += picker("top", get_top, set_top, colour_label=t("The colour in force:"))
         body.append(switch_row(ids.CHECK_SAME_SYMBOL, t("House rule: the same picture in any colour "
-                                                        "(RUL-KL-SAME-SYMBOL)"), get_same(), set_same))
+                                                        "({rule})").format(rule=C.SAME_SYMBOL.rule), get_same(), set_same))
     body.append(ft.Divider())
     body.append(section_title(t("The card to play")))
     body += picker("card", get_card, set_card)

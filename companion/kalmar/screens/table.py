@@ -9,12 +9,14 @@ from typing import Any
 
 import flet as ft
 
+from engine.kalmar.rules import C
+
 from ...i18n import t, tn
 from ...ui import TOUCH, probe, safe_screen, screen, section_title, tagged, use_app, use_latest, use_session
 from ...widgets.game import go, use_haptics
 from ...widgets.look import PLAYER_COLORS
 from ...widgets.notices import outcome_text, undo_buttons
-from .. import ids
+from .. import ids, models
 from ..view import BLUE, NAMES_COLOUR, make_card
 from .cards import wide, short_words, card_face, card_words, colour_row, colour_words, digit_rows, kind_rows, player_row
 from .new_game import first_card_of, first_card_picker
@@ -57,24 +59,24 @@ def app_bar_actions(s, st) -> list[ft.Control]:
     ]
 
 
-def status_card(tb: dict) -> ft.Control:
+def status_card(tb: models.Table) -> ft.Control:
     """Top card and colour · whose turn and who is next · the direction arrow."""
-    cw = tb["clockwise"]
+    cw = tb.clockwise
     return ft.Container(
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=18, padding=10,
         content=ft.Row([
-            ft.Column([card_face(tb["top"], tb["colour"], width=70, height=96),
-                       probe(ids.TOP, short_words(tb["top"]), size=13, color=ft.Colors.ON_SURFACE_VARIANT,
+            ft.Column([card_face(tb.top, tb.colour, width=70, height=96),
+                       probe(ids.TOP, short_words(tb.top), size=13, color=ft.Colors.ON_SURFACE_VARIANT,
                              max_lines=1, width=84, text_align=ft.TextAlign.CENTER)],
                       spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
             ft.Column([
                 ft.Text(t("Turn"), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
-                probe(ids.TURN, tb["turn"], size=30, weight=ft.FontWeight.BOLD, max_lines=1,
+                probe(ids.TURN, tb.turn, size=30, weight=ft.FontWeight.BOLD, max_lines=1,
                       overflow=ft.TextOverflow.ELLIPSIS),
-                probe(ids.NEXT, t("then {player}").format(player=tb["next"]), size=18),
-                *([probe(ids.SKIPPED, t("Skipped: {player} ({rule})").format(**tb["skipped"]), size=16,
-                         weight=ft.FontWeight.W_600, color=ft.Colors.ERROR)] if tb.get("skipped") else []),
-                probe(ids.COLOUR, t("Colour: {colour}").format(colour=colour_words(tb["colour"])), size=17,
+                probe(ids.NEXT, t("then {player}").format(player=tb.next), size=18),
+                *([probe(ids.SKIPPED, t("Skipped: {player} ({rule})").format(player=tb.skipped.player, rule=tb.skipped.rule), size=16,
+                         weight=ft.FontWeight.W_600, color=ft.Colors.ERROR)] if tb.skipped else []),
+                probe(ids.COLOUR, t("Colour: {colour}").format(colour=colour_words(tb.colour)), size=17,
                       weight=ft.FontWeight.W_600),
             ], spacing=0, tight=True, expand=True),
             ft.Column([
@@ -85,12 +87,12 @@ def status_card(tb: dict) -> ft.Control:
         ], spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER))
 
 
-def counts_row(tb: dict, players: tuple[str, ...]) -> ft.Control:
+def counts_row(tb: models.Table, players: tuple[str, ...]) -> ft.Control:
     """Each player's card count (from the known draws and plays), in seating order."""
     chips = []
     for i, p in enumerate(players):
-        n = tb["counts"][p]
-        turn, nxt = p == tb["turn"], p == tb["next"]
+        n = tb.counts[p]
+        turn, nxt = p == tb.turn, p == tb.next
         chips.append(ft.Container(
             border_radius=12, padding=ft.Padding.symmetric(horizontal=10, vertical=6),
             bgcolor=ft.Colors.PRIMARY_CONTAINER if turn else ft.Colors.SURFACE_CONTAINER_HIGH,
@@ -130,7 +132,7 @@ def Table():
     view = s.game
     tb = view.table()
     players = s.players
-    title = t("Game {n}").format(n=tb["game"])
+    title = t("Game {n}").format(n=tb.game)
 
     def done(out) -> bool:
         if out.ok:
@@ -143,7 +145,7 @@ def Table():
         return False
 
     # ---------------------------------------------------------------- the end of a game
-    if tb["winner"] is not None:
+    if tb.winner is not None:
         return screen(st, ROUTE, ids.SCREEN_TABLE, title, end_of_game(st, s, view, tb, done, get_next, set_next,
                                                                       get_dealer, set_dealer),
                       actions=app_bar_actions(s, st))
@@ -182,49 +184,49 @@ def Table():
 
     body: list[ft.Control] = [status_card(tb)]
     # what is in force, most urgent first
-    if tb["call_due"]:
-        body.append(banner(ids.CALL, t("«Кальмар!» — {player} has one card left (KL-CALL)").format(
-            player=tb["call_due"]), tone="alert", size=24, controls=[
+    if tb.call_due:
+        body.append(banner(ids.CALL, t("«Кальмар!» — {player} has one card left ({rule})").format(
+            player=tb.call_due, rule=C.CALL.rule), tone="alert", size=24, controls=[
             action_button(ids.MISSED_CALL, t("Not called: +2 cards"), ft.Icons.RECORD_VOICE_OVER,
-                          lambda: done(view.missed_call(tb["call_due"])))]))
-    others = [p for p in tb["one_card"] if p != tb["call_due"]]
+                          lambda: done(view.missed_call(tb.call_due)))]))
+    others = [p for p in tb.one_card if p != tb.call_due]
     if others:
         body.append(banner(ids.ONE_CARD, t("One card left: {players}").format(players=", ".join(others)),
                            tone="alert"))
-    if tb["silence_by"]:
-        body.append(banner(ids.SILENCE, t("Silence until {player} moves again (KL-FX-SILENCE). Who spoke? "
-                                          "+4 cards").format(player=tb["silence_by"]), controls=[ft.Row([
+    if tb.silence_by:
+        body.append(banner(ids.SILENCE, t("Silence until {player} moves again ({rule}). Who spoke? "
+                                          "+4 cards").format(player=tb.silence_by, rule=C.SILENCE.rule), controls=[ft.Row([
             tagged(ids.silence_by(i), ft.OutlinedButton(p, height=TOUCH, on_click=lambda e, p=p: done(
                 view.broke_silence(p)))) for i, p in enumerate(players)], wrap=True, spacing=6, run_spacing=6)]))
 
-    if tb["pending"]:
+    if tb.pending:
         body.append(banner(ids.PENDING, tn("{player} takes {n} card and misses the turn ({rule})",
                                            "{player} takes {n} cards and misses the turn ({rule})",
-                                           tb["pending"]).format(player=tb["turn"], n=tb["pending"], rule=tb["pending_rule"]),
+                                           tb.pending).format(player=tb.turn, n=tb.pending, rule=tb.pending_rule),
                            tone="strong", size=21, controls=[
-            action_button(ids.TAKE, tn("Take {n} card", "Take {n} cards", tb["pending"]).format(n=tb["pending"]),
+            action_button(ids.TAKE, tn("Take {n} card", "Take {n} cards", tb.pending).format(n=tb.pending),
                           ft.Icons.DOWNLOAD, lambda: done(view.draw()), primary=True)]))
-    elif tb["order"]:
+    elif tb.order:
         body.append(banner(ids.ORDER, t("Order by {by}: {player} must play {card}; without it, draw until it "
-                                        "comes (KL-FX-ORDER)").format(by=tb["ordered_by"], player=tb["turn"],
-                                                                      card=card_words(tb["order"])),
-                           tone="strong", controls=[ft.Row([card_face(tb["order"], width=56, height=76)]), ft.Row([
+                                        "comes ({rule})").format(by=tb.ordered_by, player=tb.turn,
+                                                                 card=card_words(tb.order), rule=C.ORDER.rule),
+                           tone="strong", controls=[ft.Row([card_face(tb.order, width=56, height=76)]), ft.Row([
             action_button(ids.PLAY_ORDERED, t("Played it"), ft.Icons.CHECK,
-                          lambda: done(view.play(tb["order"])), primary=True),
+                          lambda: done(view.play(tb.order)), primary=True),
             action_button(ids.DRAW_ONE, t("Drew a card"), ft.Icons.DOWNLOAD, lambda: done(view.draw(1))),
         ], spacing=8)]))
     else:
         d = cur()
         k = d.get("kind", "digit")
-        body.append(section_title((t("{player}: which colour is named? (KL-FX-COLOUR)") if k in NAMES_COLOUR
-                                   else t("{player} played:")).format(player=tb["turn"])))
+        body.append(section_title((t("{player}: which colour is named? ({rule})") if k in NAMES_COLOUR
+                                   else t("{player} played:")).format(player=tb.turn, rule=C.NAMED_COLOUR.rule)))
         body.append(kind_rows("play", k, lambda v: pick(kind=v)))
         if k == "swap":
-            body.append(ft.Text(t("Swap hands with (KL-FX-SWAP):"), size=16))
-            body.append(player_row("swap", players, d.get("with"), lambda v: pick(**{"with": v}), skip=tb["turn"]))
+            body.append(ft.Text(t("Swap hands with ({rule}):").format(rule=C.SWAP.rule), size=16))
+            body.append(player_row("swap", players, d.get("with"), lambda v: pick(**{"with": v}), skip=tb.turn))
         elif k == "order":
             ok_ = d.get("okind", "digit")
-            body.append(ft.Text(t("The card ordered (RUL-KL-ORDER):"), size=16))
+            body.append(ft.Text(t("The card ordered ({rule}):").format(rule=C.ORDERED_CARD.rule), size=16))
             body.append(kind_rows("order", ok_, lambda v: pick(okind=v)))
             if ok_ not in BLUE:
                 body.append(colour_row("order", d.get("ocolour"), lambda v: pick(ocolour=v)))
@@ -234,7 +236,7 @@ def Table():
             body.append(colour_row("play", d.get("colour"), lambda v: pick(colour=v)))
             if k == "digit":
                 body.append(digit_rows("play", d.get("digit"), lambda v: pick(digit=v)))
-        if tb["drew"]:
+        if tb.drew:
             body.append(ft.Row([
                 action_button(ids.PASS, t("«Пас»: keeps the card"), ft.Icons.SKIP_NEXT, lambda: done(view.pass_()),
                               primary=True)], spacing=8))
@@ -256,20 +258,21 @@ def Table():
     return screen(st, ROUTE, ids.SCREEN_TABLE, title, body, actions=app_bar_actions(s, st))
 
 
-def end_of_game(st, s, view, tb, done, get_next, set_next, get_dealer, set_dealer) -> list[ft.Control]:
+def end_of_game(st, s, view, tb: models.Table, done, get_next, set_next, get_dealer, set_dealer) -> list[ft.Control]:
     """The winner (KL-END, KL-END-SWAP), the sitting's tally (RUL-KL-TALLY), the next game with the
     next dealer proposed (RUL-KL-NEXT-DEALER), or the end of the sitting."""
     players = s.players
-    winner = tb["winner"]
-    text = (t("{player} wins: the hands were swapped with the last card (KL-END-SWAP)") if tb["by_swap"]
-            else t("{player} wins: no cards left (KL-END)")).format(player=winner)
+    winner = tb.winner
+    text = (t("{player} wins: the hands were swapped with the last card ({rule})").format(
+        player=winner, rule=C.END_SWAP.rule) if tb.by_swap
+        else t("{player} wins: no cards left ({rule})").format(player=winner, rule=C.END.rule))
     tally = view.tally()
     body: list[ft.Control] = [
         ft.Container(bgcolor=ft.Colors.PRIMARY_CONTAINER, border_radius=18, padding=16, content=ft.Row([
             ft.Icon(ft.Icons.EMOJI_EVENTS, size=48, color=ft.Colors.ON_PRIMARY_CONTAINER),
             ft.Container(probe(ids.WINNER, text, size=24, weight=ft.FontWeight.BOLD,
                                color=ft.Colors.ON_PRIMARY_CONTAINER), expand=True)], spacing=12)),
-        section_title(t("Wins in this sitting (RUL-KL-TALLY)")),
+        section_title(t("Wins in this sitting ({rule})").format(rule=C.TALLY.rule)),
         ft.Semantics(identifier=ids.TALLY, container=True, content=ft.Row([
             ft.Container(border_radius=12, padding=ft.Padding.symmetric(horizontal=12, vertical=8),
                          bgcolor=ft.Colors.SECONDARY_CONTAINER if tally[p] == max(tally.values()) and tally[p]
@@ -286,7 +289,7 @@ def end_of_game(st, s, view, tb, done, get_next, set_next, get_dealer, set_deale
     body += [ft.Divider(), section_title(t("Next game"))]
     proposed = view.next_dealer()
     dealer = get_dealer() if get_dealer() in players else proposed
-    body.append(ft.Text(t("Dealer (the deal passes clockwise, RUL-KL-NEXT-DEALER):"), size=16))
+    body.append(ft.Text(t("Dealer (the deal passes clockwise, {rule}):").format(rule=C.NEXT_DEALER.rule), size=16))
     body.append(ft.Row([tagged(ids.dealer("next", i), selected=p == dealer, control=(
         ft.FilledButton if p == dealer else ft.OutlinedButton)(p, height=TOUCH, on_click=lambda e, p=p: set_dealer(p)))
         for i, p in enumerate(players)], wrap=True, spacing=6, run_spacing=6))
@@ -296,7 +299,7 @@ def end_of_game(st, s, view, tb, done, get_next, set_next, get_dealer, set_deale
     def next_game():
         card, colour = first_card_of(get_next())
         if card is None:
-            st.show(lambda: t("Pick the first card turned up (KL-SETUP-1)."), "problem")
+            st.show(lambda: t("Pick the first card turned up ({rule}).").format(rule=C.DEAL.rule), "problem")
             return
         dl = get_dealer() if get_dealer() in players else view.next_dealer()
         if done(view.next_game(card, colour, dl)):

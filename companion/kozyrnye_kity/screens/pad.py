@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import flet as ft
 
+from engine.kozyrnye_kity.rules import C
+
 from ... import ids
 from ...i18n import t, tn
 from ...ui import (
@@ -105,8 +107,8 @@ def score_table(session, narrow: bool) -> ft.Control:
         d = details[r - 1] if r - 1 < len(details) else None
         cells = [cell(ft.Text(str(r), size=18, color=ft.Colors.ON_SURFACE_VARIANT), expand=False)]
         for seat, p in enumerate(players):
-            _pts, pearls, unused = d["cells"][p] if d is not None else (0, 0, 0)
-            small = f"{pearls} + {unused}" if d is not None and d["tallied"] else ""
+            c = d.cells[p] if d is not None else None
+            small = f"{c.pearls} + {c.unused}" if c is not None and d.tallied else ""
             cells.append(cell(ft.Column([
                 probe(ids.pad_cell(r, seat), str(pts[p]), size=22, weight=ft.FontWeight.W_500),
                 *([ft.Text(small, size=12, color=ft.Colors.ON_SURFACE_VARIANT)] if small else []),
@@ -121,7 +123,8 @@ def score_table(session, narrow: bool) -> ft.Control:
             probe(ids.pad_total(seat), str(totals[p]), size=26, weight=ft.FontWeight.BOLD),
         ], spacing=2, tight=True, alignment=ft.MainAxisAlignment.CENTER), hi=hi))
     rows.append(ft.Row(tot_cells, spacing=4))
-    legend = t("In a cell: the round's points; small: pearls + unused bonuses (R-SCORE-2).")
+    legend = t("In a cell: the round's points; small: pearls + unused bonuses ({rule}).").format(
+        rule=C.SCORE_2.rule)
     if top is not None:
         legend += " " + t("Highlighted: the highest total.")
     rows.append(ft.Text(legend, size=13, color=ft.Colors.ON_SURFACE_VARIANT))
@@ -216,7 +219,8 @@ def Pad():
         probe(ids.PAD_TARGET, tn("Target: {n} point", "Target: {n} points", int(target or 0)),
               size=18, weight=ft.FontWeight.W_600),
         ft.Text(t("The game ends after a round in which one player alone has the most points and at least the "
-                  "target; a tie at the top means one more round (R-END, RUL-WINNER-MANY)."),
+                  "target; a tie at the top means one more round ({rule}, {rule2}).").format(
+                      rule=C.END.rule, rule2=C.WINNER_MANY.rule),
                 size=14, color=ft.Colors.ON_SURFACE_VARIANT),
         score_table(session, narrow),
     ]

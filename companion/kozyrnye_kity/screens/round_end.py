@@ -60,11 +60,12 @@ def trick_row(s, round_no: int, trick_no: int | None) -> ft.Control:
 @safe_render
 def Scores(s):
     _ = s.version
-    last = s.game.round_rows()[-1]["cells"]  # the round just closed
+    last = s.game.round_rows()[-1].cells  # the round just closed
     totals = s.game.totals()
     wide_rows = []
     for i, p in enumerate(s.players):
-        pts, pearls, unused = last[p]
+        c = last[p]
+        pts, pearls, unused = c.points, c.pearls, c.unused
         pairs = pts - pearls  # the rest of the round's points came from pairs of unused bonuses
         detail = t("{pearls} + {pairs} for {unused}").format(
             pearls=tn("{n} pearl", "{n} pearls", pearls),
@@ -100,7 +101,7 @@ def RoundEnd():
         return screen(st, ROUTE, ids.SCREEN_ROUND_END, t("Round over"), [
             ft.Text(t("No finished round to show."), size=18),
             tagged("end-home", ft.FilledButton(t("Home"), height=TOUCH, on_click=lambda: go("/")))], actions=actions)
-    last = s.game.round_rows()[-1]["number"]  # the round just closed
+    last = s.game.round_rows()[-1].number  # the round just closed
     target = s.game.target
     lg = lang()
     winner = s.winner()

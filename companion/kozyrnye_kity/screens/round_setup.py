@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import flet as ft
 
+from engine.kozyrnye_kity.rules import C
+
 from ... import ids
 from ...i18n import t
 from ...ui import TOUCH, choice_row, probe, safe_screen, screen, section_title, tagged, use_app, use_latest, use_session
@@ -133,7 +135,8 @@ def RoundSetup():
         body.append(CardPicker(available=unseen, on_pick=from_card, prefix=ids.SETUP_TRUMP_PICK,
                                selected=d["drawn"], key="setup-trump-picker"))
     body += [ft.Divider(), section_title(t("2. First bonus of each player")),
-             ft.Text(t("Each player chooses one card from their hand and lays it face up in front of them (R-SETUP-4)."), size=16,
+             ft.Text(t("Each player chooses one card from their hand and lays it face up in front of them ({rule}).")
+                     .format(rule=C.SETUP_4.rule), size=16,
                      color=ft.Colors.ON_SURFACE_VARIANT)]
     for i, p in enumerate(players):
         cid = d["bonuses"].get(i)
@@ -161,7 +164,8 @@ def RoundSetup():
     suggested = s.game.suggested_leader()
     leader = d["leader"] if d["leader"] is not None else (suggested or players[0])
     body += [ft.Divider(), section_title(t("3. First player")),
-             ft.Text(t("Suggested: {player}, left of the last round’s first player (RUL-NEXT-ROUND-LEADER).").format(player=suggested)
+             ft.Text(t("Suggested: {player}, left of the last round’s first player ({rule}).").format(
+                 player=suggested, rule=C.NEXT_ROUND_LEADER.rule)
                      if suggested else t("The table decides who starts."), size=16, color=ft.Colors.ON_SURFACE_VARIANT),
              choice_row([(p, p, ids.setup_leader(i)) for i, p in enumerate(players)], leader,
                         lambda v: edit(leader=v)),

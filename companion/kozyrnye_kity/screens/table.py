@@ -12,6 +12,7 @@ from typing import Optional
 import flet as ft
 
 from engine.kozyrnye_kity.game import Phase
+from engine.kozyrnye_kity.rules import C
 
 from ... import ids
 from ...i18n import lang, t, tn
@@ -345,8 +346,8 @@ def ResultPanel(on_done):
         return ft.Container(
             border=ft.Border.all(2, ft.Colors.PRIMARY), border_radius=16, padding=14,
             content=ft.Column([
-                probe(ids.LEADER_CHOOSER, t("{player} played the first 5 and names who leads the next trick (R-FIVE-LEAD).")
-                      .format(player=chooser), size=18, weight=ft.FontWeight.W_600),
+                probe(ids.LEADER_CHOOSER, t("{player} played the first 5 and names who leads the next trick ({rule}).")
+                      .format(player=chooser, rule=C.FIVE_LEAD.rule), size=18, weight=ft.FontWeight.W_600),
                 ft.Row(buttons, wrap=True, spacing=8, run_spacing=8),
             ], spacing=10),
         )
@@ -400,8 +401,8 @@ def Table():
         revokes = s.game.new_revoke_notes()
         if revokes:  # one short line; the whole explanation is under the picker
             short = tuple((v.player, v.trick) for v in revokes)
-            st.show(lambda: " ".join(t("Revoke: {player} in trick {trick} (RUL-REVOKE), see below.").format(
-                player=p, trick=k) for p, k in short), route=ROUTE)
+            st.show(lambda: " ".join(t("Revoke: {player} in trick {trick} ({rule}), see below.").format(
+                player=p, trick=k, rule=C.REVOKE.rule) for p, k in short), route=ROUTE)
 
     def bonus_outcome(out, seat: int, card_id: str):
         """A change-trump bonus showing several families: the session asks which (R-BONUS-TRUMP)."""

@@ -8,6 +8,7 @@ import flet as ft
 from engine.kozyrnye_kity import parse_card
 from engine.kozyrnye_kity.cards import Family
 from engine.kozyrnye_kity.i18n import card_name, family_name, render
+from engine.kozyrnye_kity.rules import C
 
 from ...i18n import lang, t
 from ...ui import probe
@@ -45,7 +46,8 @@ def tie_banner(ident: str, tied) -> ft.Control:
     return ft.Container(
         bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=16, padding=14,
         content=probe(ident, t("{players} share the top score: no winner yet, play another round "
-                               "(R-END, RUL-WINNER-MANY).").format(players=", ".join(tied)),
+                               "({rule}, {rule2}).").format(players=", ".join(tied), rule=C.END.rule,
+                                                             rule2=C.WINNER_MANY.rule),
                       size=18, color=ft.Colors.ON_TERTIARY_CONTAINER))
 
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import flet as ft
 
+from engine.royal_mastheads.rules import C
+
 from ...i18n import lang, t, tn
 from ...ui import TOUCH, choice_row, content_width, probe, safe_screen, screen, section_title, tagged, use_app, use_session
 from ...widgets.game import go, use_haptics
@@ -92,12 +94,12 @@ def Deal():
         if phase == "over":
             shared = view.shared_win()
             if shared:
-                body.append(banner(ids.WINNER, t("A shared win: {players}, {points} each (RUL-RM-SET-TIE).").format(
-                    players=", ".join(shared), points=totals[shared[0]]), strong=True))
+                body.append(banner(ids.WINNER, t("A shared win: {players}, {points} each ({rule}).").format(
+                    players=", ".join(shared), points=totals[shared[0]], rule=C.SET_TIE.rule), strong=True))
             else:
                 w = view.winner()
-                body.append(banner(ids.WINNER, t("{player} wins the set with {points} (RM-SET).").format(
-                    player=w, points=totals.get(w, 0)), strong=True))
+                body.append(banner(ids.WINNER, t("{player} wins the set with {points} ({rule}).").format(
+                    player=w, points=totals.get(w, 0), rule=C.SET.rule), strong=True))
 
             def finish():
                 out = s.finish()
@@ -111,8 +113,8 @@ def Deal():
         else:
             tied = view.tied()
             body.append(banner(ids.TIE, t("{players} share the highest total, {points}. Play one more deal to "
-                                          "break it, or accept a shared win (RUL-RM-SET-TIE).").format(
-                players=", ".join(tied), points=totals[tied[0]]), strong=True))
+                                          "break it, or accept a shared win ({rule}).").format(
+                players=", ".join(tied), points=totals[tied[0]], rule=C.SET_TIE.rule), strong=True))
 
             def another():
                 out = view.another_deal()
@@ -146,7 +148,7 @@ def Deal():
         def start(mode: str):
             card = get_turned()
             if card is None:
-                problem(t("Tap the turned card first (RM-DEAL-2)."))
+                problem(t("Tap the turned card first ({rule}).").format(rule=C.DEAL_2.rule))
                 return
             out = view.start_deal(card)
             if out.ok:
@@ -155,8 +157,8 @@ def Deal():
             else:
                 refused(out)
 
-        body.append(ft.Text(t("{dealer} deals 13 cards each and turns the top card: its suit is trump (RM-DEAL-2). "
-                              "Tap it:").format(dealer=view.dealer()), size=16))
+        body.append(ft.Text(t("{dealer} deals 13 cards each and turns the top card: its suit is trump ({rule}). "
+                              "Tap it:").format(dealer=view.dealer(), rule=C.DEAL_2.rule), size=16))
         body.append(card_grid(lambda c: set_turned(c), width=width,
                               colors={chosen: ft.Colors.PRIMARY_CONTAINER} if chosen else None,
                               marks={chosen: "✓"} if chosen else None))
@@ -168,15 +170,16 @@ def Deal():
             big(t("By taken cards, after the deal"), ft.Icons.STYLE, lambda: start("taken"), ids.START_TAKEN,
                 disabled=chosen is None, tonal=True),
         ], wrap=True, spacing=8, run_spacing=8))
-        body.append(ft.Text(t("Both ways give the same points (RUL-RM-ORDER). {player} leads the first trick "
-                              "(RM-LEAD).").format(player=view.first_leader()), size=14, color=MUTED))
+        body.append(ft.Text(t("Both ways give the same points ({rule}). {player} leads the first trick "
+                              "({rule2}).").format(player=view.first_leader(), rule=C.ORDER.rule, rule2=C.LEAD.rule),
+                            size=14, color=MUTED))
         if closed:
             body.append(score_table(view, narrow))
         return screen(st, ROUTE, ids.SCREEN_DEAL, title, body, actions=actions)
 
     lv = view.live()
     body.append(turned_line(view, lv))
-    deal_problems = [v for v in view.violations() if v.round == lv["deal"]]
+    deal_problems = [v for v in view.violations() if v.round == lv.deal]
 
     # ---- a deal by taken cards --------------------------------------------------------------
     if phase == "play" and get_mode() == "taken" and not view.deal_started_by_tricks():
@@ -197,9 +200,9 @@ def Deal():
             elif who == me:
                 del cur[cid]
             else:
-                problem(t("{card} is already with {owner}: each card is taken once (RM-COMP). Choose {owner} and tap "
+                problem(t("{card} is already with {owner}: each card is taken once ({rule}). Choose {owner} and tap "
                           "it to take it back.").format(card=card_text(cid, lang()),
-                                                        owner=who if who != BANK else t("the bank")))
+                                                        owner=who if who != BANK else t("the bank"), rule=C.COMP.rule))
                 return
             set_owners(cur)
 
@@ -207,7 +210,7 @@ def Deal():
             out = view.taken(get_owners(), get_holder())
             if out.ok:
                 buzz(True)
-                st.show(lambda: t("Deal {n} recorded.").format(n=lv["deal"]))
+                st.show(lambda: t("Deal {n} recorded.").format(n=lv.deal))
             else:
                 refused(out)
 
@@ -224,19 +227,20 @@ def Deal():
                                    ft.Text(tn("{n} card", "{n} cards", n).format(n=n), size=13)],
                                   spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER))))
         body.append(ft.Text(t("After the deal: choose who, then tap every card they took; the bank's 8 cards "
-                              "under «Bank» (RUL-RM-ORDER)."), size=15))
+                              "under «Bank» ({rule}).").format(rule=C.ORDER.rule), size=15))
         body.append(ft.Row(chips, wrap=True, spacing=6, run_spacing=6))
         body.append(card_grid(tap, width=width, marks={c: initials[o] for c, o in owners.items()},
                               colors={c: ft.Colors.with_opacity(0.35, owner_color[o]) for c, o in owners.items()}))
-        body.append(probe(ids.TAKEN_COUNT, t("Cards entered: {n} of 52 (each once, RM-COMP)").format(n=len(owners)),
+        body.append(probe(ids.TAKEN_COUNT, t("Cards entered: {n} of 52 (each once, {rule})").format(
+            n=len(owners), rule=C.COMP.rule),
                           size=16, weight=ft.FontWeight.W_600))
         body.append(section_title(t("Whose is the bank?")))
-        body.append(choice_row([("rule", t("Most tricks (RM-BANK)"), ids.holder("rule"))]
+        body.append(choice_row([("rule", t("Most tricks ({rule})").format(rule=C.BANK.rule), ids.holder("rule"))]
                                + [(p, p, ids.holder(str(i))) for i, p in enumerate(players)]
-                               + [(None, t("Nobody (RUL-RM-BANK-TIE)"), ids.holder("none"))],
+                               + [(None, t("Nobody ({rule})").format(rule=C.BANK_TIE.rule), ids.holder("none"))],
                                get_holder(), set_holder))
         body.append(ft.Row([
-            big(t("Record deal {n}").format(n=lv["deal"]), ft.Icons.CHECK, record, ids.TAKEN_RECORD,
+            big(t("Record deal {n}").format(n=lv.deal), ft.Icons.CHECK, record, ids.TAKEN_RECORD,
                 disabled=not owners),
             tagged(ids.SWITCH_TRICKS, ft.TextButton(t("Enter trick by trick instead"), height=TOUCH,
                                                     on_click=lambda: set_mode("tricks"))),
@@ -259,15 +263,15 @@ def Deal():
             if who == me:
                 del cur[cid]
             elif who is not None:
-                problem(t("{card} is already in the bank from {owner} (RM-BANK).").format(
-                    card=card_text(cid, lang()), owner=who))
+                problem(t("{card} is already in the bank from {owner} ({rule}).").format(
+                    card=card_text(cid, lang()), owner=who, rule=C.BANK.rule))
                 return
             elif cid not in unseen:
-                problem(t("{card} was played in a trick this deal; the bank holds the 8 cards not played (RM-BANK, "
-                          "RM-COMP).").format(card=card_text(cid, lang())))
+                problem(t("{card} was played in a trick this deal; the bank holds the 8 cards not played ({rule}, "
+                          "{rule2}).").format(card=card_text(cid, lang()), rule=C.BANK.rule, rule2=C.COMP.rule))
                 return
             elif sum(1 for v in cur.values() if v == me) >= 2:
-                problem(t("{player} put exactly two cards into the bank (RM-BANK).").format(player=me))
+                problem(t("{player} put exactly two cards into the bank ({rule}).").format(player=me, rule=C.BANK.rule))
                 return
             else:
                 cur[cid] = me
@@ -282,7 +286,7 @@ def Deal():
             out, found = view.bank(pairs)
             if out.ok:
                 buzz(True)
-                st.show(lambda: t("Deal {n} recorded.").format(n=lv["deal"]))
+                st.show(lambda: t("Deal {n} recorded.").format(n=lv.deal))
             else:
                 refused(out)
 
@@ -290,14 +294,15 @@ def Deal():
             out, found = view.fill_bank()
             if out.ok:
                 buzz(True)
-                st.show(lambda: t("Deal {n} recorded.").format(n=lv["deal"]))
+                st.show(lambda: t("Deal {n} recorded.").format(n=lv.deal))
             else:
                 refused(out)
 
         body.append(live_strip(view, lv, narrow=narrow))
-        body.append(big(t("The bank: the {n} cards not played (RM-BANK)").format(n=len(unseen)), ft.Icons.SAVINGS,
+        body.append(big(t("The bank: the {n} cards not played ({rule})").format(n=len(unseen), rule=C.BANK.rule),
+                        ft.Icons.SAVINGS,
                         fill, ids.BANK_FILL, disabled=len(unseen) != 8))
-        body.append(section_title(t("Or each player's two cards (RM-BANK)")))
+        body.append(section_title(t("Or each player's two cards ({rule})").format(rule=C.BANK.rule)))
         chips = []
         for i, p in enumerate(players):
             mine = [c for c, o in owners.items() if o == p]
@@ -315,7 +320,7 @@ def Deal():
                               colors={c: ft.Colors.with_opacity(0.35, color(players.index(o))) for c, o in owners.items()}))
         body.append(ft.Text(t("Bright: the 8 cards not played. Done: {n} of 8.").format(n=len(owners)), size=14,
                             color=MUTED))
-        body.append(big(t("Record the bank and close deal {n}").format(n=lv["deal"]), ft.Icons.CHECK, record,
+        body.append(big(t("Record the bank and close deal {n}").format(n=lv.deal), ft.Icons.CHECK, record,
                         ids.BANK_RECORD, disabled=any(count(p) != 2 for p in players)))
         if deal_problems:
             body.append(banner(ids.DEAL_PROBLEMS, "\n".join(v.text(lg) for v in deal_problems), problem=True))
@@ -336,43 +341,45 @@ def Deal():
             st.show(lambda: plain(texts, lang()), "problem")
         elif view.bank_filled():  # the 11th trick closed the deal; the bank filled itself (RM-BANK)
             buzz(True)
-            st.show(lambda: t("Deal {n} recorded: the bank is the 8 cards not played (RM-BANK).").format(n=lv["deal"]))
+            st.show(lambda: t("Deal {n} recorded: the bank is the 8 cards not played ({rule}).").format(
+                n=lv.deal, rule=C.BANK.rule))
         else:
             buzz()
 
     body.append(live_strip(view, lv, narrow=narrow))
     slots = []
-    current = dict(lv["current"])
-    leader_seat = players.index(lv["current"][0][0]) if lv["current"] else players.index(lv["to_play"])
+    current = dict(lv.current)
+    leader_seat = players.index(lv.current[0][0]) if lv.current else players.index(lv.to_play)
     for k in range(4):
         p = players[(leader_seat + k) % 4]
         cid = current.get(p)
         slots.append(ft.Container(
             expand=True, height=54, border_radius=10, alignment=ft.Alignment.CENTER,
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if cid else None,
-            border=ft.Border.all(2 if p == lv["to_play"] else 1,
-                                 ft.Colors.PRIMARY if p == lv["to_play"] else ft.Colors.OUTLINE_VARIANT),
+            border=ft.Border.all(2 if p == lv.to_play else 1,
+                                 ft.Colors.PRIMARY if p == lv.to_play else ft.Colors.OUTLINE_VARIANT),
             content=ft.Column([ft.Text(p, size=12, max_lines=1, color=MUTED),
-                               card_label(cid, 19) if cid else ft.Text("?" if p == lv["to_play"] else "", size=18)],
+                               card_label(cid, 19) if cid else ft.Text("?" if p == lv.to_play else "", size=18)],
                               spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)))
-    turn_text = (t("Trick {n} of 11 · {player} leads").format(n=lv["trick"], player=lv["to_play"]) if not lv["current"]
-                 else t("Trick {n} of 11 · {player}'s card").format(n=lv["trick"], player=lv["to_play"]))
+    turn_text = (t("Trick {n} of 11 · {player} leads").format(n=lv.trick, player=lv.to_play) if not lv.current
+                 else t("Trick {n} of 11 · {player}'s card").format(n=lv.trick, player=lv.to_play))
     if led:
-        turn_text += " · " + t("must follow {suit} if able (RM-FOLLOW)").format(suit=card_text(f"{led}-A", lg)[-1])
+        turn_text += " · " + t("must follow {suit} if able ({rule})").format(suit=card_text(f"{led}-A", lg)[-1],
+                                                                         rule=C.FOLLOW.rule)
     # on a phone the line takes two lines' height whether a suit is led or not: the card keys
     # below never move under a thumb between two taps
     to_play = probe(ids.TO_PLAY, glyphs(turn_text), style=SIGNS, size=17, weight=ft.FontWeight.W_600)
     body.append(ft.Column([ft.Container(height=48, content=to_play, alignment=ft.Alignment.BOTTOM_LEFT) if narrow
                            else to_play,
                            ft.Semantics(identifier=ids.TRICK, label=" ".join(
-                               f"{p} {card_text(c, lg)}" for p, c in lv["current"]) or "—", container=True,
+                               f"{p} {card_text(c, lg)}" for p, c in lv.current) or "—", container=True,
                                content=ft.Row(slots, spacing=4))], spacing=4, tight=True))
     body.append(card_grid(play, width=width, seen=view.seen(), hint=follow if led else None,
                           only=(follow | others) if (follow or others) else None))
     if deal_problems:
         body.append(banner(ids.DEAL_PROBLEMS, "\n".join(v.text(lg) for v in deal_problems), problem=True))
     body.append(_last_trick(view))
-    if lv["trick"] == 1 and not lv["current"]:
+    if lv.trick == 1 and not lv.current:
         body.append(tagged(ids.SWITCH_TAKEN, ft.TextButton(t("Enter this deal by taken cards instead"), height=TOUCH,
                                                            on_click=lambda: set_mode("taken"))))
     return screen(st, ROUTE, ids.SCREEN_DEAL, title, body, actions=actions)
@@ -391,11 +398,12 @@ def _bank_fix(view, refused, shown=None) -> list[ft.Control]:
             refused(out)
         elif shown is not None:
             shown(lambda: t("Deal {n}: the bank is open again — fill it, or enter each player's two cards "
-                            "(RM-BANK).").format(n=n))
+                            "({rule}).").format(n=n, rule=C.BANK.rule))
 
     return [ft.Row([
         tagged(ids.BANK_FIX, ft.OutlinedButton(t("Correct the bank"), icon=ft.Icons.EDIT, height=TOUCH, on_click=fix)),
-        ft.Text(t("The bank was filled with the 8 cards not played (RM-BANK)."), size=13, color=MUTED, expand=True),
+        ft.Text(t("The bank was filled with the 8 cards not played ({rule}).").format(rule=C.BANK.rule), size=13,
+                color=MUTED, expand=True),
     ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)]
 
 
@@ -404,13 +412,13 @@ def _last_trick(view) -> ft.Control:
     if last is None:
         return ft.Container()
     lg = lang()
-    cards = " · ".join(f"{p} {card_text(c, lg)}" for p, c in last["cards"])
+    cards = " · ".join(f"{p} {card_text(c, lg)}" for p, c in last.cards)
     return ft.Container(
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=12, padding=10,
         content=ft.Column([
-            probe(ids.LAST_TRICK, t("Trick {n}: {player} takes it").format(n=last["number"], player=last["winner"]),
+            probe(ids.LAST_TRICK, t("Trick {n}: {player} takes it").format(n=last.number, player=last.winner),
                   size=17, weight=ft.FontWeight.W_600),
             txt(cards, size=14),
             ft.Semantics(identifier=ids.WHY, container=True, content=ft.Column(
-                [txt(line, size=13, color=MUTED) for line in last["why"]], spacing=1, tight=True)),
+                [txt(line, size=13, color=MUTED) for line in last.why], spacing=1, tight=True)),
         ], spacing=2, tight=True))

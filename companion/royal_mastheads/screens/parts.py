@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import flet as ft
 
+from engine.royal_mastheads.rules import C
+
 from ...i18n import N_, lang, t, tn
 from ...ui import probe, tagged, use_latest
 from ...widgets.game import go
 from ...widgets.look import PLAYER_COLORS
 from ...widgets.notices import undo_buttons
 from .. import ids
+from ..models import Live
 from ..view import DEALS, card_text, plain, suit_text
 from .picker import SIGNS, glyphs, txt
 
@@ -48,22 +51,22 @@ def header(view) -> ft.Control:
     ], spacing=0, tight=True)
 
 
-def turned_line(view, lv: dict) -> ft.Control:
+def turned_line(view, lv: Live) -> ft.Control:
     """The turned card and what it names (RM-DEAL-2; the mastheads in the original rules)."""
     lg = lang()
-    text = t("Turned: {card} · trump {suit}").format(card=card_text(lv["turned"], lg), suit=suit_text(lv["trump"], lg))
-    if lv["masthead"] is not None:
-        text += " · " + t("mastheads: the {rank}s").format(rank=card_text(lv["turned"], lg)[:-1])
+    text = t("Turned: {card} · trump {suit}").format(card=card_text(lv.turned, lg), suit=suit_text(lv.trump, lg))
+    if lv.masthead is not None:
+        text += " · " + t("mastheads: the {rank}s").format(rank=card_text(lv.turned, lg)[:-1])
     return probe(ids.TURNED, glyphs(text), style=SIGNS, size=16, weight=ft.FontWeight.W_600)
 
 
-def live_strip(view, lv: dict, *, narrow: bool) -> ft.Control:
+def live_strip(view, lv: Live, *, narrow: bool) -> ft.Control:
     """Per player: tricks, running card points (RUL-RM-ORDER), the bank so far (RM-BANK)."""
     boxes = []
     for i, p in enumerate(view.players):
-        turn = lv["to_play"] == p
-        bank = lv["bank_holder"] == p
-        tricks, pts = lv["tricks"][p], lv["points"][p]
+        turn = lv.to_play == p
+        bank = lv.bank_holder == p
+        tricks, pts = lv.tricks[p], lv.points[p]
         label = f"{p}: " + tn("{n} trick", "{n} tricks", tricks).format(n=tricks) + ", " + tn(
             "{n} point", "{n} points", pts).format(n=pts) + (" · " + t("holds the bank") if bank else "")
         boxes.append(ft.Container(
@@ -78,25 +81,26 @@ def live_strip(view, lv: dict, *, narrow: bool) -> ft.Control:
                        spacing=3, tight=True, alignment=ft.MainAxisAlignment.CENTER),
                 ft.Text(tn("{n} point", "{n} points", pts).format(n=pts), size=14),
             ], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER))))
-    note = (t("The bank goes to the most tricks (RM-BANK)") if lv["bank_holder"] is None and not lv["bank_tie"]
-            else t("Most tricks shared: nobody takes the bank so far (RUL-RM-BANK-TIE)") if lv["bank_tie"]
-            else t("Bank so far: {player} (RM-BANK)").format(player=lv["bank_holder"]))
+    note = (t("The bank goes to the most tricks ({rule})").format(rule=C.BANK.rule)
+            if lv.bank_holder is None and not lv.bank_tie
+            else t("Most tricks shared: nobody takes the bank so far ({rule})").format(rule=C.BANK_TIE.rule)
+            if lv.bank_tie else t("Bank so far: {player} ({rule})").format(player=lv.bank_holder, rule=C.BANK.rule))
     return ft.Column([ft.Row(boxes, spacing=4), ft.Text(note, size=13, color=MUTED)], spacing=2, tight=True)
 
 
 # The bonus rows by their names, as the rulebook words them (RM-BONUS); in the original rules
 # RM-BONUS-3T / 4T are for mastheads (RUL-RM-VARIANT, N-RM-BONUS-MAST).
 BONUS_NAMES = {
-    "RM-BONUS-3T": N_("Three trumps"),
-    "RM-BONUS-4T": N_("Four trumps"),
-    "RM-BONUS-9": N_("9 tricks"),
-    "RM-BONUS-10": N_("10 tricks"),
-    "RM-BONUS-11": N_("All 11 tricks"),
-    "RM-BONUS-FACE": N_("7–11 face cards"),
-    "RM-BONUS-FACE-ALL": N_("All the face cards"),
-    "RM-BONUS-TRUMP-ALL": N_("All the trumps"),
+    C.BONUS_3T.rule: N_("Three trumps"),
+    C.BONUS_4T.rule: N_("Four trumps"),
+    C.BONUS_9.rule: N_("9 tricks"),
+    C.BONUS_10.rule: N_("10 tricks"),
+    C.BONUS_11.rule: N_("All 11 tricks"),
+    C.BONUS_FACE.rule: N_("7–11 face cards"),
+    C.BONUS_FACE_ALL.rule: N_("All the face cards"),
+    C.BONUS_TRUMP_ALL.rule: N_("All the trumps"),
 }
-MASTHEAD_BONUS_NAMES = {"RM-BONUS-3T": N_("Three mastheads"), "RM-BONUS-4T": N_("Four mastheads")}
+MASTHEAD_BONUS_NAMES = {C.BONUS_3T.rule: N_("Three mastheads"), C.BONUS_4T.rule: N_("Four mastheads")}
 
 
 def bonus_text(rule: str, points: int, mastheads: bool = False) -> str:
@@ -112,34 +116,34 @@ def breakdown(view, number: int | None = None) -> ft.Control:
     if r is None:
         return ft.Container()
     lg = lang()
-    doubled_rule = "RM-POINTS-TRUMP"
     cards = []
-    for i, row in enumerate(r["rows"]):
+    for i, row in enumerate(r.rows):
         lines = [
-            t("Tricks: {tricks} · cards: {cards}").format(tricks=row["tricks"], cards=row["cards"]),
-            t("2–10: {n} (RM-POINTS-NUM)").format(n=row["num"]),
-            t("J, Q, K: {n} (RM-POINTS-FACE)").format(n=row["face"]),
-            t("Aces: {n} (RM-POINTS-ACE)").format(n=row["ace"]),
+            t("Tricks: {tricks} · cards: {cards}").format(tricks=row.tricks, cards=row.cards),
+            t("2–10: {n} ({rule})").format(n=row.num, rule=C.POINTS_NUM.rule),
+            t("J, Q, K: {n} ({rule})").format(n=row.face, rule=C.POINTS_FACE.rule),
+            t("Aces: {n} ({rule})").format(n=row.ace, rule=C.POINTS_ACE.rule),
         ]
-        if row["doubled"]:
-            lines.append((t("Mastheads doubled: +{n} ({rule})") if r["masthead"] is not None
-                          else t("Trumps doubled: +{n} ({rule})")).format(n=row["doubled"], rule=doubled_rule))
-        lines.append(t("Card points: {n}").format(n=row["card_points"]))
+        if row.doubled:
+            lines.append((t("Mastheads doubled: +{n} ({rule})") if r.masthead is not None
+                          else t("Trumps doubled: +{n} ({rule})")).format(n=row.doubled, rule=C.POINTS_TRUMP.rule))
+        lines.append(t("Card points: {n}").format(n=row.card_points))
         cards.append(ft.Container(
             border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=12, padding=10,
             col={"xs": 6, "md": 3},
             content=ft.Column([
                 ft.Row([ft.Container(width=10, height=22, bgcolor=color(i), border_radius=5),
-                        ft.Text(row["player"], size=17, weight=ft.FontWeight.W_600, expand=True, max_lines=1,
+                        ft.Text(row.player, size=17, weight=ft.FontWeight.W_600, expand=True, max_lines=1,
                                 overflow=ft.TextOverflow.ELLIPSIS)], spacing=6),
                 *[ft.Text(x, size=13) for x in lines],
-                *[probe(ids.bonus(i, rule), bonus_text(rule, pts, r["masthead"] is not None), size=14,
-                        weight=ft.FontWeight.W_600) for rule, pts in row["bonuses"]],
-                probe(ids.deal_total(i), t("Deal: {n}").format(n=row["total"]), size=19, weight=ft.FontWeight.BOLD),
+                *[probe(ids.bonus(i, b.rule), bonus_text(b.rule, b.points, r.masthead is not None), size=14,
+                        weight=ft.FontWeight.W_600) for b in row.bonuses],
+                probe(ids.deal_total(i), t("Deal: {n}").format(n=row.total), size=19, weight=ft.FontWeight.BOLD),
             ], spacing=1, tight=True)))
-    holder = (t("The bank's 8 cards went to {player} (RM-BANK, RUL-RM-BANK-CARDS).").format(player=r["holder"])
-              if r["holder"] else t("Most tricks were shared: nobody took the bank (RUL-RM-BANK-TIE)."))
-    title = t("Deal {n}: turned {card}").format(n=r["number"], card=card_text(r["turned"], lg))
+    holder = (t("The bank's 8 cards went to {player} ({rule}, {rule2}).").format(
+        player=r.holder, rule=C.BANK.rule, rule2=C.BANK_CARDS.rule) if r.holder
+        else t("Most tricks were shared: nobody took the bank ({rule}).").format(rule=C.BANK_TIE.rule))
+    title = t("Deal {n}: turned {card}").format(n=r.number, card=card_text(r.turned, lg))
     return ft.Semantics(identifier=ids.BREAKDOWN, container=True, content=ft.Column([
         txt(title, size=18, weight=ft.FontWeight.W_600),
         ft.ResponsiveRow(cards, spacing=6, run_spacing=6),

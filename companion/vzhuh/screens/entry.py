@@ -8,6 +8,8 @@ from typing import Callable, Mapping
 
 import flet as ft
 
+from engine.vzhuh.rules import C
+
 from ...i18n import t
 from ...ui import TOUCH, probe, tagged, use_latest
 from ...widgets.look import PLAYER_COLORS
@@ -91,8 +93,9 @@ def as_penalties(drafts: Mapping[str, Draft], players) -> dict[str, dict]:
 
 
 def entry_hint() -> ft.Control:
-    return ft.Text(t("A joker among the penalty cards counts {n} (VZ-J-PENALTY). Faded: none left in the deck "
-                     "(VZ-CHECK).").format(n=JOKER_PENALTY), size=13, color=ft.Colors.ON_SURFACE_VARIANT)
+    return ft.Text(t("A joker among the penalty cards counts {n} ({rule}). Faded: none left in the deck "
+                     "({rule2}).").format(n=JOKER_PENALTY, rule=C.J_PENALTY.rule, rule2=C.CHECK.rule), size=13,
+                   color=ft.Colors.ON_SURFACE_VARIANT)
 
 
 def entry_form(view, players, drafts, selected, *, narrow: bool, on_problem: Callable[[str], None],

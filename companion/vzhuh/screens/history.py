@@ -69,7 +69,7 @@ def History():
 
     body.append(tagged("vz-hist-back", ft.FilledTonalButton(t("Back to the game"), icon=ft.Icons.ARROW_BACK,
                                                             height=TOUCH, on_click=lambda: go("/vzhuh"))))
-    parties = {p["number"]: p for p in s.game.parties()}
+    parties = {p.number: p for p in s.game.parties()}
     if not entries:
         body.append(ft.Text(t("No party has been recorded yet."), size=17))
     for e in reversed(entries):
@@ -78,7 +78,7 @@ def History():
         pens = e["action"].get("penalties", {})
         lines = [ft.Text(f"{p}: {penalty_text(pens[p])}" if "points" not in pens.get(p, {})
                          else f"{p}: {penalty_points(pens[p])}", size=16) for p in players if p in pens]
-        head = (t("Party {n}").format(n=number) + (" · " + t("started by {player}").format(player=party["starter"])
+        head = (t("Party {n}").format(n=number) + (" · " + t("started by {player}").format(player=party.starter)
                                                     if party else "")
                 + (" · " + t("left out of the score") if e["skipped"] else ""))
         body.append(tagged(ids.hist_party(number), ft.Container(

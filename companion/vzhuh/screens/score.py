@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import flet as ft
 
+from engine.vzhuh.rules import C
+
 from ...i18n import t
 from ...ui import TOUCH, probe, safe_screen, screen, section_title, tagged, use_app, use_session
 from ...widgets.game import go, use_haptics
 from ...widgets.look import PLAYER_COLORS
 from ...widgets.notices import outcome_text, undo_buttons
 from .. import ids
+from ..models import StarterWhy
 from ..view import PARTIES, penalty_points
 from .entry import as_penalties, entry_form, entry_hint, use_drafts
 
@@ -45,14 +48,14 @@ def score_table(view, narrow: bool) -> ft.Control:
             spacing=4, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER))
         for i, p in enumerate(players)], spacing=2), ft.Divider(height=1)]
     for party in parties:
-        label = str(party["number"]) + ("*" if party["extra"] else "")
+        label = str(party.number) + ("*" if party.extra else "")
         cells = [cell(ft.Text(label, size=17, color=ft.Colors.ON_SURFACE_VARIANT), expand=False)]
         for i, p in enumerate(players):
-            starter = party["starter"] == p
+            starter = party.starter == p
             cells.append(cell(ft.Row([
                 *([ft.Icon(ft.Icons.PLAY_ARROW, size=14, color=ft.Colors.ON_SURFACE_VARIANT,
                            tooltip=t("started this party"))] if starter else []),
-                probe(ids.cell(party["number"], i), str(party["points"][p]), size=20),
+                probe(ids.cell(party.number, i), str(party.points[p]), size=20),
             ], spacing=0, tight=True, alignment=ft.MainAxisAlignment.CENTER)))
         rows.append(ft.Row(cells, spacing=2))
     rows.append(ft.Divider(height=1))
@@ -61,8 +64,9 @@ def score_table(view, narrow: bool) -> ft.Control:
         hi = low is not None and totals[p] == low
         tot.append(cell(probe(ids.total(i), str(totals[p]), size=24, weight=ft.FontWeight.BOLD), hi=hi))
     rows.append(ft.Row(tot, spacing=2))
-    if any(party["extra"] for party in parties):
-        rows.append(ft.Text(t("* an extra party after a tie (VZ-TIE)"), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+    if any(party.extra for party in parties):
+        rows.append(ft.Text(t("* an extra party after a tie ({rule})").format(rule=C.TIE.rule), size=13,
+                            color=ft.Colors.ON_SURFACE_VARIANT))
     return ft.Container(border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=16, padding=8,
                         content=ft.Column(rows, spacing=2))
 
@@ -80,19 +84,19 @@ def standings_row(view) -> ft.Control:
     return ft.Row(items, wrap=True, spacing=6, run_spacing=6)
 
 
-def why_text(why: dict) -> str:
+def why_text(why: StarterWhy) -> str:
     """The reason of the view's :meth:`starter_why`, in words (issue 19, point 4)."""
-    if len(why["players"]) == 1:
+    if len(why.players) == 1:
         return t("Most penalty points in party {n}: {player}, {points} ({rule}).").format(
-            n=why["party"], player=why["starter"], points=why["points"], rule=why["rule"])
-    if why["starter"] == why["previous"]:  # the first met clockwise from the starter is the starter
+            n=why.party, player=why.starter, points=why.points, rule=why.rule)
+    if why.starter == why.previous:  # the first met clockwise from the starter is the starter
         return t("Most penalty points in party {n}: {players} with {points} each; of them, {player} started "
-                 "party {n} ({rule}).").format(n=why["party"], players=", ".join(why["players"]),
-                                               points=why["points"], player=why["starter"], rule=why["rule"])
+                 "party {n} ({rule}).").format(n=why.party, players=", ".join(why.players),
+                                               points=why.points, player=why.starter, rule=why.rule)
     return t("Most penalty points in party {n}: {players} with {points} each; of them, the first clockwise "
              "from {previous}, who started party {n}, is {player} ({rule}).").format(
-        n=why["party"], players=", ".join(why["players"]), points=why["points"], player=why["starter"],
-        previous=why["previous"], rule=why["rule"])
+        n=why.party, players=", ".join(why.players), points=why.points, player=why.starter,
+        previous=why.previous, rule=why.rule)
 
 
 def app_bar_actions(s, st) -> list[ft.Control]:
@@ -146,8 +150,8 @@ def Score():
     winner = view.winner()
     if winner is not None:
         body += [
-            banner(ids.WINNER, t("{player} wins with the lowest penalty, {points} (VZ-GAME).").format(
-                player=winner, points=view.totals()[winner]), strong=True),
+            banner(ids.WINNER, t("{player} wins with the lowest penalty, {points} ({rule}).").format(
+                player=winner, points=view.totals()[winner], rule=C.GAME.rule), strong=True),
             standings_row(view),
             tagged(ids.FINISH, ft.FilledButton(t("Finish: put the game in the history"), icon=ft.Icons.DONE_ALL,
                                                height=60, style=ft.ButtonStyle(text_style=ft.TextStyle(size=19)),
@@ -161,18 +165,19 @@ def Score():
     body.append(ft.Container(
         padding=ft.Padding.symmetric(horizontal=4), content=ft.Column([
             probe(ids.PARTY_TITLE, title, size=26, weight=ft.FontWeight.BOLD),
-            probe(ids.STARTER, t("{player} starts (VZ-NEXT)").format(player=view.next_starter()) if number > 1
-                  else t("{player} starts (VZ-SETUP-4)").format(player=view.next_starter()), size=18,
+            probe(ids.STARTER, t("{player} starts ({rule})").format(
+                player=view.next_starter(), rule=(C.NEXT if number > 1 else C.SETUP_4).rule), size=18,
                   color=ft.Colors.ON_SURFACE_VARIANT),
             *([probe(ids.STARTER_WHY, why_text(why), size=15, color=ft.Colors.ON_SURFACE_VARIANT)]
-              if (why := view.starter_why()) and why.get("party") else []),
+              if (why := view.starter_why()) and why.party else []),
             # the standings near the top: in sight above the entry, even with a notice shown
             *([standings_row(view)] if s.log else []),
             ft.Text(t("After the party, tap each player's penalty cards:"), size=16),
         ], spacing=4, tight=True)))
     if tied:
         body.append(banner(ids.TIE, t("{players} share the lowest total: one more party for everybody "
-                                      "(VZ-TIE, RUL-VZ-TIE).").format(players=", ".join(tied))))
+                                      "({rule}, {rule2}).").format(
+            players=", ".join(tied), rule=C.TIE.rule, rule2=C.RUL_TIE.rule)))
     body += entry_form(view, players, drafts, selected, narrow=narrow, on_problem=problem,
                        totals=view.totals() if s.log else None)
     entered = as_penalties(drafts[0](), players)
