@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
+from engine.core.actions import Codec
 from engine.core.errors import RecordError
 from engine.core.reading import (
     MAX_NAME, NO_EXTRA, check_format, dumps, extra, get, join, load_json, player, players as read_players, quote, show,
@@ -116,6 +117,11 @@ def _count(obj: Mapping, key: str, path: str) -> int:
     return v
 
 
+def read_penalty(value: Any, path: str) -> Penalty:
+    """One penalty object → :class:`Penalty` (unknown keys are not kept); see :func:`_parse_penalty`."""
+    return _parse_penalty(value, path).penalty()
+
+
 def _parse_penalty(value: Any, path: str) -> RecordPenalty:
     obj = typed(value, dict, path)
     has_cards = "cards" in obj or "jokers" in obj
@@ -152,6 +158,11 @@ def _penalty_json(p: RecordPenalty) -> dict:
         out["jokers"] = p.jokers
     out.update(p.extra)
     return out
+
+
+def penalty_json(p: Penalty) -> dict:
+    """A penalty as the record writes it (card by card: both ``cards`` and ``jokers``)."""
+    return _penalty_json(penalty_to_record(p))
 
 
 def record_to_json(rec: GameRecord) -> dict:
@@ -199,19 +210,20 @@ def actions_to_record(state: GameState, actions: Sequence[Action], extra: Mappin
     return GameRecord(state.players, state.players[state.first], parties, dict(extra or {}) or NO_EXTRA)
 
 
+def _unknown(obj: Mapping, path: str, codec: Codec) -> RecordError:
+    return RecordError(join(path, "type"), "r.value", {"value": show(obj.get("type")), "detail": '"party"'})
+
+
+LOG = Codec(RecordParty, unknown=_unknown)
+
+
 def action_to_json(a: RecordParty, players: Sequence[str]) -> dict:
     """A party as the app's action log keeps it: the record's party object with ``"type":
     "party"`` (penalties by name, in seat order)."""
-    pens = a.penalties.values() if isinstance(a.penalties, Mapping) else a.penalties
-    return {"type": "party", "penalties": {name: _penalty_json(penalty_to_record(p)) for name, p in zip(players, pens)}}
+    return LOG.to_json(a, players)
 
 
 def action_from_json(d: Any, players: Sequence[str], path: str = "action") -> RecordParty:
     """The action of one log entry (see :func:`action_to_json`); what cannot be read raises
     :class:`RecordError` with its path, like a record's party."""
-    obj = typed(d, dict, path)
-    if obj.get("type") != "party":
-        raise RecordError(join(path, "type"), "r.value", {"value": show(obj.get("type")), "detail": '"party"'})
-    party = _parse_party({"penalties": obj.get("penalties")} if "penalties" in obj else {}, players, path)
-    by = dict(party.penalties)
-    return RecordParty(tuple(by[name].penalty() for name in players))
+    return LOG.from_json(d, players, path)
