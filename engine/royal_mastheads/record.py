@@ -18,16 +18,14 @@ from engine.core.reading import (
     show, typed,
 )
 
-from .cards import BY_ID, RANK_IDS, SUITS_IDS, Card
+from .cards import Card
 from .game import (
-    MAX_DEALS, PLAYERS, UNSET, AcceptSharedWin, Action, Bank, Entry, GameState, PlayTrick, StartDeal, TakenCards, _Unset,
-    new_set, replay,
+    CARDS, MAX_DEALS, PLAYERS, UNSET, AcceptSharedWin, Action, Bank, Entry, GameState, PlayTrick, StartDeal, TakenCards, _Unset,
+    new_set, read_card, replay,
 )
 from .scoring import TRICKS_PER_DEAL, Variant
 
 FORMAT = "royal-mastheads/1"
-_SUITS_TEXT = ", ".join(SUITS_IDS)
-_RANKS_TEXT = ", ".join(RANK_IDS)
 _VARIANTS_TEXT = ", ".join(v.value for v in Variant)
 
 
@@ -122,16 +120,12 @@ def parse_record(value: Any, limits: Limits | None = LIMITS) -> GameRecord:
 
 
 def _card(value: Any, path: str) -> Card:
-    c = BY_ID.get(value) if isinstance(value, str) else None
-    if c is None:
-        typed(value, str, path)
-        raise RecordError(path, "rm.r.card", {"value": show(value), "suits": _SUITS_TEXT, "ranks": _RANKS_TEXT})
-    return c
+    typed(value, str, path)
+    return read_card(value, path)
 
 
 def _cards(value: Any, path: str) -> tuple[Card, ...]:
-    typed(value, list, path)
-    return tuple(_card(v, join(path, i)) for i, v in enumerate(value))
+    return CARDS.read(value, (), path)
 
 
 def _per_player(obj: Mapping, key: str, names: Sequence[str], path: str) -> tuple[tuple[str, tuple[Card, ...]], ...]:
