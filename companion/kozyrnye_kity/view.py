@@ -533,7 +533,7 @@ class KityView(GameView):
 
     # ---- the table's actions -----------------------------------------------------------------
     def start_round(self, trump: str, token: int, bonuses: Mapping[str, str], leader: str) -> Outcome:
-        return self.do({"type": "start_round", "trump": trump, "token": token, "bonuses": dict(bonuses), "leader": leader})
+        return self.do(engine.StartRound(trump, token, dict(bonuses), leader))
 
     def setup_from_card(self, card: str) -> TrumpDraw:
         """R-SETUP-2: trump and token from the card the table drew (a 5: refused, draw again)."""
@@ -553,23 +553,20 @@ class KityView(GameView):
         return TrumpDraw(True, trump=fam.value, token=int(tok), card=card.id)
 
     def use_bonus(self, player: str, card: str, family: str | None = None) -> Outcome:
-        a = {"type": "use", "player": player, "card": card}
-        if family is not None:
-            a["family"] = family
-        return self.do(a)
+        return self.do(engine.UseBonus(player, card, family))
 
     def play(self, player: str, card: str) -> Outcome:
-        return self.do({"type": "play", "player": player, "card": card})
+        return self.do(engine.PlayCard(player, card))
 
     def choose_reward(self, card: str) -> Outcome:
-        return self.do({"type": "reward", "card": card})
+        return self.do(engine.ChooseReward(card))
 
     def choose_leader(self, player: str) -> Outcome:
-        return self.do({"type": "leader", "player": player})
+        return self.do(engine.ChooseLeader(player))
 
     def tally_round(self, tally: Mapping[str, tuple[int, int]]) -> Outcome:
         """Score pad: per player (pearl cards, unused bonuses) (R-SCORE-2)."""
-        return self.do({"type": "tally", "tally": {p: {"pearls": v[0], "unused_bonuses": v[1]} for p, v in tally.items()}})
+        return self.do(engine.TallyRound(dict(tally)))
 
     # ---- deck facts --------------------------------------------------------------------------
     def answer_fact(self, card: str, pearls: int | None = None, bonus: Mapping[str, Any] | None = None) -> Outcome:

@@ -90,12 +90,11 @@ def nullable(kind: Kind) -> Kind:
 
 def per_player(kind: Kind, missing: Callable[[str, str], RecordError]) -> Kind:
     """An object name → ``kind`` with every player once, read as a tuple in seat order; written
-    from a sequence in seat order or a mapping seat-or-name → value (in seat order, only the
-    players it holds). ``missing(name, path)``: the game's error for a player left out."""
+    from a sequence in seat order or a mapping seat-or-name → value (in the mapping's order, as
+    the table entered it). ``missing(name, path)``: the game's error for a player left out."""
     def dump(v: Any, players: Sequence[str]) -> dict:
         if isinstance(v, Mapping):
-            by = {_name(k, players): x for k, x in v.items()}
-            return {p: kind.dump(by[p], players) for p in players if p in by}
+            return {_name(k, players): kind.dump(x, players) for k, x in v.items()}
         return {p: kind.dump(x, players) for p, x in zip(players, v)}
 
     def load(v: Mapping, players: Sequence[str], path: str) -> tuple:
