@@ -66,13 +66,14 @@ class Options:
 Who = Union[int, str]  # a seat or a player's name
 
 
-def _read_card(v: str, path: str) -> Card:
+def read_card(v: str, path: str) -> Card:
+    """A card id of the record or the log (KL-COMP); anything else raises :class:`RecordError`."""
     if v not in CARD_IDS:
         raise RecordError(path, "kl.r.card", {"value": show(v)})
     return CARD_IDS[v]
 
 
-def _read_colour(v: str, path: str) -> Colour:
+def read_colour(v: str, path: str) -> Colour:
     if v not in COLOUR_IDS:
         raise RecordError(path, "kl.r.colour", {"value": show(v)})
     return COLOUR_IDS[v]
@@ -80,8 +81,8 @@ def _read_colour(v: str, path: str) -> Colour:
 
 # How an action is written in the log and the record (engine.core.actions): cards by id,
 # colours by name, players by name (an action may hold a seat).
-CARD = scalar(str, Card, card_id, _read_card)
-COLOUR = scalar(str, Colour, lambda c: c.value, _read_colour)
+CARD = scalar(str, Card, card_id, read_card)
+COLOUR = scalar(str, Colour, lambda c: c.value, read_colour)
 
 
 @dataclass(frozen=True, slots=True)

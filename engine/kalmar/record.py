@@ -22,10 +22,10 @@ from engine.core.reading import (
     typed,
 )
 
-from .cards import CARD_IDS, COLOUR_IDS, Card, Colour, card_id
+from .cards import Card, Colour, card_id
 from .game import (
     MAX_ENTRIES, MAX_GAMES, MAX_PLAYERS, MAX_TURNS, MIN_PLAYERS, Action, BrokeSilence, Draw, DrawAndPass, GameState, MissedCall, NewGame, NextGame,
-    Options, Pass, Play, PlayerOut, apply,
+    Options, Pass, Play, PlayerOut, apply, read_card, read_colour,
 )
 
 FORMAT = "kalmar/1"
@@ -134,22 +134,13 @@ def parse_record(value: Any, limits: Limits | None = LIMITS) -> GameRecord:
     return GameRecord(names, games, options, extra(top, {"format", "players", "options", "games"}))
 
 
-def _card(obj: Mapping, key: str, path: str, *, required: bool = True) -> Card | None:
-    v = get(obj, key, str, path, required=required)
-    if v is None:
-        return None
-    if v not in CARD_IDS:
-        raise RecordError(join(path, key), "kl.r.card", {"value": show(v)})
-    return CARD_IDS[v]
+def _card(obj: Mapping, key: str, path: str) -> Card:
+    return read_card(get(obj, key, str, path), join(path, key))
 
 
 def _colour(obj: Mapping, key: str, path: str) -> Colour | None:
     v = get(obj, key, str, path, required=False)
-    if v is None:
-        return None
-    if v not in COLOUR_IDS:
-        raise RecordError(join(path, key), "kl.r.colour", {"value": show(v)})
-    return COLOUR_IDS[v]
+    return None if v is None else read_colour(v, join(path, key))
 
 
 def _parse_game(value: Any, names: Sequence[str], path: str, limits: Limits | None) -> RecordedGame:
