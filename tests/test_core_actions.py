@@ -167,3 +167,11 @@ def test_royal_mastheads_view_entries_are_saved_as_before(tmp_path):
     out, _ = s.game.play("spades-2")  # the player after the dealer leads (RM-LEAD)
     assert out.ok, out.text("en")
     assert s.log == ({"type": "deal", "turned": "hearts-7"}, {"type": "play", "card": "spades-2"})
+
+
+def test_kalmar_history_words_are_chosen_by_the_action_class():
+    from companion.kalmar.app import action_text, entry_words
+    from engine.kalmar.record import LOG
+    assert set(entry_words()) == set(LOG.classes)  # a new action of the log cannot go without words
+    assert action_text({"type": "jump"}) == "jump"
+    assert "Боря" in action_text({"type": "out", "player": "Боря"})
