@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from engine.core.actions import Codec
+from engine.core.actions import Codec, tag
 from engine.core.errors import RecordError
 from engine.core.reading import (
     MAX_NAME, NO_EXTRA, check_format, dumps, extra, get, join, load_json, player, players as read_players, show,
@@ -29,7 +29,6 @@ from .game import (
 )
 
 FORMAT = "kalmar/1"
-NEXT_GAME = "next-game"
 
 
 def _unknown_act(obj: Mapping, path: str, codec: Codec) -> RecordError:
@@ -49,6 +48,7 @@ TURNS = Codec(Play, Draw, Pass, DrawAndPass, MissedCall, BrokeSilence, PlayerOut
 LOG = Codec(*TURNS.classes, NextGame, unknown=_unknown_act, exclusive=_EXCLUSIVE, exclusive_error=_not_here)
 ACTS = TURNS.tags
 LOG_TYPES = LOG.tags
+NEXT_GAME = tag(NextGame)  # "next-game"
 
 
 @dataclass(frozen=True)
