@@ -88,6 +88,20 @@ def nullable(kind: Kind) -> Kind:
                 lambda v, players, path: None if v is None else kind.read(v, players, path))
 
 
+def _by_player(kind: Kind, missing: Callable[[str, str], RecordError]) -> Callable[[Mapping, Sequence[str], str], dict]:
+    def load(v: Mapping, players: Sequence[str], path: str) -> dict:
+        by = {}
+        for name, x in v.items():
+            at = join(path, name)
+            player(name, players, at)
+            by[name] = kind.read(x, players, at)
+        for name in players:
+            if name not in by:
+                raise missing(name, path)
+        return by
+    return load
+
+
 def per_player(kind: Kind, missing: Callable[[str, str], RecordError]) -> Kind:
     """An object name → ``kind`` with every player once, read as a tuple in seat order; written
     from a sequence in seat order or a mapping seat-or-name → value (in the mapping's order, as
@@ -97,17 +111,16 @@ def per_player(kind: Kind, missing: Callable[[str, str], RecordError]) -> Kind:
             return {_name(k, players): kind.dump(x, players) for k, x in v.items()}
         return {p: kind.dump(x, players) for p, x in zip(players, v)}
 
-    def load(v: Mapping, players: Sequence[str], path: str) -> tuple:
-        by = {}
-        for name, x in v.items():
-            at = join(path, name)
-            player(name, players, at)
-            by[name] = kind.read(x, players, at)
-        for name in players:
-            if name not in by:
-                raise missing(name, path)
-        return tuple(by[name] for name in players)
-    return Kind(dict, dump, load)
+    by_player = _by_player(kind, missing)
+    return Kind(dict, dump, lambda v, players, path: tuple(by_player(v, players, path)[p] for p in players))
+
+
+def player_pairs(kind: Kind, missing: Callable[[str, str], RecordError]) -> Kind:
+    """:func:`per_player` as a record keeps it: ``(name, value)`` pairs in the file's order (so
+    that writing what was read gives the same JSON)."""
+    by_player = _by_player(kind, missing)
+    return Kind(dict, lambda v, players: {name: kind.dump(x, players) for name, x in v},
+                lambda v, players, path: tuple(by_player(v, players, path).items()))
 
 
 @dataclass(frozen=True)
@@ -230,4 +243,4 @@ class Codec:
 
 
 __all__ = ["Codec", "INT", "Kind", "PLAYER", "SEAT", "Spec", "TYPE", "action", "count", "from_json", "listof",
-           "nullable", "per_player", "scalar", "spec", "tag", "to_json"]
+           "nullable", "per_player", "player_pairs", "scalar", "spec", "tag", "to_json"]

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator, Mapping, Sequence
 
 from .cards import FAMILY_CARDS, FIVE, Bonus, BonusKind, Card, CardFacts, DeckProfile, Family, Token, parse_card
-from ..core.actions import Codec
+from ..core.actions import Codec, player_pairs
 from ..core.errors import RecordError
 from ..core.reading import NO_EXTRA as _NO_EXTRA
 from ..core.reading import check_format, dumps, load_json
@@ -25,7 +25,7 @@ from ..core.reading import show as _show
 from ..core.reading import typed as _typed
 from .game import (
     MAX_ROUNDS, Action, ChooseLeader, ChooseReward, GameState, PlayCard, StartRound, TallyRound, UseBonus, new_game,
-    read_card, read_family, read_tally, read_token,
+    CARD, TALLY, read_card, read_family, read_token,
 )
 
 FORMAT = "kozyrnye-kity/1"
@@ -216,6 +216,9 @@ def profile_from_json(*sources: Mapping[str, Any]) -> DeckProfile:
 
 
 _PLAYED_KEYS = {"trump", "token", "bonuses", "leader", "tricks"}
+# one value per player as written: (player, value) in the record's order
+_BONUSES = player_pairs(CARD, lambda name, path: RecordError(path, "r.per-player"))
+_TALLY = player_pairs(TALLY, lambda name, path: RecordError(path, "r.per-player"))
 
 
 def _parse_round(r: Any, players: Sequence[str], path: str, last: bool, limits: Limits | None = LIMITS) -> Round:
@@ -223,25 +226,13 @@ def _parse_round(r: Any, players: Sequence[str], path: str, last: bool, limits: 
     if "tally" in r:
         if _PLAYED_KEYS & set(r):
             raise RecordError(path, "r.round-kind")
-        tally_raw = _get(r, "tally", dict, path)
-        tpath = _join(path, "tally")
-        tally = []
-        for name, t in tally_raw.items():
-            ppath = _join(tpath, name)
-            _player(name, players, ppath)
-            tally.append((name, *read_tally(t, ppath)))
-        if len(tally) != len(players):
-            raise RecordError(tpath, "r.per-player")
-        return TalliedRound(tuple(tally), _extra(r, {"tally"}))
+        pairs = _TALLY.read(_get(r, "tally", dict, path), players, _join(path, "tally"))
+        return TalliedRound(tuple((name, p, u) for name, (p, u) in pairs), _extra(r, {"tally"}))
     if not _PLAYED_KEYS & set(r):
         raise RecordError(path, "r.round-kind")
     trump = _family(_get(r, "trump", str, path), _join(path, "trump"))
     token = read_token(_get(r, "token", int, path), _join(path, "token"))
-    bpath = _join(path, "bonuses")
-    braw = _get(r, "bonuses", dict, path)
-    bonuses = tuple((_player(name, players, _join(bpath, name)), _card(c, _join(bpath, name))) for name, c in braw.items())
-    if len(bonuses) != len(players):
-        raise RecordError(bpath, "r.per-player")
+    bonuses = _BONUSES.read(_get(r, "bonuses", dict, path), players, _join(path, "bonuses"))
     leader = _player(_get(r, "leader", str, path), players, _join(path, "leader"))
     traw = _get(r, "tricks", list, path)
     if limits is not None and len(traw) > limits.max_tricks:
@@ -318,12 +309,12 @@ def record_to_json(rec: GameRecord) -> dict:
 
 def _round_json(r: Round) -> dict:
     if isinstance(r, TalliedRound):
-        out: dict[str, Any] = {"tally": {name: {"pearls": p, "unused_bonuses": u} for name, p, u in r.tally}}
+        out: dict[str, Any] = {"tally": _TALLY.dump(((name, (p, u)) for name, p, u in r.tally), ())}
     else:
         out = {
             "trump": r.trump.value,
             "token": int(r.token),
-            "bonuses": {name: c.id for name, c in r.bonuses},
+            "bonuses": _BONUSES.dump(r.bonuses, ()),
             "leader": r.leader,
             "tricks": [_trick_json(t) for t in r.tricks],
         }

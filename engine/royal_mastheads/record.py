@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
+from engine.core.actions import player_pairs
 from engine.core.errors import RecordError
 from engine.core.reading import (
     MAX_NAME, NO_EXTRA, check_format, dumps, extra, get, join, load_json, player, players as read_players, quote,
@@ -128,17 +129,12 @@ def _cards(value: Any, path: str) -> tuple[Card, ...]:
     return CARDS.read(value, (), path)
 
 
+# cards per player as written: (player, cards) in the file's order
+_PAIRS = player_pairs(CARDS, lambda name, path: RecordError(path, "rm.r.per-player", {"player": quote(name)}))
+
+
 def _per_player(obj: Mapping, key: str, names: Sequence[str], path: str) -> tuple[tuple[str, tuple[Card, ...]], ...]:
-    raw = get(obj, key, dict, path)
-    kpath = join(path, key)
-    out = []
-    for name, cards in raw.items():
-        player(name, names, join(kpath, name))
-        out.append((name, _cards(cards, join(kpath, name))))
-    for name in names:
-        if name not in raw:
-            raise RecordError(kpath, "rm.r.per-player", {"player": quote(name)})
-    return tuple(out)
+    return _PAIRS.read(get(obj, key, dict, path), names, join(path, key))
 
 
 def _parse_deal(value: Any, names: Sequence[str], path: str, *, last: bool) -> RecordedDeal:
@@ -187,11 +183,11 @@ def _deal_json(d: RecordedDeal) -> dict:
     if d.by_tricks:
         out["tricks"] = [[c.id for c in t] for t in d.tricks or ()]
         if d.bank is not None:
-            out["bank"] = {name: [c.id for c in cs] for name, cs in d.bank}
+            out["bank"] = _PAIRS.dump(d.bank, ())
         elif d.bank_cards is not None:
             out["bank"] = [c.id for c in d.bank_cards]
     else:
-        out["taken"] = {name: [c.id for c in cs] for name, cs in d.taken or ()}
+        out["taken"] = _PAIRS.dump(d.taken or (), ())
         out["bank"] = [c.id for c in d.bank_cards or ()]
         if d.bank_holder is not UNSET:
             out["bank_holder"] = d.bank_holder

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from engine.core.actions import Codec
+from engine.core.actions import Codec, Kind, player_pairs
 from engine.core.errors import RecordError
 from engine.core.reading import (
     MAX_NAME, NO_EXTRA, check_format, dumps, extra, get, join, load_json, player, players as read_players, quote, show,
@@ -98,16 +98,8 @@ def parse_record(value: Any, limits: Limits | None = LIMITS) -> GameRecord:
 
 def _parse_party(value: Any, names: Sequence[str], path: str) -> RecordedParty:
     obj = typed(value, dict, path)
-    pen = get(obj, "penalties", dict, path)
-    ppath = join(path, "penalties")
-    out = []
-    for name, p in pen.items():
-        player(name, names, join(ppath, name))
-        out.append((name, _parse_penalty(p, join(ppath, name))))
-    for name in names:
-        if name not in pen:
-            raise RecordError(ppath, "vz.r.per-player", {"player": quote(name)})
-    return RecordedParty(tuple(out), extra(obj, {"penalties"}))
+    pen = _PENALTIES.read(get(obj, "penalties", dict, path), names, join(path, "penalties"))
+    return RecordedParty(pen, extra(obj, {"penalties"}))
 
 
 def _count(obj: Mapping, key: str, path: str) -> int:
@@ -160,6 +152,11 @@ def _penalty_json(p: RecordPenalty) -> dict:
     return out
 
 
+# A party's penalties as written: (player, penalty) in the file's order, unknown keys kept
+_PENALTIES = player_pairs(Kind(dict, lambda p, players: _penalty_json(p), lambda v, players, path: _parse_penalty(v, path)),
+                          lambda name, path: RecordError(path, "vz.r.per-player", {"player": quote(name)}))
+
+
 def penalty_json(p: Penalty) -> dict:
     """A penalty as the record writes it (card by card: both ``cards`` and ``jokers``)."""
     return _penalty_json(penalty_to_record(p))
@@ -169,7 +166,7 @@ def record_to_json(rec: GameRecord) -> dict:
     """The record's JSON value (inverse of :func:`parse_record`)."""
     out: dict[str, Any] = {"format": FORMAT, "players": list(rec.players), "first": rec.first, "parties": []}
     for party in rec.parties:
-        d: dict[str, Any] = {"penalties": {name: _penalty_json(p) for name, p in party.penalties}}
+        d: dict[str, Any] = {"penalties": _PENALTIES.dump(party.penalties, rec.players)}
         d.update(party.extra)
         out["parties"].append(d)
     out.update(rec.extra)
