@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from engine.core.actions import PLAYER, SEAT, Codec, action, count, listof, per_player, scalar, tag, to_json
+from engine.core.actions import PLAYER, SEAT, Codec, action, count, listof, per_player, player_pairs, scalar, tag, to_json
 from engine.core.errors import RecordError
 
 from companion.session import Session
@@ -68,6 +68,16 @@ def test_a_player_mapping_is_written_in_the_order_it_was_entered_and_read_in_sea
     d = TOY.to_json(Score({"Вика": 5, 0: 3, "Боря": 0}), P)
     assert list(d["points"]) == ["Вика", "Аня", "Боря"]
     assert TOY.from_json(d, P) == Score((3, 0, 5))
+
+
+def test_a_record_reads_one_value_per_player_in_the_file_order():
+    pairs = player_pairs(count(0), lambda name, path: RecordError(path, "r.missing", {"field": name}))
+    raw = {"Вика": 5, "Аня": 3, "Боря": 0}
+    assert pairs.read(raw, P, "p") == (("Вика", 5), ("Аня", 3), ("Боря", 0))
+    assert list(pairs.dump(pairs.read(raw, P, "p"), P)) == ["Вика", "Аня", "Боря"]  # written back as read
+    with pytest.raises(RecordError) as e:
+        pairs.read({"Вика": 5, "Аня": 3}, P, "p")
+    assert e.value.path == "p" and e.value.detail_params == {"field": "Боря"}
 
 
 @pytest.mark.parametrize("bad, path, key", [
