@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from engine import kozyrnye_kity as engine
+from engine.core.actions import tag
 from engine.core.reading import MAX_NAME, bad_name, quote
 from engine.core.errors import GameError
 from engine.kozyrnye_kity import DeckProfile, GameState, IllegalAction, MissingFact, RecordError, Violation
@@ -77,6 +78,10 @@ class Revoke:
     text: str
 
 
+_TALLY = tag(engine.TallyRound)                          # the log entries that open a round
+_NEW_ROUND = (tag(engine.StartRound), _TALLY)
+
+
 class KityView(GameView):
     game = GAME.id
     end_rule = "R-END"
@@ -117,7 +122,7 @@ class KityView(GameView):
         return engine.apply(state, action_from_json(action, state.players), strict=strict)
 
     def accepts(self, action: Any) -> Notice | None:
-        if self.session.mode == "pad" and action.get("type") != "tally":
+        if self.session.mode == "pad" and action.get("type") != _TALLY:
             return Notice("refused", "session.pad-mode")
         return None
 
@@ -151,7 +156,7 @@ class KityView(GameView):
         old = {violation_key(v) for v in self.state.violations} if self.state is not None else set()
         number = state.round.number if state.round is not None else None
         for later in rest:  # the rest of the round: a card entered later that is now a second one
-            if number is None or later.get("type") in ("start_round", "tally"):
+            if number is None or later.get("type") in _NEW_ROUND:
                 break
             try:
                 nxt = self.apply(state, later, strict=False)
@@ -186,7 +191,7 @@ class KityView(GameView):
         return diff_states(old, new)
 
     def position(self, before: GameState, action: Mapping[str, Any]) -> tuple[int, int]:
-        if before.round is None or action.get("type") in ("start_round", "tally"):
+        if before.round is None or action.get("type") in _NEW_ROUND:
             return len(before.rounds) + 1, 0
         return before.round.number, before.round.trick_number
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from engine import royal_mastheads as rm
+from engine.core.actions import tag
 from engine.core.errors import GameError, IllegalAction
 from engine.core.reading import MAX_NAME, bad_name, quote
 from engine.royal_mastheads.actions import action_from_json, action_to_json
@@ -135,8 +136,8 @@ class RoyalMastheadsView(GameView):
     def position(self, before: rm.GameState, action: Mapping[str, Any]) -> tuple[int, int]:
         d = before.deal
         if d is None:
-            return len(before.deals) + (1 if action.get("type") == "deal" else 0), 0
-        if action.get("type") in ("play", "trick"):
+            return len(before.deals) + (1 if action.get("type") == tag(rm.StartDeal) else 0), 0
+        if action.get("type") in (tag(rm.Play), tag(rm.PlayTrick)):
             return d.number, d.trick_number
         return d.number, 0
 
