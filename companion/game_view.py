@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Optional, Sequence
 
+from engine.core.actions import to_json
 from engine.core.errors import GameError, MissingInput
 
 if TYPE_CHECKING:
@@ -132,9 +133,14 @@ class GameView:
     def lang(self) -> str:
         return self.session.lang
 
-    def do(self, action: dict):
-        """Send one action (the saved JSON form) to the log."""
+    def do(self, action: Any):
+        """Send one action to the log: an engine action object (the log session writes it with
+        its class's codec, :mod:`engine.core.actions`) or its saved JSON form."""
         return self.session.do(action)
+
+    def entry(self, action: Any) -> dict:
+        """The saved JSON form of an engine action (players by name, cards by id)."""
+        return to_json(action, self.players)
 
     # ---- what the log session asks -------------------------------------------------------------
     def load_context(self) -> Any:

@@ -289,13 +289,21 @@ class LogSession:
         return DONE
 
     # ---- actions -----------------------------------------------------------------------------
-    def do(self, action: dict) -> Outcome:
-        """Apply one action (its saved JSON form) to the game in progress; the game's view
-        builds them."""
+    def _saved(self, action: Any) -> Any:
+        """The saved JSON form of an action: an engine action object is written by its class's
+        codec (:mod:`engine.core.actions`), a dict is kept as it is."""
+        if isinstance(action, Mapping) or not self.active or getattr(type(action), "__action__", None) is None:
+            return action
+        return self.game.entry(action)
+
+    def do(self, action: Any) -> Outcome:
+        """Apply one action (an engine action object, or its saved JSON form) to the game in
+        progress; the game's view builds them."""
         if self._stale():
             return self._conflict()
         if not self.active:
             return refused("session.no-game")
+        action = self._saved(action)
         no = self.game.accepts(action)
         if no is not None:
             return Outcome(False, no)
@@ -333,8 +341,9 @@ class LogSession:
         return self._change(log, self._undo + [again], self._redo[:-1], at, "session.redone",
                             again["change"], shown)
 
-    def edit(self, index: int, action: dict) -> Outcome:
+    def edit(self, index: int, action: Any) -> Outcome:
         """Replace log entry ``index``; all that follows is recomputed and re-validated."""
+        action = self._saved(action)
         no = self._check_entry(action)
         if no is not None:
             return no
@@ -349,8 +358,9 @@ class LogSession:
         return self._rewrite(self._log[:index] + [dict(action)] + self._log[index + 1:], [], undo=undo,
                              report=True, edited=index)
 
-    def insert(self, index: int, action: dict) -> Outcome:
+    def insert(self, index: int, action: Any) -> Outcome:
         """Insert a forgotten entry before entry ``index``."""
+        action = self._saved(action)
         no = self._check_entry(action)
         if no is not None:
             return no

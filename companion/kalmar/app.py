@@ -2,7 +2,8 @@
 words of its log entries; a screen is imported when first shown."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+import functools
+from typing import Any, Callable, Mapping
 
 import flet as ft
 
@@ -60,19 +61,25 @@ def _next_text(a: Mapping[str, Any]) -> str:
     return text
 
 
-_KALMAR_TEXTS = {
-    "play": _play_text,
-    "draw": _draw_text,
-    "pass": lambda a: t("{player}: «Пас»").format(player=a.get("player")),
-    "draw-pass": lambda a: t("{player} drew a card, «Пас»").format(player=a.get("player")),
-    "missed-call": lambda a: t("{player} did not call «Кальмар!»: +2").format(player=a.get("player")),
-    "broke-silence": lambda a: t("{player} broke the silence: +4").format(player=a.get("player")),
-    "out": lambda a: t("{player} has no cards left").format(player=a.get("player")),
-    "next-game": _next_text,
-}
+@functools.cache
+def entry_words() -> dict[type, Callable[[Mapping[str, Any]], str]]:
+    """The words of each action of the game's log (its classes, engine.kalmar.record.LOG)."""
+    from engine import kalmar as kl
+    return {
+        kl.Play: _play_text,
+        kl.Draw: _draw_text,
+        kl.Pass: lambda a: t("{player}: «Пас»").format(player=a.get("player")),
+        kl.DrawAndPass: lambda a: t("{player} drew a card, «Пас»").format(player=a.get("player")),
+        kl.MissedCall: lambda a: t("{player} did not call «Кальмар!»: +2").format(player=a.get("player")),
+        kl.BrokeSilence: lambda a: t("{player} broke the silence: +4").format(player=a.get("player")),
+        kl.PlayerOut: lambda a: t("{player} has no cards left").format(player=a.get("player")),
+        kl.NextGame: _next_text,
+    }
 
 
 def action_text(a: Mapping[str, Any]) -> str:
-    """A log entry in words (the history, «entries that no longer fit»)."""
-    fn = _KALMAR_TEXTS.get(a.get("type"))
+    """A log entry in words (the history, «entries that no longer fit»): the words of its action
+    class, found by the entry's tag."""
+    from engine.kalmar.record import LOG
+    fn = entry_words().get(LOG.by_tag.get(a.get("type")))
     return fn(a) if fn is not None else str(a.get("type"))

@@ -5,9 +5,9 @@ track of — whose turn after skips and reverses, the colour named, who still ha
 or the silence in force, each player's card count from the known draws and plays — and checks
 each entered card (KL-PLAY, RUL-KL-SAME-SYMBOL). The log's first state comes from the meta
 (players, dealer, the first card turned up, the colour the dealer named, the house rule); each
-log entry is one action in the record's entry form with a ``"type"``
-(:func:`engine.kalmar.action_to_json`). The screens read names, card ids and numbers here and
-send actions through the methods at the end.
+log entry is one action in the record's entry form with a ``"type"``, written by the core codec
+from the engine's action (:mod:`engine.core.actions`). The screens read names, card ids and
+numbers here and send actions through the methods at the end (each sends an action object).
 """
 from __future__ import annotations
 
@@ -280,43 +280,28 @@ class KalmarView(GameView):
 
     def play(self, card: str, *, colour: str | None = None, swap_with: str | None = None,
              order: str | None = None, player: str | None = None) -> Outcome:
-        a: dict[str, Any] = {"type": "play", "player": player or self._mover(), "card": card}
-        if colour is not None:
-            a["colour"] = colour
-        if swap_with is not None:
-            a["with"] = swap_with
-        if order is not None:
-            a["order"] = order
-        return self.do(a)
+        return self.do(kl.Play(player or self._mover(), card, colour, swap_with, order))
 
     def draw(self, count: int | None = None) -> Outcome:
-        a: dict[str, Any] = {"type": "draw", "player": self._mover()}
-        if count is not None:
-            a["count"] = count
-        return self.do(a)
+        return self.do(kl.Draw(self._mover(), count))
 
     def pass_(self) -> Outcome:
-        return self.do({"type": "pass", "player": self._mover()})
+        return self.do(kl.Pass(self._mover()))
 
     def draw_and_pass(self) -> Outcome:
-        return self.do({"type": "draw-pass", "player": self._mover()})
+        return self.do(kl.DrawAndPass(self._mover()))
 
     def missed_call(self, player: str) -> Outcome:
-        return self.do({"type": "missed-call", "player": player})
+        return self.do(kl.MissedCall(player))
 
     def broke_silence(self, player: str) -> Outcome:
-        return self.do({"type": "broke-silence", "player": player})
+        return self.do(kl.BrokeSilence(player))
 
     def player_out(self, player: str) -> Outcome:
-        return self.do({"type": "out", "player": player})
+        return self.do(kl.PlayerOut(player))
 
     def next_game(self, first_card: str, colour: str | None = None, dealer: str | None = None) -> Outcome:
-        a: dict[str, Any] = {"type": kl.NEXT_GAME, "first_card": first_card}
-        if colour is not None:
-            a["colour"] = colour
-        if dealer is not None:
-            a["dealer"] = dealer
-        return self.do(a)
+        return self.do(kl.NextGame(first_card, colour, dealer))
 
 
 VIEW = KalmarView

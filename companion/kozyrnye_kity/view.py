@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from engine import kozyrnye_kity as engine
+from engine.core.actions import tag
 from engine.core.reading import MAX_NAME, bad_name, quote
 from engine.core.errors import GameError
 from engine.kozyrnye_kity import DeckProfile, GameState, IllegalAction, MissingFact, RecordError, Violation
@@ -97,6 +98,10 @@ class RoundRow:
     cells: Mapping[str, RoundCell]  # by player
 
 
+_TALLY = tag(engine.TallyRound)                          # the log entries that open a round
+_NEW_ROUND = (tag(engine.StartRound), _TALLY)
+
+
 class KityView(GameView):
     game = GAME.id
     end_rule = "R-END"
@@ -137,7 +142,7 @@ class KityView(GameView):
         return engine.apply(state, action_from_json(action, state.players), strict=strict)
 
     def accepts(self, action: Any) -> Notice | None:
-        if self.session.mode == "pad" and action.get("type") != "tally":
+        if self.session.mode == "pad" and action.get("type") != _TALLY:
             return Notice("refused", "session.pad-mode")
         return None
 
@@ -171,7 +176,7 @@ class KityView(GameView):
         old = {violation_key(v) for v in self.state.violations} if self.state is not None else set()
         number = state.round.number if state.round is not None else None
         for later in rest:  # the rest of the round: a card entered later that is now a second one
-            if number is None or later.get("type") in ("start_round", "tally"):
+            if number is None or later.get("type") in _NEW_ROUND:
                 break
             try:
                 nxt = self.apply(state, later, strict=False)
@@ -206,7 +211,7 @@ class KityView(GameView):
         return diff_states(old, new)
 
     def position(self, before: GameState, action: Mapping[str, Any]) -> tuple[int, int]:
-        if before.round is None or action.get("type") in ("start_round", "tally"):
+        if before.round is None or action.get("type") in _NEW_ROUND:
             return len(before.rounds) + 1, 0
         return before.round.number, before.round.trick_number
 
@@ -554,7 +559,7 @@ class KityView(GameView):
 
     # ---- the table's actions -----------------------------------------------------------------
     def start_round(self, trump: str, token: int, bonuses: Mapping[str, str], leader: str) -> Outcome:
-        return self.do({"type": "start_round", "trump": trump, "token": token, "bonuses": dict(bonuses), "leader": leader})
+        return self.do(engine.StartRound(trump, token, dict(bonuses), leader))
 
     def setup_from_card(self, card: str) -> TrumpDraw:
         """R-SETUP-2: trump and token from the card the table drew (a 5: refused, draw again)."""
@@ -574,23 +579,20 @@ class KityView(GameView):
         return TrumpDraw(True, trump=fam.value, token=int(tok), card=card.id)
 
     def use_bonus(self, player: str, card: str, family: str | None = None) -> Outcome:
-        a = {"type": "use", "player": player, "card": card}
-        if family is not None:
-            a["family"] = family
-        return self.do(a)
+        return self.do(engine.UseBonus(player, card, family))
 
     def play(self, player: str, card: str) -> Outcome:
-        return self.do({"type": "play", "player": player, "card": card})
+        return self.do(engine.PlayCard(player, card))
 
     def choose_reward(self, card: str) -> Outcome:
-        return self.do({"type": "reward", "card": card})
+        return self.do(engine.ChooseReward(card))
 
     def choose_leader(self, player: str) -> Outcome:
-        return self.do({"type": "leader", "player": player})
+        return self.do(engine.ChooseLeader(player))
 
     def tally_round(self, tally: Mapping[str, tuple[int, int]]) -> Outcome:
         """Score pad: per player (pearl cards, unused bonuses) (R-SCORE-2)."""
-        return self.do({"type": "tally", "tally": {p: {"pearls": v[0], "unused_bonuses": v[1]} for p, v in tally.items()}})
+        return self.do(engine.TallyRound(dict(tally)))
 
     # ---- deck facts --------------------------------------------------------------------------
     def answer_fact(self, card: str, pearls: int | None = None, bonus: Mapping[str, Any] | None = None) -> Outcome:

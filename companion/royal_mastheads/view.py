@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from engine import royal_mastheads as rm
+from engine.core.actions import tag
 from engine.core.errors import GameError, IllegalAction
 from engine.core.reading import MAX_NAME, bad_name, quote
 from engine.royal_mastheads.actions import action_from_json, action_to_json
@@ -136,8 +137,8 @@ class RoyalMastheadsView(GameView):
     def position(self, before: rm.GameState, action: Mapping[str, Any]) -> tuple[int, int]:
         d = before.deal
         if d is None:
-            return len(before.deals) + (1 if action.get("type") == "deal" else 0), 0
-        if action.get("type") in ("play", "trick"):
+            return len(before.deals) + (1 if action.get("type") == tag(rm.StartDeal) else 0), 0
+        if action.get("type") in (tag(rm.Play), tag(rm.PlayTrick)):
             return d.number, d.trick_number
         return d.number, 0
 
@@ -291,7 +292,7 @@ class RoyalMastheadsView(GameView):
         return self.state.violations if self.state is not None else ()
 
     # ---- the table's actions -----------------------------------------------------------------
-    def _do(self, action: dict) -> tuple[Outcome, tuple]:
+    def _do(self, action: Any) -> tuple[Outcome, tuple]:
         """Apply an action; the outcome and the violations it added (a revoke found now)."""
         before = self.state
         out = self.do(action)
@@ -299,13 +300,13 @@ class RoyalMastheadsView(GameView):
         return out, found
 
     def start_deal(self, turned: str) -> Outcome:
-        return self.do({"type": "deal", "turned": turned})
+        return self.do(rm.StartDeal(turned))
 
     def play(self, card: str) -> tuple[Outcome, tuple]:
         """One card. The 11th trick's last card also fills the bank by itself: the bank is the 8
         cards nobody played (RM-BANK), a normal entry of the log (:meth:`fill_bank`), so the deal
         closes at once; :meth:`reopen_bank` takes it back to enter the bank by hand."""
-        out, found = self._do({"type": "play", "card": card})
+        out, found = self._do(rm.Play(card))
         if out.ok and self.phase() == "bank":
             filled, more = self.fill_bank()
             if filled.ok:
@@ -315,11 +316,11 @@ class RoyalMastheadsView(GameView):
     def fill_bank(self) -> tuple[Outcome, tuple]:
         """Close the deal with the bank = the cards not played in the 11 tricks (RM-BANK); a
         corrected trick card later changes it too."""
-        return self._do({"type": "bank"})
+        return self._do(rm.Bank())
 
     def bank(self, pairs: Mapping[str, Sequence[str]]) -> tuple[Outcome, tuple]:
         """The bank by hand, two cards per player (RM-BANK) — the correction of a filled bank."""
-        return self._do({"type": "bank", "bank": {p: list(pairs.get(p, ())) for p in self.players}})
+        return self._do(rm.Bank({p: list(pairs.get(p, ())) for p in self.players}))
 
     def bank_filled(self) -> bool:
         """Whether the last entry closed a deal with its bank (then :meth:`reopen_bank` can take
@@ -343,30 +344,27 @@ class RoyalMastheadsView(GameView):
         if s is None:
             return None
         try:
-            self.apply(s, taken_action(owners, self.players, holder))
+            self.apply(s, self.entry(taken_action(owners, self.players, holder)))
         except GameError as e:
             return e.text(self.lang)
         return None
 
     def another_deal(self) -> Outcome:
-        return self.do({"type": "another-deal"})
+        return self.do(rm.PlayAnotherDeal())
 
     def accept_shared_win(self) -> Outcome:
-        return self.do({"type": "shared-win"})
+        return self.do(rm.AcceptSharedWin())
 
 
 VIEW = RoyalMastheadsView
 
 
-def taken_action(owners: Mapping[str, str], players: Sequence[str], holder: str | None = "rule") -> dict:
-    """The log's ``taken`` action from a card → owner map (deck order within each owner)."""
+def taken_action(owners: Mapping[str, str], players: Sequence[str], holder: str | None = "rule") -> rm.TakenCards:
+    """The ``taken`` action from a card → owner map (deck order within each owner)."""
     order = {c.id: i for i, c in enumerate(rm.CARDS)}
     cards = sorted(owners, key=lambda c: order.get(c, 99))
-    a: dict[str, Any] = {"type": "taken", "taken": {p: [c for c in cards if owners[c] == p] for p in players},
-                         "bank": [c for c in cards if owners[c] == BANK]}
-    if holder != "rule":
-        a["bank_holder"] = holder
-    return a
+    return rm.TakenCards({p: [c for c in cards if owners[c] == p] for p in players},
+                         [c for c in cards if owners[c] == BANK], rm.UNSET if holder == "rule" else holder)
 
 
 def _winner_name(state: rm.GameState | None) -> str | None:

@@ -210,7 +210,7 @@ class VzhuhView(GameView):
     # ---- the table's actions -----------------------------------------------------------------
     def record_party(self, penalties: Mapping[str, Mapping[str, Any]]) -> Outcome:
         """Close a party with every player's penalty (:func:`penalty_json` each)."""
-        return self.do({"type": "party", "penalties": {p: dict(v) for p, v in penalties.items()}})
+        return self.do(vz.RecordParty({p: dict(v) for p, v in penalties.items()}))
 
 
 VIEW = VzhuhView

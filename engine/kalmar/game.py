@@ -30,13 +30,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, NamedTuple, Sequence, Union
 
+from engine.core.actions import PLAYER, action, count, scalar
 from engine.core.driver import Ctx, Driver, replace
-from engine.core.errors import Violation
+from engine.core.errors import RecordError, Violation
 from engine.core.i18n import Count
 from engine.core.reading import quote, show
 from engine.core.seating import Direction, next_seat
 
-from .cards import Card, Colour, Kind, PUT_BACK_FIRST, card_id, card_problem, show_value
+from .cards import CARD_IDS, COLOUR_IDS, Card, Colour, Kind, PUT_BACK_FIRST, card_id, card_problem, show_value
 from .checker import can_play
 from .rules import V
 
@@ -65,6 +66,25 @@ class Options:
 Who = Union[int, str]  # a seat or a player's name
 
 
+def read_card(v: str, path: str) -> Card:
+    """A card id of the record or the log (KL-COMP); anything else raises :class:`RecordError`."""
+    if v not in CARD_IDS:
+        raise RecordError(path, "kl.r.card", {"value": show(v)})
+    return CARD_IDS[v]
+
+
+def read_colour(v: str, path: str) -> Colour:
+    if v not in COLOUR_IDS:
+        raise RecordError(path, "kl.r.colour", {"value": show(v)})
+    return COLOUR_IDS[v]
+
+
+# How an action is written in the log and the record (engine.core.actions): cards by id,
+# colours by name, players by name (an action may hold a seat).
+CARD = scalar(str, Card, card_id, read_card)
+COLOUR = scalar(str, Colour, lambda c: c.value, read_colour)
+
+
 @dataclass(frozen=True, slots=True)
 class NewGame:
     """The first game of a sitting: the players (2–10, RUL-KL-PLAYERS) in clockwise seating
@@ -78,6 +98,7 @@ class NewGame:
     options: Options = Options()
 
 
+@action("next-game", first_card=CARD, colour=COLOUR, dealer=PLAYER)
 @dataclass(frozen=True, slots=True)
 class NextGame:
     """The next game of the sitting, with the same players (RUL-KL-TALLY). ``dealer`` None: the
@@ -88,6 +109,7 @@ class NextGame:
     dealer: Who | None = None
 
 
+@action("play", player=PLAYER, card=CARD, colour=COLOUR, swap_with=PLAYER.at("with"), order=CARD)
 @dataclass(frozen=True, slots=True)
 class Play:
     """``player`` put ``card`` on the discard pile. ``colour``: the colour named with «Выбери
@@ -101,6 +123,7 @@ class Play:
     order: Card | None = None
 
 
+@action("draw", player=PLAYER, count=count(1))
 @dataclass(frozen=True, slots=True)
 class Draw:
     """``player`` took ``count`` cards from the draw pile: one with no fitting card (KL-DRAW),
@@ -112,6 +135,7 @@ class Draw:
     count: int | None = None
 
 
+@action("pass", player=PLAYER)
 @dataclass(frozen=True, slots=True)
 class Pass:
     """«Пас»: after drawing, ``player`` keeps the card and the turn passes (KL-DRAW)."""
@@ -119,6 +143,7 @@ class Pass:
     player: Who
 
 
+@action("draw-pass", player=PLAYER)
 @dataclass(frozen=True, slots=True)
 class DrawAndPass:
     """One tap for «drew one card, it does not fit, «Пас»» (KL-DRAW)."""
@@ -126,6 +151,7 @@ class DrawAndPass:
     player: Who
 
 
+@action("missed-call", player=PLAYER)
 @dataclass(frozen=True, slots=True)
 class MissedCall:
     """``player`` did not call «Кальмар!» and the table noticed in time: +2 cards (KL-CALL)."""
@@ -133,6 +159,7 @@ class MissedCall:
     player: Who
 
 
+@action("broke-silence", player=PLAYER)
 @dataclass(frozen=True, slots=True)
 class BrokeSilence:
     """``player`` spoke while the silence was in force: +4 cards (KL-FX-SILENCE)."""
@@ -140,6 +167,7 @@ class BrokeSilence:
     player: Who
 
 
+@action("out", player=PLAYER)
 @dataclass(frozen=True, slots=True)
 class PlayerOut:
     """The table says ``player`` has no cards left: they win the game (KL-END, RUL-KL-OUT),

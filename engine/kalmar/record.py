@@ -15,22 +15,40 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
+from engine.core.actions import Codec, tag
 from engine.core.errors import RecordError
 from engine.core.reading import (
     MAX_NAME, NO_EXTRA, check_format, dumps, extra, get, join, load_json, player, players as read_players, show,
     typed,
 )
 
-from .cards import CARD_IDS, COLOUR_IDS, Card, Colour, card_id
+from .cards import Card, Colour, card_id
 from .game import (
     MAX_ENTRIES, MAX_GAMES, MAX_PLAYERS, MAX_TURNS, MIN_PLAYERS, Action, BrokeSilence, Draw, DrawAndPass, GameState, MissedCall, NewGame, NextGame,
-    Options, Pass, Play, PlayerOut, apply,
+    Options, Pass, Play, PlayerOut, apply, read_card, read_colour,
 )
 
 FORMAT = "kalmar/1"
-ACTS = ("play", "draw", "pass", "draw-pass", "missed-call", "broke-silence", "out")
-_FIELDS = {"play": {"card", "colour", "with", "order"}, "draw": {"count"}}
-_ALL_FIELDS = {"card", "colour", "with", "order", "count"}
+
+
+def _unknown_act(obj: Mapping, path: str, codec: Codec) -> RecordError:
+    kind = get(obj, codec.tag_key, str, path)
+    return RecordError(join(path, codec.tag_key), "kl.r.act", {"value": show(kind), "acts": ", ".join(codec.tags)})
+
+
+def _not_here(key: str, act: str, path: str) -> RecordError:
+    return RecordError(path, "kl.r.field-not-here", {"field": key, "act": act})
+
+
+# A game's entry is one action (engine.core.actions): the record writes its tag as "act", the
+# app's log as "type"; a key of another kind of entry is refused, not kept.
+_EXCLUSIVE = ("player", "card", "colour", "with", "order", "count")
+TURNS = Codec(Play, Draw, Pass, DrawAndPass, MissedCall, BrokeSilence, PlayerOut, tag_key="act",
+              unknown=_unknown_act, exclusive=_EXCLUSIVE, exclusive_error=_not_here)
+LOG = Codec(*TURNS.classes, NextGame, unknown=_unknown_act, exclusive=_EXCLUSIVE, exclusive_error=_not_here)
+ACTS = TURNS.tags
+LOG_TYPES = LOG.tags
+NEXT_GAME = tag(NextGame)  # "next-game"
 
 
 @dataclass(frozen=True)
@@ -49,15 +67,10 @@ LIMITS = Limits()
 
 @dataclass(frozen=True, slots=True)
 class RecordedTurn:
-    """One entry of a game's ``turns``: what the table entered. Absent keys are None."""
+    """One entry of a game's ``turns``: what the table entered (players by name), and the keys
+    of the entry that the format does not know (kept)."""
 
-    act: str
-    player: str
-    card: Card | None = None
-    colour: Colour | None = None
-    with_: str | None = None
-    order: Card | None = None
-    count: int | None = None
+    action: Action
     extra: Mapping[str, Any] = field(default_factory=lambda: NO_EXTRA)
 
 
@@ -121,22 +134,13 @@ def parse_record(value: Any, limits: Limits | None = LIMITS) -> GameRecord:
     return GameRecord(names, games, options, extra(top, {"format", "players", "options", "games"}))
 
 
-def _card(obj: Mapping, key: str, path: str, *, required: bool = True) -> Card | None:
-    v = get(obj, key, str, path, required=required)
-    if v is None:
-        return None
-    if v not in CARD_IDS:
-        raise RecordError(join(path, key), "kl.r.card", {"value": show(v)})
-    return CARD_IDS[v]
+def _card(obj: Mapping, key: str, path: str) -> Card:
+    return read_card(get(obj, key, str, path), join(path, key))
 
 
 def _colour(obj: Mapping, key: str, path: str) -> Colour | None:
     v = get(obj, key, str, path, required=False)
-    if v is None:
-        return None
-    if v not in COLOUR_IDS:
-        raise RecordError(join(path, key), "kl.r.colour", {"value": show(v)})
-    return COLOUR_IDS[v]
+    return None if v is None else read_colour(v, join(path, key))
 
 
 def _parse_game(value: Any, names: Sequence[str], path: str, limits: Limits | None) -> RecordedGame:
@@ -153,44 +157,14 @@ def _parse_game(value: Any, names: Sequence[str], path: str, limits: Limits | No
 
 
 def _parse_turn(value: Any, names: Sequence[str], path: str) -> RecordedTurn:
-    obj = typed(value, dict, path)
-    act = get(obj, "act", str, path)
-    if act not in ACTS:
-        raise RecordError(join(path, "act"), "kl.r.act", {"value": show(act), "acts": ", ".join(ACTS)})
-    who = player(get(obj, "player", str, path), names, join(path, "player"))
-    allowed = _FIELDS.get(act, set())
-    for key in sorted(_ALL_FIELDS - allowed):
-        if key in obj:
-            raise RecordError(join(path, key), "kl.r.field-not-here", {"field": key, "act": act})
-    card = colour = with_ = order = count = None
-    if act == "play":
-        card = _card(obj, "card", path)
-        colour = _colour(obj, "colour", path)
-        if "with" in obj:
-            with_ = player(get(obj, "with", str, path), names, join(path, "with"))
-        order = _card(obj, "order", path, required=False)
-    elif act == "draw" and "count" in obj:
-        count = get(obj, "count", int, path)
-        if count < 1:
-            raise RecordError(join(path, "count"), "r.value", {"value": count, "detail": "≥ 1"})
-    return RecordedTurn(act, who, card, colour, with_, order, count, extra(obj, {"act", "player"} | _ALL_FIELDS))
+    return RecordedTurn(*TURNS.read(value, names, path))
 
 
 # ---------------------------------------------------------------------------------------------
 # Writing
 # ---------------------------------------------------------------------------------------------
-def _turn_json(t: RecordedTurn) -> dict:
-    out: dict[str, Any] = {"act": t.act, "player": t.player}
-    if t.card is not None:
-        out["card"] = card_id(t.card)
-    if t.colour is not None:
-        out["colour"] = t.colour.value
-    if t.with_ is not None:
-        out["with"] = t.with_
-    if t.order is not None:
-        out["order"] = card_id(t.order)
-    if t.count is not None:
-        out["count"] = t.count
+def _turn_json(t: RecordedTurn, players: Sequence[str]) -> dict:
+    out = TURNS.to_json(t.action, players)
     out.update(t.extra)
     return out
 
@@ -209,7 +183,7 @@ def record_to_json(rec: GameRecord) -> dict:
         d: dict[str, Any] = {"dealer": g.dealer, "first_card": card_id(g.first_card)}
         if g.colour is not None:
             d["colour"] = g.colour.value
-        d["turns"] = [_turn_json(t) for t in g.turns]
+        d["turns"] = [_turn_json(t, rec.players) for t in g.turns]
         d.update(g.extra)
         out["games"].append(d)
     out.update(rec.extra)
@@ -226,12 +200,7 @@ def write_record(rec: GameRecord) -> str:
 # ---------------------------------------------------------------------------------------------
 def turn_action(t: RecordedTurn) -> Action:
     """The engine's action of one record entry."""
-    if t.act == "play":
-        return Play(t.player, t.card, t.colour, t.with_, t.order)
-    if t.act == "draw":
-        return Draw(t.player, t.count)
-    return {"pass": Pass, "draw-pass": DrawAndPass, "missed-call": MissedCall, "broke-silence": BrokeSilence,
-            "out": PlayerOut}[t.act](t.player)
+    return t.action
 
 
 def record_actions(rec: GameRecord) -> list[tuple[str, Action]]:
@@ -249,21 +218,9 @@ def record_actions(rec: GameRecord) -> list[tuple[str, Action]]:
     return out
 
 
-def _name(state: GameState, who: Any) -> str:
-    return state.players[state.seat(who)]
-
-
 def action_to_turn(state: GameState, a: Action) -> RecordedTurn:
     """The record entry of a move or a table action (players written by name)."""
-    p = _name(state, a.player)
-    if isinstance(a, Play):
-        return RecordedTurn("play", p, a.card, a.colour, _name(state, a.swap_with) if a.swap_with is not None else None,
-                            a.order)
-    if isinstance(a, Draw):
-        return RecordedTurn("draw", p, count=a.count)
-    act = {Pass: "pass", DrawAndPass: "draw-pass", MissedCall: "missed-call", BrokeSilence: "broke-silence",
-           PlayerOut: "out"}[type(a)]
-    return RecordedTurn(act, p)
+    return RecordedTurn(TURNS.from_json(TURNS.to_json(a, state.players), state.players, "turn"))
 
 
 def actions_to_record(actions: Sequence[Action], extra: Mapping[str, Any] | None = None) -> GameRecord:
@@ -282,8 +239,9 @@ def actions_to_record(actions: Sequence[Action], extra: Mapping[str, Any] | None
             heads.append((state.players[state.dealer], state.first_card, a.colour))
             turns.append([])
         else:
+            after = apply(state, a, strict=False)  # an action that cannot be applied raises here first
             turns[-1].append(action_to_turn(state, a))
-            state = apply(state, a, strict=False)
+            state = after
     games = [RecordedGame(d, c, tuple(t), col) for (d, c, col), t in zip(heads, turns)]
     opts = first.options if isinstance(first.options, Options) else Options()
     options = RecordOptions(True) if opts.same_symbol else None
@@ -293,58 +251,14 @@ def actions_to_record(actions: Sequence[Action], extra: Mapping[str, Any] | None
 # ---------------------------------------------------------------------------------------------
 # The app's action log: one JSON dict per action, the record's entry form with a "type"
 # ---------------------------------------------------------------------------------------------
-NEXT_GAME = "next-game"
-LOG_TYPES = ACTS + (NEXT_GAME,)
-
-
-def _log_name(players: Sequence[str], who: Any) -> str:
-    if who.__class__ is int and 0 <= who < len(players):
-        return players[who]
-    return who
-
-
 def action_to_json(a: Action, players: Sequence[str]) -> dict:
     """One action as the app's log keeps it: a move or a table action is the record's entry
     (``act`` → ``"type"``, players by name); :class:`NextGame` is ``{"type": "next-game",
     "first_card", "colour"?, "dealer"?}``. :class:`NewGame` is the log's meta, not an entry."""
-    if isinstance(a, NextGame):
-        out: dict[str, Any] = {"type": NEXT_GAME, "first_card": card_id(a.first_card)}
-        if a.colour is not None:
-            out["colour"] = a.colour.value
-        if a.dealer is not None:
-            out["dealer"] = _log_name(players, a.dealer)
-        return out
-    if isinstance(a, NewGame):
-        raise TypeError("NewGame is the log's meta, not an entry")
-    if isinstance(a, Play):
-        t = RecordedTurn("play", _log_name(players, a.player), a.card, a.colour,
-                         _log_name(players, a.swap_with) if a.swap_with is not None else None, a.order)
-    elif isinstance(a, Draw):
-        t = RecordedTurn("draw", _log_name(players, a.player), count=a.count)
-    else:
-        act = {Pass: "pass", DrawAndPass: "draw-pass", MissedCall: "missed-call", BrokeSilence: "broke-silence",
-               PlayerOut: "out"}[type(a)]
-        t = RecordedTurn(act, _log_name(players, a.player))
-    d = _turn_json(t)
-    return {"type": d.pop("act"), **d}
+    return LOG.to_json(a, players)
 
 
 def action_from_json(d: Any, players: Sequence[str], path: str = "action") -> Action:
     """The action of one log entry (see :func:`action_to_json`); what cannot be read raises
     :class:`RecordError` with its path, like a record's entry."""
-    obj = typed(d, dict, path)
-    kind = get(obj, "type", str, path)
-    if kind not in LOG_TYPES:
-        raise RecordError(join(path, "type"), "kl.r.act", {"value": show(kind), "acts": ", ".join(LOG_TYPES)})
-    if kind == NEXT_GAME:
-        for key in ("card", "count", "order", "player", "with"):
-            if key in obj:
-                raise RecordError(join(path, key), "kl.r.field-not-here", {"field": key, "act": kind})
-        first = _card(obj, "first_card", path)
-        colour = _colour(obj, "colour", path)
-        dealer = None
-        if "dealer" in obj:
-            dealer = player(get(obj, "dealer", str, path), players, join(path, "dealer"))
-        return NextGame(first, colour, dealer)
-    body = {k: v for k, v in obj.items() if k != "type"}
-    return turn_action(_parse_turn({"act": kind, **body}, players, path))
+    return LOG.from_json(d, players, path)

@@ -18,8 +18,11 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Sequence, Union
 
-from .cards import FIVES_IN_DECK, Bonus, BonusKind, Card, DeckProfile, Family, Token
+from .cards import FIVES_IN_DECK, Bonus, BonusKind, Card, DeckProfile, Family, Token, parse_card
 from ..core import scorepad
+from ..core.actions import SEAT, Kind, action, per_player, scalar
+from ..core.errors import RecordError
+from ..core.reading import get, show, typed
 from ..core.driver import Ctx, Driver, replace
 from ..core.scorepad import EndRule
 from .errors import MissingFact, Violation
@@ -35,8 +38,53 @@ MAX_ROUNDS = 200  # N-RECORD-LIMIT: the most rounds one record holds (record.Lim
 
 
 # ---------------------------------------------------------------------------------------------
+# How an action is written (engine.core.actions): players by name, cards by id, as in the record
+# ---------------------------------------------------------------------------------------------
+def read_card(value: str, path: str) -> Card:
+    try:
+        return parse_card(value)
+    except ValueError:
+        raise RecordError(path, "r.card", {"value": show(value)}) from None
+
+
+def read_family(value: str, path: str) -> Family:
+    try:
+        return Family(value)
+    except ValueError:
+        raise RecordError(path, "r.family", {"value": show(value)}) from None
+
+
+def read_token(value: int, path: str) -> Token:
+    if value not in (1, 9):
+        raise RecordError(path, "r.value", {"value": value, "detail": "1 | 9"})
+    return Token(value)
+
+
+def read_tally(t: Any, path: str) -> tuple[int, int]:
+    """One player's counted round (R-SCORE-2): (pearl cards, unused bonuses)."""
+    typed(t, dict, path)
+    pearls = get(t, "pearls", int, path)
+    unused = get(t, "unused_bonuses", int, path)
+    if pearls < 0 or unused < 0:
+        raise RecordError(path, "r.value", {"value": show(t), "detail": "≥ 0"})
+    return pearls, unused
+
+
+def _per_player(kind: Kind) -> Kind:
+    return per_player(kind, lambda name, path: RecordError(path, "r.per-player"))
+
+
+CARD = scalar(str, Card, lambda c: c.id, read_card)
+FAMILY = scalar(str, Family, lambda f: f.value, read_family)
+TOKEN = scalar(int, Token, int, read_token)
+TALLY = Kind(dict, lambda v, players: {"pearls": v[0], "unused_bonuses": v[1]},
+             lambda v, players, path: read_tally(v, path))
+
+
+# ---------------------------------------------------------------------------------------------
 # Actions
 # ---------------------------------------------------------------------------------------------
+@action("start_round", trump=FAMILY, token=TOKEN, bonuses=_per_player(CARD), leader=SEAT)
 @dataclass(frozen=True, slots=True)
 class StartRound:
     """Round setup: first trump and token (R-SETUP-2), each seat's first bonus (R-SETUP-4,
@@ -48,6 +96,7 @@ class StartRound:
     leader: int
 
 
+@action("use", seat=SEAT.at("player"), card=CARD, family=FAMILY)
 @dataclass(frozen=True, slots=True)
 class UseBonus:
     """A bonus lying in front of ``seat``, used on their turn before their card (R-TRICK-3).
@@ -58,12 +107,14 @@ class UseBonus:
     family: Family | None = None
 
 
+@action("play", seat=SEAT.at("player"), card=CARD)
 @dataclass(frozen=True, slots=True)
 class PlayCard:
     seat: int
     card: Card
 
 
+@action("reward", card=CARD, next_leader=SEAT)
 @dataclass(frozen=True, slots=True)
 class ChooseReward:
     """The trick winner's reward choice (R-REWARD-1). ``next_leader`` may name the next
@@ -73,6 +124,7 @@ class ChooseReward:
     next_leader: int | None = None
 
 
+@action("leader", seat=SEAT.at("player"))
 @dataclass(frozen=True, slots=True)
 class ChooseLeader:
     """The player who played the first 5 names who leads the next trick (R-FIVE-LEAD)."""
@@ -80,6 +132,7 @@ class ChooseLeader:
     seat: int
 
 
+@action("tally", tally=_per_player(TALLY))
 @dataclass(frozen=True, slots=True)
 class TallyRound:
     """A round counted on paper (score-pad mode): per seat (pearl cards, unused bonuses)."""

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator, Mapping, Sequence
 
 from .cards import FAMILY_CARDS, FIVE, Bonus, BonusKind, Card, CardFacts, DeckProfile, Family, Token, parse_card
+from ..core.actions import Codec, player_pairs
 from ..core.errors import RecordError
 from ..core.reading import NO_EXTRA as _NO_EXTRA
 from ..core.reading import check_format, dumps, load_json
@@ -24,6 +25,7 @@ from ..core.reading import show as _show
 from ..core.reading import typed as _typed
 from .game import (
     MAX_ROUNDS, Action, ChooseLeader, ChooseReward, GameState, PlayCard, StartRound, TallyRound, UseBonus, new_game,
+    CARD, TALLY, read_card, read_family, read_token,
 )
 
 FORMAT = "kozyrnye-kity/1"
@@ -116,18 +118,12 @@ def read_record(text: str | bytes, limits: Limits | None = LIMITS) -> GameRecord
 
 def _card(value: Any, path: str) -> Card:
     _typed(value, str, path)
-    try:
-        return parse_card(value)
-    except ValueError:
-        raise RecordError(path, "r.card", {"value": _show(value)}) from None
+    return read_card(value, path)
 
 
 def _family(value: Any, path: str) -> Family:
     _typed(value, str, path)
-    try:
-        return Family(value)
-    except ValueError:
-        raise RecordError(path, "r.family", {"value": _show(value)}) from None
+    return read_family(value, path)
 
 
 def parse_record(value: Any, limits: Limits | None = LIMITS) -> GameRecord:
@@ -220,6 +216,9 @@ def profile_from_json(*sources: Mapping[str, Any]) -> DeckProfile:
 
 
 _PLAYED_KEYS = {"trump", "token", "bonuses", "leader", "tricks"}
+# one value per player as written: (player, value) in the record's order
+_BONUSES = player_pairs(CARD, lambda name, path: RecordError(path, "r.per-player"))
+_TALLY = player_pairs(TALLY, lambda name, path: RecordError(path, "r.per-player"))
 
 
 def _parse_round(r: Any, players: Sequence[str], path: str, last: bool, limits: Limits | None = LIMITS) -> Round:
@@ -227,32 +226,13 @@ def _parse_round(r: Any, players: Sequence[str], path: str, last: bool, limits: 
     if "tally" in r:
         if _PLAYED_KEYS & set(r):
             raise RecordError(path, "r.round-kind")
-        tally_raw = _get(r, "tally", dict, path)
-        tpath = _join(path, "tally")
-        tally = []
-        for name, t in tally_raw.items():
-            ppath = _join(tpath, name)
-            _player(name, players, ppath)
-            _typed(t, dict, ppath)
-            pearls = _get(t, "pearls", int, ppath)
-            unused = _get(t, "unused_bonuses", int, ppath)
-            if pearls < 0 or unused < 0:
-                raise RecordError(ppath, "r.value", {"value": _show(t), "detail": "≥ 0"})
-            tally.append((name, pearls, unused))
-        if len(tally) != len(players):
-            raise RecordError(tpath, "r.per-player")
-        return TalliedRound(tuple(tally), _extra(r, {"tally"}))
+        pairs = _TALLY.read(_get(r, "tally", dict, path), players, _join(path, "tally"))
+        return TalliedRound(tuple((name, p, u) for name, (p, u) in pairs), _extra(r, {"tally"}))
     if not _PLAYED_KEYS & set(r):
         raise RecordError(path, "r.round-kind")
     trump = _family(_get(r, "trump", str, path), _join(path, "trump"))
-    token_raw = _get(r, "token", int, path)
-    if token_raw not in (1, 9):
-        raise RecordError(_join(path, "token"), "r.value", {"value": token_raw, "detail": "1 | 9"})
-    bpath = _join(path, "bonuses")
-    braw = _get(r, "bonuses", dict, path)
-    bonuses = tuple((_player(name, players, _join(bpath, name)), _card(c, _join(bpath, name))) for name, c in braw.items())
-    if len(bonuses) != len(players):
-        raise RecordError(bpath, "r.per-player")
+    token = read_token(_get(r, "token", int, path), _join(path, "token"))
+    bonuses = _BONUSES.read(_get(r, "bonuses", dict, path), players, _join(path, "bonuses"))
     leader = _player(_get(r, "leader", str, path), players, _join(path, "leader"))
     traw = _get(r, "tricks", list, path)
     if limits is not None and len(traw) > limits.max_tricks:
@@ -260,7 +240,7 @@ def _parse_round(r: Any, players: Sequence[str], path: str, last: bool, limits: 
     tricks = []
     for j, t in enumerate(traw):
         tricks.append(_parse_trick(t, players, _join(_join(path, "tricks"), j), last=last and j == len(traw) - 1))
-    return PlayedRound(trump, Token(token_raw), bonuses, leader, tuple(tricks), _extra(r, _PLAYED_KEYS))
+    return PlayedRound(trump, token, bonuses, leader, tuple(tricks), _extra(r, _PLAYED_KEYS))
 
 
 def _parse_trick(t: Any, players: Sequence[str], path: str, last: bool) -> RecordTrick:
@@ -329,12 +309,12 @@ def record_to_json(rec: GameRecord) -> dict:
 
 def _round_json(r: Round) -> dict:
     if isinstance(r, TalliedRound):
-        out: dict[str, Any] = {"tally": {name: {"pearls": p, "unused_bonuses": u} for name, p, u in r.tally}}
+        out: dict[str, Any] = {"tally": _TALLY.dump(((name, (p, u)) for name, p, u in r.tally), ())}
     else:
         out = {
             "trump": r.trump.value,
             "token": int(r.token),
-            "bonuses": {name: c.id for name, c in r.bonuses},
+            "bonuses": _BONUSES.dump(r.bonuses, ()),
             "leader": r.leader,
             "tricks": [_trick_json(t) for t in r.tricks],
         }
@@ -448,65 +428,17 @@ def actions_to_record(state: GameState, actions: Sequence[Action], extra: Mappin
 
 
 # ---------------------------------------------------------------------------------------------
-# One action as JSON (the app's saved action log)
+# One action as JSON (the app's saved action log): each action class declares its form once
+# (engine.core.actions, the kinds in .game)
 # ---------------------------------------------------------------------------------------------
+LOG = Codec(StartRound, UseBonus, PlayCard, ChooseReward, ChooseLeader, TallyRound)
+
+
 def action_to_json(a: Action, players: Sequence[str]) -> dict:
     """An action as a JSON object naming players and cards as the record does."""
-    if isinstance(a, StartRound):
-        return {"type": "start_round", "trump": a.trump.value, "token": int(a.token),
-                "bonuses": {players[i]: c.id for i, c in enumerate(a.bonuses)}, "leader": players[a.leader]}
-    if isinstance(a, UseBonus):
-        out = {"type": "use", "player": players[a.seat], "card": a.card.id}
-        if a.family is not None:
-            out["family"] = a.family.value
-        return out
-    if isinstance(a, PlayCard):
-        return {"type": "play", "player": players[a.seat], "card": a.card.id}
-    if isinstance(a, ChooseReward):
-        out = {"type": "reward", "card": a.card.id}
-        if a.next_leader is not None:
-            out["next_leader"] = players[a.next_leader]
-        return out
-    if isinstance(a, ChooseLeader):
-        return {"type": "leader", "player": players[a.seat]}
-    if isinstance(a, TallyRound):
-        return {"type": "tally", "tally": {players[i]: {"pearls": p, "unused_bonuses": u} for i, (p, u) in enumerate(a.tally)}}
-    raise TypeError(f"not an action: {a!r}")
+    return LOG.to_json(a, players)
 
 
 def action_from_json(d: Any, players: Sequence[str], path: str = "action") -> Action:
     """Inverse of :func:`action_to_json`; malformed input raises :class:`RecordError`."""
-    _typed(d, dict, path)
-    kind = _get(d, "type", str, path)
-    seat = {name: i for i, name in enumerate(players)}
-
-    def who(key: str) -> int:
-        return seat[_player(_get(d, key, str, path), players, _join(path, key))]
-
-    def card(key: str) -> Card:
-        return _card(_get(d, key, str, path), _join(path, key))
-
-    if kind == "start_round":
-        token = _get(d, "token", int, path)
-        if token not in (1, 9):
-            raise RecordError(_join(path, "token"), "r.value", {"value": token, "detail": "1 | 9"})
-        braw = _get(d, "bonuses", dict, path)
-        bonuses = {_player(k, players, _join(path, "bonuses")): _card(v, _join(_join(path, "bonuses"), k)) for k, v in braw.items()}
-        if len(bonuses) != len(players):
-            raise RecordError(_join(path, "bonuses"), "r.per-player")
-        return StartRound(_family(_get(d, "trump", str, path), _join(path, "trump")), Token(token),
-                          tuple(bonuses[p] for p in players), who("leader"))
-    if kind == "use":
-        fam = _family(d["family"], _join(path, "family")) if "family" in d else None
-        return UseBonus(who("player"), card("card"), fam)
-    if kind == "play":
-        return PlayCard(who("player"), card("card"))
-    if kind == "reward":
-        return ChooseReward(card("card"), who("next_leader") if "next_leader" in d else None)
-    if kind == "leader":
-        return ChooseLeader(who("player"))
-    if kind == "tally":
-        rnd = _parse_round({"tally": _get(d, "tally", dict, path)}, players, path, last=True)
-        by = {name: (p, u) for name, p, u in rnd.tally}
-        return TallyRound(tuple(by[p] for p in players))
-    raise RecordError(_join(path, "type"), "r.value", {"value": _show(kind), "detail": "start_round | use | play | reward | leader | tally"})
+    return LOG.from_json(d, players, path)

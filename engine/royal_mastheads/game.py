@@ -30,12 +30,13 @@ import enum
 from dataclasses import dataclass
 from typing import Any, Mapping, NamedTuple, Sequence, Union
 
+from engine.core.actions import PLAYER, Kind, action, listof, nullable, per_player
 from engine.core.driver import Ctx, Driver, replace
-from engine.core.errors import IllegalAction, Violation
+from engine.core.errors import IllegalAction, RecordError, Violation
 from engine.core.i18n import Count
 from engine.core.reading import quote, show
 
-from .cards import FULL_MASK, SUIT_MASK, SUITS, Card, Suit, as_card, cards_of, mask_of
+from .cards import BY_ID, FULL_MASK, RANK_IDS, SUIT_MASK, SUITS, SUITS_IDS, Card, Suit, as_card, cards_of, mask_of
 from .rules import V
 from .scoring import (
     TRICKS_PER_DEAL, CardPoints, DealScore, Variant, bank_holder, card_points, deal_score, masthead_of,
@@ -57,6 +58,60 @@ UNSET = _Unset.UNSET  # TakenCards.holder not entered: the engine computes it (R
 
 
 # ---------------------------------------------------------------------------------------------
+# How an action is written (engine.core.actions): players by name, cards by id, as in the record
+# ---------------------------------------------------------------------------------------------
+_SUITS_TEXT = ", ".join(SUITS_IDS)
+_RANKS_TEXT = ", ".join(RANK_IDS)
+
+
+def card_json(c: Any) -> str:
+    """A card's id (a card, its index); an id as a screen sent it is written as it is (checked
+    when it is read)."""
+    if isinstance(c, Card):
+        return c.id
+    if isinstance(c, int) and not isinstance(c, bool):
+        return Card(c).id
+    return c
+
+
+def read_card(value: Any, path: str) -> Card:
+    """A card id of the record or the log; anything else raises :class:`RecordError`."""
+    c = BY_ID.get(value) if isinstance(value, str) else None
+    if c is None:
+        raise RecordError(path, "rm.r.card", {"value": show(value), "suits": _SUITS_TEXT, "ranks": _RANKS_TEXT})
+    return c
+
+
+CARD = Kind(str, lambda c, players: card_json(c), lambda v, players, path: read_card(v, path))
+CARDS = listof(CARD)
+PER_PLAYER = per_player(CARDS, lambda name, path: RecordError(path, "rm.r.per-player", {"player": show(name)}))
+
+
+def _trick_cards(value: list, players: Sequence[str], path: str) -> tuple[Card, ...]:
+    cards = CARDS.load(value, players, path)
+    if not 1 <= len(cards) <= PLAYERS:
+        raise RecordError(path, "rm.r.trick-size", {"count": len(cards)})
+    return cards
+
+
+def _bank_json(value: Any, players: Sequence[str]) -> Any:
+    return CARDS.dump(value, players) if _flat_bank(value) else PER_PLAYER.dump(value, players)
+
+
+def _bank_cards(value: Any, players: Sequence[str], path: str) -> Any:
+    if isinstance(value, list):
+        cards = CARDS.load(value, players, path)
+        if len(cards) != BANK_SIZE:  # RM-BANK: 2 cards × 4 players
+            raise RecordError(path, "rm.x.bank-shape", {"detail": f"{len(cards)}/{BANK_SIZE}"})
+        return cards
+    return PER_PLAYER.read(value, players, path)
+
+
+TRICK = Kind(list, CARDS.dump, _trick_cards)
+BANK = Kind(None, _bank_json, _bank_cards)
+
+
+# ---------------------------------------------------------------------------------------------
 # Actions
 # ---------------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
@@ -69,6 +124,7 @@ class NewSet:
     variant: Variant | str = Variant.RUSSIAN
 
 
+@action("deal", turned=CARD)
 @dataclass(frozen=True, slots=True)
 class StartDeal:
     """The dealer turns the top card (RM-DEAL-2): its suit is trump (in the original variant its
@@ -77,6 +133,7 @@ class StartDeal:
     turned: Card | str | int
 
 
+@action("play", card=CARD, seat=PLAYER.at("player"))
 @dataclass(frozen=True, slots=True)
 class Play:
     """One card (RM-LEAD, RM-FOLLOW). ``seat`` (a seat or a name) is optional; when given it
@@ -86,6 +143,7 @@ class Play:
     seat: int | str | None = None
 
 
+@action("trick", cards=TRICK)
 @dataclass(frozen=True, slots=True)
 class PlayTrick:
     """Cards in play order from whoever's turn it is — a whole trick of 4, usually (a record's
@@ -94,6 +152,7 @@ class PlayTrick:
     cards: tuple[Card | str | int, ...]
 
 
+@action("bank", cards=BANK.at("bank"))
 @dataclass(frozen=True, slots=True)
 class Bank:
     """After the 11th trick: the bank's cards (RM-BANK). Closes the deal. ``cards`` is one of
@@ -109,6 +168,7 @@ class Bank:
             | Sequence[Card | str | int] | None) = None
 
 
+@action("taken", taken=PER_PLAYER, bank=CARDS, holder=nullable(PLAYER).at("bank_holder"))
 @dataclass(frozen=True, slots=True)
 class TakenCards:
     """A deal entered after it was played (instead of trick by trick): the cards each player took
@@ -121,11 +181,13 @@ class TakenCards:
     holder: int | str | None | _Unset = UNSET
 
 
+@action("another-deal")
 @dataclass(frozen=True, slots=True)
 class PlayAnotherDeal:
     """RUL-RM-SET-TIE: the table breaks a shared win with one more deal."""
 
 
+@action("shared-win")
 @dataclass(frozen=True, slots=True)
 class AcceptSharedWin:
     """RUL-RM-SET-TIE: the table accepts the shared win; the set is over."""

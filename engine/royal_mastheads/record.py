@@ -12,22 +12,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
+from engine.core.actions import player_pairs
 from engine.core.errors import RecordError
 from engine.core.reading import (
     MAX_NAME, NO_EXTRA, check_format, dumps, extra, get, join, load_json, player, players as read_players, quote,
     show, typed,
 )
 
-from .cards import BY_ID, RANK_IDS, SUITS_IDS, Card
+from .cards import Card
 from .game import (
-    MAX_DEALS, PLAYERS, UNSET, AcceptSharedWin, Action, Bank, Entry, GameState, PlayTrick, StartDeal, TakenCards, _Unset,
-    new_set, replay,
+    CARDS, MAX_DEALS, PLAYERS, UNSET, AcceptSharedWin, Action, Bank, Entry, GameState, PlayTrick, StartDeal, TakenCards, _Unset,
+    new_set, read_card, replay,
 )
 from .scoring import TRICKS_PER_DEAL, Variant
 
 FORMAT = "royal-mastheads/1"
-_SUITS_TEXT = ", ".join(SUITS_IDS)
-_RANKS_TEXT = ", ".join(RANK_IDS)
 _VARIANTS_TEXT = ", ".join(v.value for v in Variant)
 
 
@@ -122,29 +121,20 @@ def parse_record(value: Any, limits: Limits | None = LIMITS) -> GameRecord:
 
 
 def _card(value: Any, path: str) -> Card:
-    c = BY_ID.get(value) if isinstance(value, str) else None
-    if c is None:
-        typed(value, str, path)
-        raise RecordError(path, "rm.r.card", {"value": show(value), "suits": _SUITS_TEXT, "ranks": _RANKS_TEXT})
-    return c
+    typed(value, str, path)
+    return read_card(value, path)
 
 
 def _cards(value: Any, path: str) -> tuple[Card, ...]:
-    typed(value, list, path)
-    return tuple(_card(v, join(path, i)) for i, v in enumerate(value))
+    return CARDS.read(value, (), path)
+
+
+# cards per player as written: (player, cards) in the file's order
+_PAIRS = player_pairs(CARDS, lambda name, path: RecordError(path, "rm.r.per-player", {"player": quote(name)}))
 
 
 def _per_player(obj: Mapping, key: str, names: Sequence[str], path: str) -> tuple[tuple[str, tuple[Card, ...]], ...]:
-    raw = get(obj, key, dict, path)
-    kpath = join(path, key)
-    out = []
-    for name, cards in raw.items():
-        player(name, names, join(kpath, name))
-        out.append((name, _cards(cards, join(kpath, name))))
-    for name in names:
-        if name not in raw:
-            raise RecordError(kpath, "rm.r.per-player", {"player": quote(name)})
-    return tuple(out)
+    return _PAIRS.read(get(obj, key, dict, path), names, join(path, key))
 
 
 def _parse_deal(value: Any, names: Sequence[str], path: str, *, last: bool) -> RecordedDeal:
@@ -193,11 +183,11 @@ def _deal_json(d: RecordedDeal) -> dict:
     if d.by_tricks:
         out["tricks"] = [[c.id for c in t] for t in d.tricks or ()]
         if d.bank is not None:
-            out["bank"] = {name: [c.id for c in cs] for name, cs in d.bank}
+            out["bank"] = _PAIRS.dump(d.bank, ())
         elif d.bank_cards is not None:
             out["bank"] = [c.id for c in d.bank_cards]
     else:
-        out["taken"] = {name: [c.id for c in cs] for name, cs in d.taken or ()}
+        out["taken"] = _PAIRS.dump(d.taken or (), ())
         out["bank"] = [c.id for c in d.bank_cards or ()]
         if d.bank_holder is not UNSET:
             out["bank_holder"] = d.bank_holder

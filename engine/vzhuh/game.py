@@ -23,8 +23,9 @@ from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple, Sequence, Union
 
 from engine.core import scorepad
+from engine.core.actions import Kind, action, per_player
 from engine.core.driver import Ctx, Driver, replace
-from engine.core.errors import Violation
+from engine.core.errors import RecordError, Violation
 from engine.core.i18n import Count
 from engine.core.reading import quote, show
 from engine.core.seating import first_from
@@ -86,6 +87,22 @@ class NewGame:
     first: int | str
 
 
+def _penalty_json(p: Any, players: Sequence[str]) -> Any:
+    from .record import penalty_json  # the record's penalty object (the record imports this module)
+    return penalty_json(p) if isinstance(p, (Cards, Points)) else p
+
+
+def _penalty_of(value: Any, players: Sequence[str], path: str) -> Penalty:
+    from .record import read_penalty
+    return read_penalty(value, path)
+
+
+# A party in the log is the record's party with a "type" (engine.core.actions): penalties by name.
+PENALTIES = per_player(Kind(dict, _penalty_json, _penalty_of),
+                       lambda name, path: RecordError(path, "vz.r.per-player", {"player": quote(name)}))
+
+
+@action("party", penalties=PENALTIES)
 @dataclass(frozen=True, slots=True)
 class RecordParty:
     """A closed party: every player's penalty. ``penalties`` is a sequence in seat order, or

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
+from engine.core.actions import Codec, Kind, player_pairs
 from engine.core.errors import RecordError
 from engine.core.reading import (
     MAX_NAME, NO_EXTRA, check_format, dumps, extra, get, join, load_json, player, players as read_players, quote, show,
@@ -97,16 +98,8 @@ def parse_record(value: Any, limits: Limits | None = LIMITS) -> GameRecord:
 
 def _parse_party(value: Any, names: Sequence[str], path: str) -> RecordedParty:
     obj = typed(value, dict, path)
-    pen = get(obj, "penalties", dict, path)
-    ppath = join(path, "penalties")
-    out = []
-    for name, p in pen.items():
-        player(name, names, join(ppath, name))
-        out.append((name, _parse_penalty(p, join(ppath, name))))
-    for name in names:
-        if name not in pen:
-            raise RecordError(ppath, "vz.r.per-player", {"player": quote(name)})
-    return RecordedParty(tuple(out), extra(obj, {"penalties"}))
+    pen = _PENALTIES.read(get(obj, "penalties", dict, path), names, join(path, "penalties"))
+    return RecordedParty(pen, extra(obj, {"penalties"}))
 
 
 def _count(obj: Mapping, key: str, path: str) -> int:
@@ -114,6 +107,11 @@ def _count(obj: Mapping, key: str, path: str) -> int:
     if v < 0:
         raise RecordError(join(path, key), "r.value", {"value": v, "detail": "≥ 0"})
     return v
+
+
+def read_penalty(value: Any, path: str) -> Penalty:
+    """One penalty object → :class:`Penalty` (unknown keys are not kept); see :func:`_parse_penalty`."""
+    return _parse_penalty(value, path).penalty()
 
 
 def _parse_penalty(value: Any, path: str) -> RecordPenalty:
@@ -154,11 +152,21 @@ def _penalty_json(p: RecordPenalty) -> dict:
     return out
 
 
+# A party's penalties as written: (player, penalty) in the file's order, unknown keys kept
+_PENALTIES = player_pairs(Kind(dict, lambda p, players: _penalty_json(p), lambda v, players, path: _parse_penalty(v, path)),
+                          lambda name, path: RecordError(path, "vz.r.per-player", {"player": quote(name)}))
+
+
+def penalty_json(p: Penalty) -> dict:
+    """A penalty as the record writes it (card by card: both ``cards`` and ``jokers``)."""
+    return _penalty_json(penalty_to_record(p))
+
+
 def record_to_json(rec: GameRecord) -> dict:
     """The record's JSON value (inverse of :func:`parse_record`)."""
     out: dict[str, Any] = {"format": FORMAT, "players": list(rec.players), "first": rec.first, "parties": []}
     for party in rec.parties:
-        d: dict[str, Any] = {"penalties": {name: _penalty_json(p) for name, p in party.penalties}}
+        d: dict[str, Any] = {"penalties": _PENALTIES.dump(party.penalties, rec.players)}
         d.update(party.extra)
         out["parties"].append(d)
     out.update(rec.extra)
@@ -199,19 +207,20 @@ def actions_to_record(state: GameState, actions: Sequence[Action], extra: Mappin
     return GameRecord(state.players, state.players[state.first], parties, dict(extra or {}) or NO_EXTRA)
 
 
+def _unknown(obj: Mapping, path: str, codec: Codec) -> RecordError:
+    return RecordError(join(path, "type"), "r.value", {"value": show(obj.get("type")), "detail": '"party"'})
+
+
+LOG = Codec(RecordParty, unknown=_unknown)
+
+
 def action_to_json(a: RecordParty, players: Sequence[str]) -> dict:
     """A party as the app's action log keeps it: the record's party object with ``"type":
     "party"`` (penalties by name, in seat order)."""
-    pens = a.penalties.values() if isinstance(a.penalties, Mapping) else a.penalties
-    return {"type": "party", "penalties": {name: _penalty_json(penalty_to_record(p)) for name, p in zip(players, pens)}}
+    return LOG.to_json(a, players)
 
 
 def action_from_json(d: Any, players: Sequence[str], path: str = "action") -> RecordParty:
     """The action of one log entry (see :func:`action_to_json`); what cannot be read raises
     :class:`RecordError` with its path, like a record's party."""
-    obj = typed(d, dict, path)
-    if obj.get("type") != "party":
-        raise RecordError(join(path, "type"), "r.value", {"value": show(obj.get("type")), "detail": '"party"'})
-    party = _parse_party({"penalties": obj.get("penalties")} if "penalties" in obj else {}, players, path)
-    by = dict(party.penalties)
-    return RecordParty(tuple(by[name].penalty() for name in players))
+    return LOG.from_json(d, players, path)
