@@ -1,9 +1,14 @@
-"""Shared pieces of every game's screens: where the game continues, navigation, haptics."""
+"""Shared pieces of every game's screens: the session they watch, where the game continues,
+navigation, haptics, leaving a game that was finished or stopped."""
 from __future__ import annotations
 
 import logging
+from typing import Callable, Optional
 
 import flet as ft
+
+from ..ui import use_app, use_session
+from .notices import outcome_text
 
 log = logging.getLogger("kity")
 
@@ -59,3 +64,33 @@ def use_haptics():
             pass
 
     return buzz
+
+
+def use_watch():
+    """(app state, session) of a game screen, which renders again whenever the session changes."""
+    st = use_app()
+    s = use_session()
+    _ = s.version
+    return st, s
+
+
+def use_play():
+    """:func:`use_watch` and a buzz (:func:`use_haptics`): a screen on which the table enters its play."""
+    st, s = use_watch()
+    return st, s, use_haptics()
+
+
+def leave(st, out, said: Callable[[], str], to: str, *, follow: bool = False,
+          refused: Optional[Callable] = None) -> bool:
+    """After the game was finished or stopped (``out``, the session's outcome): say ``said`` and
+    open ``to``; the message stays on the screen it was said on unless ``follow``. Refused: say why
+    (``refused(out)`` when the screen words it itself). Returns whether it was done."""
+    if not out.ok:
+        if refused is not None:
+            refused(out)
+        else:
+            st.show(outcome_text(out), "problem")
+        return False
+    st.show(said, route=to if follow else None)
+    go(to)
+    return True
