@@ -10,8 +10,8 @@ from typing import Any
 import flet as ft
 
 from ...i18n import t, tn
-from ...ui import TOUCH, probe, safe_screen, screen, section_title, tagged, use_app, use_latest, use_session
-from ...widgets.game import go, use_haptics
+from ...ui import TOUCH, probe, safe_screen, screen, section_title, tagged, use_latest
+from ...widgets.game import go, leave, use_play
 from ...widgets.look import PLAYER_COLORS
 from ...widgets.notices import outcome_text, undo_buttons
 from .. import ids
@@ -115,10 +115,7 @@ def action_button(ident: str, text: str, icon, on_click, *, primary: bool = Fals
 @ft.component
 @safe_screen(ROUTE)
 def Table():
-    st = use_app()
-    s = use_session()
-    _ = s.version
-    buzz = use_haptics()
+    st, s, buzz = use_play()
     cur, put = use_draft((s.game_id, len(s.log), s.revision))
     show_out, set_show_out = use_latest(False)
     get_next, set_next = use_latest({})
@@ -304,12 +301,7 @@ def end_of_game(st, s, view, tb, done, get_next, set_next, get_dealer, set_deale
             set_dealer(None)
 
     def finish():
-        out = s.finish()
-        if out.ok:
-            st.show(lambda: t("The sitting is in the history."))
-            go("/stats")
-        else:
-            st.show(outcome_text(out), "problem")
+        leave(st, s.finish(), lambda: t("The sitting is in the history."), "/stats")
 
     body += [
         tagged(ids.NEXT_GAME, ft.FilledButton(t("Start the next game"), icon=ft.Icons.PLAY_ARROW, height=60,

@@ -16,6 +16,7 @@ from ...ui import (
 )
 from ..widgets.words import tie_banner
 from ..widgets.look import PLAYER_COLORS
+from ...widgets.game import leave
 from ...widgets.notices import outcome_text, report
 
 KINDS = ("pearls", "unused")
@@ -141,12 +142,7 @@ def Pad():
 
     def abandon():
         set_confirm(False)
-        out = session.abandon()
-        if out.ok:
-            st.show(lambda: t("The game was stopped and kept in the history."), route="/stats")
-            go("/stats")
-        else:
-            st.show(outcome_text(out), "problem")
+        leave(st, session.abandon(), lambda: t("The game was stopped and kept in the history."), "/stats", follow=True)
 
     ft.use_dialog(ft.AlertDialog(
         modal=True,
@@ -205,12 +201,7 @@ def Pad():
         report(st, session.redo())
 
     def finish():
-        out = session.finish()
-        if out.ok:
-            st.show(lambda: t("The game is saved in the history."), route="/stats")
-            go("/stats")
-        else:
-            st.show(outcome_text(out), "problem")
+        leave(st, session.finish(), lambda: t("The game is saved in the history."), "/stats", follow=True)
 
     body: list[ft.Control] = [
         probe(ids.PAD_TARGET, tn("Target: {n} point", "Target: {n} points", int(target or 0)),

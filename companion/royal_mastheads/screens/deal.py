@@ -16,8 +16,8 @@ from __future__ import annotations
 import flet as ft
 
 from ...i18n import lang, t, tn
-from ...ui import TOUCH, choice_row, content_width, probe, safe_screen, screen, section_title, tagged, use_app, use_session
-from ...widgets.game import go, use_haptics
+from ...ui import TOUCH, choice_row, content_width, probe, safe_screen, screen, section_title, tagged
+from ...widgets.game import go, leave, use_play
 from ...widgets.notices import outcome_text
 from .. import ids
 from ..view import BANK, card_text, plain
@@ -48,10 +48,7 @@ def big(text: str, icon, on_click, ident: str, *, disabled: bool = False, tonal:
 @ft.component
 @safe_screen(ROUTE)
 def Deal():
-    st = use_app()
-    s = use_session()
-    _ = s.version
-    buzz = use_haptics()
+    st, s, buzz = use_play()
     view = s.game
     on = s.active and s.kind == GAME
     deal_key = (s.game_id, view.deal_number() if on else 0)
@@ -100,12 +97,7 @@ def Deal():
                     player=w, points=totals.get(w, 0)), strong=True))
 
             def finish():
-                out = s.finish()
-                if out.ok:
-                    st.show(lambda: t("The game is in the history."))
-                    go("/stats")
-                else:
-                    refused(out)
+                leave(st, s.finish(), lambda: t("The game is in the history."), "/stats", refused=refused)
 
             body.append(big(t("Finish: put the game in the history"), ft.Icons.DONE_ALL, finish, ids.FINISH))
         else:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import flet as ft
 
 from ...i18n import t
-from ...ui import TOUCH, probe, safe_screen, screen, section_title, tagged, use_app, use_session
-from ...widgets.game import go, use_haptics
+from ...ui import TOUCH, probe, safe_screen, screen, section_title, tagged
+from ...widgets.game import go, leave, use_play
 from ...widgets.look import PLAYER_COLORS
 from ...widgets.notices import outcome_text, undo_buttons
 from .. import ids
@@ -108,10 +108,7 @@ def app_bar_actions(s, st) -> list[ft.Control]:
 @ft.component
 @safe_screen(ROUTE)
 def Score():
-    st = use_app()
-    s = use_session()
-    _ = s.version
-    buzz = use_haptics()
+    st, s, buzz = use_play()
     view = s.game
     players = s.players
     drafts, selected = use_drafts((s.game_id, len(s.log)))  # hooks first, always in the same order
@@ -135,12 +132,7 @@ def Score():
             st.show(outcome_text(out), "problem")
 
     def finish():
-        out = s.finish()
-        if out.ok:
-            st.show(lambda: t("The game is in the history."))
-            go("/stats")
-        else:
-            st.show(outcome_text(out), "problem")
+        leave(st, s.finish(), lambda: t("The game is in the history."), "/stats")
 
     body: list[ft.Control] = []
     winner = view.winner()
