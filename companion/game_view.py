@@ -31,6 +31,16 @@ class Entry:
 
 
 @dataclass(frozen=True)
+class Screen:
+    """A route to one of a game's screens. ``component``: "module.Name" in the game's ``screens``
+    package, imported when first shown; ``children`` open above it (their «Назад» returns to it)."""
+
+    path: str
+    component: str
+    children: tuple["Screen", ...] = ()
+
+
+@dataclass(frozen=True)
 class StatsWords:
     """How the statistics screen words a game's numbers (English msgids)."""
 
@@ -49,7 +59,7 @@ class Game:
 
     id: str           # the record format without its version: "vzhuh" for "vzhuh/1"
     title: str        # the printed name, the same in every language
-    package: str      # "companion.vzhuh": ``.view`` (VIEW) and ``.app`` (routes, entry words)
+    package: str      # "companion.vzhuh": ``.view`` (VIEW), ``.screens`` and ``.app`` (entry words)
     rules_file: str   # in assets/rules/
     new_route: str
     follow_routes: tuple[str, ...]  # the screens of a game in progress: a device on one follows the game
@@ -60,6 +70,8 @@ class Game:
     place_trick: Optional[str] = None  # "of round {round}, trick {trick}", for games with tricks
     home_entries: tuple[Entry, ...] = ()
     rules_buttons: tuple[Entry, ...] = ()
+    screens: tuple[Screen, ...] = ()        # its routes under "/"
+    rules_screens: tuple[Screen, ...] = ()  # its routes under "/rules"
 
     @property
     def view(self) -> type["GameView"]:
@@ -67,7 +79,7 @@ class Game:
 
     @property
     def shell(self) -> ModuleType:
-        """The game's screens in the app: ``routes()``, ``rules_routes()``, ``action_text(a)``."""
+        """The game in the app shell: ``action_text(a)``, the words of a log entry."""
         return importlib.import_module(self.package + ".app")
 
 
@@ -201,4 +213,4 @@ class GameView:
         raise NotImplementedError
 
 
-__all__ = ["Change", "GameError", "GameView", "Imported", "MissingInput", "Question"]
+__all__ = ["Change", "GameError", "GameView", "Imported", "MissingInput", "Question", "Screen"]
