@@ -57,6 +57,15 @@ def use_session():
     return ft.use_context(SessionCtx)
 
 
+def use_watch():
+    """(app state, session) of a screen that renders again whenever the session changes (the
+    session may be None before the app has one)."""
+    st = use_app()
+    s = use_session()
+    _ = s.version if s is not None else 0
+    return st, s
+
+
 def use_latest(initial):
     """Like ``use_state``, but handlers read the value through ``get()``: taps can arrive
     faster than re-renders, and a closure over the rendered value would then be stale."""

@@ -7,8 +7,9 @@ from typing import Callable, Optional
 
 import flet as ft
 
-from ..ui import use_app, use_session
-from .notices import outcome_text
+from ..i18n import t
+from ..ui import tagged, use_watch
+from .notices import outcome_text, undo_buttons
 
 log = logging.getLogger("kity")
 
@@ -66,14 +67,6 @@ def use_haptics():
     return buzz
 
 
-def use_watch():
-    """(app state, session) of a game screen, which renders again whenever the session changes."""
-    st = use_app()
-    s = use_session()
-    _ = s.version
-    return st, s
-
-
 def use_play():
     """:func:`use_watch` and a buzz (:func:`use_haptics`): a screen on which the table enters its play."""
     st, s = use_watch()
@@ -94,3 +87,16 @@ def leave(st, out, said: Callable[[], str], to: str, *, follow: bool = False,
     st.show(said, route=to if follow else None)
     go(to)
     return True
+
+
+def bar_button(ident: str, icon, tooltip: str, route: str) -> ft.Control:
+    """An app-bar button that opens ``route``."""
+    return tagged(ident, ft.IconButton(icon, tooltip=tooltip, on_click=lambda: go(route)))
+
+
+def game_bar(s, st, undo: str, redo: str, history: str, history_route: str, *more: ft.Control,
+             shown: Optional[Callable[[str], str]] = None) -> list[ft.Control]:
+    """The app bar of a game screen: undo, redo (``shown``: how the game's texts are put in the
+    message bar), the game's history, then the game's ``more`` buttons."""
+    return [*undo_buttons(s, st, undo, redo, shown=shown),
+            bar_button(history, ft.Icons.HISTORY, t("History"), history_route), *more]

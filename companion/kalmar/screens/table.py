@@ -11,9 +11,9 @@ import flet as ft
 
 from ...i18n import t, tn
 from ...ui import TOUCH, probe, safe_screen, screen, section_title, tagged, use_latest
-from ...widgets.game import go, leave, use_play
+from ...widgets.game import bar_button, game_bar, go, leave, use_play
 from ...widgets.look import PLAYER_COLORS
-from ...widgets.notices import outcome_text, undo_buttons
+from ...widgets.notices import outcome_text
 from .. import ids
 from ..view import BLUE, NAMES_COLOUR, make_card
 from .cards import wide, short_words, card_face, card_words, colour_row, colour_words, digit_rows, kind_rows, player_row
@@ -48,13 +48,8 @@ def banner(ident: str, text: str, *, tone: str = "info", controls: list | None =
 
 
 def app_bar_actions(s, st) -> list[ft.Control]:
-    return [
-        *undo_buttons(s, st, ids.UNDO, ids.REDO),
-        tagged(ids.HISTORY, ft.IconButton(ft.Icons.HISTORY, tooltip=t("History"),
-                                          on_click=lambda: go("/kalmar/history"))),
-        tagged(ids.CHECK, ft.IconButton(ft.Icons.HELP_OUTLINE, tooltip=t("Can I play this?"),
-                                        on_click=lambda: go("/kalmar/table-check"))),
-    ]
+    return game_bar(s, st, ids.UNDO, ids.REDO, ids.HISTORY, "/kalmar/history",
+                    bar_button(ids.CHECK, ft.Icons.HELP_OUTLINE, t("Can I play this?"), "/kalmar/table-check"))
 
 
 def status_card(tb: dict) -> ft.Control:

@@ -16,7 +16,7 @@ from ...ui import (
 )
 from ..widgets.words import tie_banner
 from ..widgets.look import PLAYER_COLORS
-from ...widgets.game import leave
+from ...widgets.game import go, leave
 from ...widgets.notices import outcome_text, report
 
 KINDS = ("pearls", "unused")
@@ -136,7 +136,6 @@ def score_table(session, narrow: bool) -> ft.Control:
 def Pad():
     st = use_app()
     session = use_session()
-    go = ft.context.page.navigate
     get_vals, set_vals = use_latest({})
     confirm, set_confirm = ft.use_state(False)
 

@@ -6,10 +6,9 @@ from __future__ import annotations
 import flet as ft
 
 from ...i18n import N_, lang, t, tn
-from ...ui import probe, tagged, use_latest
-from ...widgets.game import go
+from ...ui import probe, use_latest
+from ...widgets.game import game_bar
 from ...widgets.look import PLAYER_COLORS
-from ...widgets.notices import undo_buttons
 from .. import ids
 from ..view import DEALS, card_text, plain, suit_text
 from .picker import SIGNS, glyphs, txt
@@ -178,8 +177,5 @@ def score_table(view, narrow: bool) -> ft.Control:
 
 
 def app_bar_actions(s, st) -> list[ft.Control]:
-    return [
-        *undo_buttons(s, st, ids.UNDO, ids.REDO, shown=lambda text: plain(text, lang())),
-        tagged(ids.HISTORY, ft.IconButton(ft.Icons.HISTORY, tooltip=t("History"),
-                                          on_click=lambda: go("/royal-mastheads/history"))),
-    ]
+    return game_bar(s, st, ids.UNDO, ids.REDO, ids.HISTORY, "/royal-mastheads/history",
+                    shown=lambda text: plain(text, lang()))

@@ -7,9 +7,9 @@ import flet as ft
 
 from ...i18n import t
 from ...ui import TOUCH, probe, safe_screen, screen, section_title, tagged
-from ...widgets.game import go, leave, use_play
+from ...widgets.game import bar_button, game_bar, go, leave, use_play
 from ...widgets.look import PLAYER_COLORS
-from ...widgets.notices import outcome_text, undo_buttons
+from ...widgets.notices import outcome_text
 from .. import ids
 from ..view import PARTIES, penalty_points
 from .entry import as_penalties, entry_form, entry_hint, use_drafts
@@ -96,13 +96,8 @@ def why_text(why: dict) -> str:
 
 
 def app_bar_actions(s, st) -> list[ft.Control]:
-    return [
-        *undo_buttons(s, st, ids.UNDO, ids.REDO),
-        tagged(ids.HISTORY, ft.IconButton(ft.Icons.HISTORY, tooltip=t("History"),
-                                          on_click=lambda: go("/vzhuh/history"))),
-        tagged(ids.CHECK, ft.IconButton(ft.Icons.GAVEL, tooltip=t("Move checker"),
-                                        on_click=lambda: go("/vzhuh/table-check"))),
-    ]
+    return game_bar(s, st, ids.UNDO, ids.REDO, ids.HISTORY, "/vzhuh/history",
+                    bar_button(ids.CHECK, ft.Icons.GAVEL, t("Move checker"), "/vzhuh/table-check"))
 
 
 @ft.component
