@@ -73,16 +73,22 @@ def use_play():
     return st, s, use_haptics()
 
 
+def say_refused(st, out, refused: Optional[Callable] = None) -> None:
+    """Say why the session refused (``out``): ``refused(out)`` when the screen words it itself,
+    else the session's words in the message bar."""
+    if refused is not None:
+        refused(out)
+    else:
+        st.show(outcome_text(out), "problem")
+
+
 def leave(st, out, said: Callable[[], str], to: str, *, follow: bool = False,
           refused: Optional[Callable] = None) -> bool:
     """After the game was finished or stopped (``out``, the session's outcome): say ``said`` and
     open ``to``; the message stays on the screen it was said on unless ``follow``. Refused: say why
     (``refused(out)`` when the screen words it itself). Returns whether it was done."""
     if not out.ok:
-        if refused is not None:
-            refused(out)
-        else:
-            st.show(outcome_text(out), "problem")
+        say_refused(st, out, refused)
         return False
     st.show(said, route=to if follow else None)
     go(to)

@@ -10,7 +10,7 @@ from ...screens.records import change_text, changes_panel
 from ...ui import TOUCH, content_width, safe_screen, screen, tagged, use_latest
 from ...widgets.game import go, use_watch
 from ...widgets.notices import outcome_text
-from ...widgets.history import history_tail
+from ...widgets.history import after_correction, history_tail
 from .. import ids
 from ..view import card_text, plain
 from .parts import app_bar_actions, use_keyed
@@ -85,18 +85,14 @@ def History():
         e = entries[idx]
         a = e["action"]
 
+        def refused(out):
+            text = outcome_text(out)
+            st.show(lambda: plain(text(), lang()), "problem")
+
         def pick(cid: str):
             new = dict(a)
             new["turned" if a.get("type") == "deal" else "card"] = cid
-            out = s.edit(idx, new)
-            if out.ok:
-                set_editing(None)
-                set_changes(out.notice)
-                if out.notice is None:
-                    st.show(lambda: t("Nothing changed."))
-            else:
-                text = outcome_text(out)
-                st.show(lambda: plain(text(), lang()), "problem")
+            after_correction(st, s.edit(idx, new), lambda: set_editing(None), set_changes, refused=refused)
 
         body += [txt(t("Correct: {entry}").format(entry=entry_text(a, lg)), size=18, weight=ft.FontWeight.W_600),
                  ft.Text(t("Tap the right card. The set is scored again from this entry on."), size=15),

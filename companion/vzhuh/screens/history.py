@@ -7,8 +7,7 @@ import flet as ft
 from ...i18n import t
 from ...ui import TOUCH, safe_screen, screen, section_title, tagged, use_latest
 from ...widgets.game import go, use_watch
-from ...widgets.history import history_tail
-from ...widgets.notices import outcome_text
+from ...widgets.history import after_correction, history_tail
 from ...screens.records import changes_panel
 from .. import ids
 from ..view import penalty_points
@@ -44,14 +43,8 @@ def History():
         body.append(changes_panel(changes, lambda: set_changes(None)))
 
     def save():
-        out = s.edit(idx, {"type": "party", "penalties": as_penalties(drafts[0](), players)})
-        if out.ok:
-            set_editing(None)
-            set_changes(out.notice)
-            if out.notice is None:
-                st.show(lambda: t("Nothing changed."))
-        else:
-            st.show(outcome_text(out), "problem")
+        after_correction(st, s.edit(idx, {"type": "party", "penalties": as_penalties(drafts[0](), players)}),
+                         lambda: set_editing(None), set_changes)
 
     if idx is not None and current is not None:
         body += [section_title(t("Correct party {n}").format(n=entries[idx]["round"]))]

@@ -8,7 +8,7 @@ import flet as ft
 from ...i18n import t
 from ...ui import TOUCH, probe, safe_screen, screen, section_title, tagged
 from ...widgets.game import bar_button, game_bar, go, leave, use_play
-from ...widgets.look import PLAYER_COLORS
+from ...widgets.score import ScoreGrid
 from ...widgets.notices import outcome_text
 from .. import ids
 from ..view import PARTIES, penalty_points
@@ -30,37 +30,18 @@ def score_table(view, narrow: bool) -> ft.Control:
     parties = view.parties()
     totals = view.totals()
     low = min(totals.values()) if parties and totals else None
-    first_w = 44 if narrow else 90
-
-    def cell(content, *, hi=False, expand=True):
-        return ft.Container(expand=expand, width=None if expand else first_w, alignment=ft.Alignment.CENTER,
-                            padding=ft.Padding.symmetric(vertical=6, horizontal=2), border_radius=8,
-                            bgcolor=ft.Colors.PRIMARY_CONTAINER if hi else None, content=content)
-
-    rows = [ft.Row([cell(ft.Text("#", size=13, color=ft.Colors.ON_SURFACE_VARIANT), expand=False)] + [
-        cell(ft.Column([
-            ft.Container(width=28, height=4, border_radius=2, bgcolor=PLAYER_COLORS[i % len(PLAYER_COLORS)]),
-            ft.Text(p, size=14 if narrow else 17, weight=ft.FontWeight.W_600, max_lines=2,
-                    text_align=ft.TextAlign.CENTER, overflow=ft.TextOverflow.ELLIPSIS)],
-            spacing=4, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER))
-        for i, p in enumerate(players)], spacing=2), ft.Divider(height=1)]
+    g = ScoreGrid(44 if narrow else 90)
+    body = []
     for party in parties:
         label = str(party["number"]) + ("*" if party["extra"] else "")
-        cells = [cell(ft.Text(label, size=17, color=ft.Colors.ON_SURFACE_VARIANT), expand=False)]
-        for i, p in enumerate(players):
-            starter = party["starter"] == p
-            cells.append(cell(ft.Row([
-                *([ft.Icon(ft.Icons.PLAY_ARROW, size=14, color=ft.Colors.ON_SURFACE_VARIANT,
-                           tooltip=t("started this party"))] if starter else []),
-                probe(ids.cell(party["number"], i), str(party["points"][p]), size=20),
-            ], spacing=0, tight=True, alignment=ft.MainAxisAlignment.CENTER)))
-        rows.append(ft.Row(cells, spacing=2))
-    rows.append(ft.Divider(height=1))
-    tot = [cell(ft.Text(t("Total"), size=13, weight=ft.FontWeight.W_600), expand=False)]
-    for i, p in enumerate(players):
-        hi = low is not None and totals[p] == low
-        tot.append(cell(probe(ids.total(i), str(totals[p]), size=24, weight=ft.FontWeight.BOLD), hi=hi))
-    rows.append(ft.Row(tot, spacing=2))
+        body.append(g.row(ft.Text(label, size=17, color=ft.Colors.ON_SURFACE_VARIANT), [g.cell(ft.Row([
+            *([ft.Icon(ft.Icons.PLAY_ARROW, size=14, color=ft.Colors.ON_SURFACE_VARIANT,
+                       tooltip=t("started this party"))] if party["starter"] == p else []),
+            probe(ids.cell(party["number"], i), str(party["points"][p]), size=20),
+        ], spacing=0, tight=True, alignment=ft.MainAxisAlignment.CENTER)) for i, p in enumerate(players)]))
+    rows = g.rows(g.head(ft.Text("#", size=13, color=ft.Colors.ON_SURFACE_VARIANT), players, 14 if narrow else 17),
+                  body, [(probe(ids.total(i), str(totals[p]), size=24, weight=ft.FontWeight.BOLD),
+                          low is not None and totals[p] == low) for i, p in enumerate(players)])
     if any(party["extra"] for party in parties):
         rows.append(ft.Text(t("* an extra party after a tie (VZ-TIE)"), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     return ft.Container(border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=16, padding=8,
