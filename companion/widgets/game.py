@@ -106,3 +106,12 @@ def game_bar(s, st, undo: str, redo: str, history: str, history_route: str, *mor
     message bar), the game's history, then the game's ``more`` buttons."""
     return [*undo_buttons(s, st, undo, redo, shown=shown),
             bar_button(history, ft.Icons.HISTORY, t("History"), history_route), *more]
+
+
+def play_button(text: str, icon, on_click, *, filled: bool = True, height: int = 56, size: int = 18,
+                **kw) -> ft.Control:
+    """A large button of a game screen (filled, or tonal for the second choice), rounded, with large
+    text; ``kw`` go to the button (``expand``, ``disabled``). The screen tags it."""
+    cls = ft.FilledButton if filled else ft.FilledTonalButton
+    return cls(text, icon=icon, height=height, on_click=on_click, **kw,
+               style=ft.ButtonStyle(text_style=ft.TextStyle(size=size), shape=ft.RoundedRectangleBorder(radius=14)))

@@ -11,7 +11,7 @@ import flet as ft
 
 from ...i18n import t, tn
 from ...ui import TOUCH, probe, safe_screen, screen, section_title, tagged, use_latest
-from ...widgets.game import bar_button, game_bar, go, leave, use_play
+from ...widgets.game import bar_button, game_bar, go, leave, play_button, use_play
 from ...widgets.look import PLAYER_COLORS
 from ...widgets.notices import outcome_text
 from .. import ids
@@ -101,10 +101,7 @@ def counts_row(tb: dict, players: tuple[str, ...]) -> ft.Control:
 
 
 def action_button(ident: str, text: str, icon, on_click, *, primary: bool = False) -> ft.Control:
-    cls = ft.FilledButton if primary else ft.FilledTonalButton
-    return wide(ident, cls(text, icon=icon, height=54, expand=True, on_click=lambda e: on_click(),
-                             style=ft.ButtonStyle(text_style=ft.TextStyle(size=16),
-                                                  shape=ft.RoundedRectangleBorder(radius=14))))
+    return wide(ident, play_button(text, icon, lambda e: on_click(), filled=primary, height=54, size=16, expand=True))
 
 
 @ft.component

@@ -17,7 +17,7 @@ import flet as ft
 
 from ...i18n import lang, t, tn
 from ...ui import TOUCH, choice_row, content_width, probe, safe_screen, screen, section_title, tagged
-from ...widgets.game import go, leave, use_play
+from ...widgets.game import go, leave, play_button, use_play
 from ...widgets.notices import outcome_text
 from .. import ids
 from ..view import BANK, card_text, plain
@@ -39,10 +39,7 @@ def banner(ident: str, text: str, *, strong: bool = False, problem: bool = False
 
 
 def big(text: str, icon, on_click, ident: str, *, disabled: bool = False, tonal: bool = False) -> ft.Control:
-    cls = ft.FilledTonalButton if tonal else ft.FilledButton
-    return tagged(ident, cls(text, icon=icon, height=56, disabled=disabled, on_click=on_click,
-                             style=ft.ButtonStyle(text_style=ft.TextStyle(size=18),
-                                                  shape=ft.RoundedRectangleBorder(radius=14))))
+    return tagged(ident, play_button(text, icon, on_click, filled=not tonal, disabled=disabled))
 
 
 @ft.component
