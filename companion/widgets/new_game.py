@@ -12,8 +12,7 @@ import flet as ft
 
 from ..i18n import t
 from ..ui import choice_row, probe, screen, tagged
-from .game import game_route, go, use_play
-from .notices import outcome_text
+from .game import game_route, go, say_refused, use_play
 from .players import Slots, known_names, player_fields, running_game_box, use_slots
 
 
@@ -32,7 +31,7 @@ class NewGameForm:
         A refusal is shown in the message bar. Returns whether it started."""
         out = self.s.new_game(self.slots.filled(), game=game, **options)
         if not out.ok:
-            self.st.show(outcome_text(out), "problem")
+            say_refused(self.st, out)
             return False
         self.st.dismiss()
         self.buzz(True)
@@ -48,7 +47,7 @@ class NewGameForm:
         if out.ok:
             self.st.show(lambda: t("The game was stopped; it stays in the history."))
         else:
-            self.st.show(outcome_text(out), "problem")
+            say_refused(self.st, out)
 
 
 def use_new_game(start: int, lo: int, hi: int) -> NewGameForm:
