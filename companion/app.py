@@ -27,7 +27,7 @@ from .paths import data_dir
 from .storage import SILENT, FolderInUse, Store
 from .log_session import shared
 from .session import Session
-from .ui import NoticeCtx, SessionCtx, StateCtx
+from .ui import NoticeCtx, SessionCtx, StateCtx, routes_of
 from .widgets.awake import use_keep_awake
 from .widgets.game import game_route
 from .widgets.notices import storage_text
@@ -83,11 +83,12 @@ def route_tree() -> list[ft.Route]:
     """Every screen's route: a view's parent in this tree is where «Назад» leads (no «Позвать
     игроков» in the phone edition: no server in a browser)."""
     return [ft.Route(path="/", component=Home, children=[
-        ft.Route(path="rules", component=Rules, children=[r for g in GAME_LIST for r in g.shell.rules_routes()]),
+        ft.Route(path="rules", component=Rules,
+                 children=[r for g in GAME_LIST for r in routes_of(g.package, g.rules_screens)]),
         ft.Route(path="settings", component=Settings),
         ft.Route(path="stats", component=Stats),
         *([ft.Route(path="invite", component=Invite)] if platform.HAS_TABLE else []),
-        *[r for g in GAME_LIST for r in g.shell.routes()],
+        *[r for g in GAME_LIST for r in routes_of(g.package, g.screens)],
     ])]
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable, Iterable, Mapping, Optional, Sequence
 
 from engine.core.actions import to_json
 from engine.core.errors import GameError, MissingInput
@@ -29,6 +29,16 @@ class Entry:
     icon: str   # the name of a Flet icon: ``ft.Icons.<icon>``
     route: str
     ident: str  # semantics identifier
+
+
+@dataclass(frozen=True)
+class Screen:
+    """A route to one of a game's screens. ``component``: "module.Name" in the game's ``screens``
+    package, imported when first shown; ``children`` open above it (their «Назад» returns to it)."""
+
+    path: str
+    component: str
+    children: tuple["Screen", ...] = ()
 
 
 @dataclass(frozen=True)
@@ -50,7 +60,7 @@ class Game:
 
     id: str           # the record format without its version: "vzhuh" for "vzhuh/1"
     title: str        # the printed name, the same in every language
-    package: str      # "companion.vzhuh": ``.view`` (VIEW) and ``.app`` (routes, entry words)
+    package: str      # "companion.vzhuh": ``.view`` (VIEW), ``.screens`` and ``.app`` (entry words)
     rules_file: str   # in assets/rules/
     new_route: str
     follow_routes: tuple[str, ...]  # the screens of a game in progress: a device on one follows the game
@@ -65,6 +75,8 @@ class Game:
     change_words: tuple[tuple[str, str], ...] = ()
     home_entries: tuple[Entry, ...] = ()
     rules_buttons: tuple[Entry, ...] = ()
+    screens: tuple[Screen, ...] = ()        # its routes under "/"
+    rules_screens: tuple[Screen, ...] = ()  # its routes under "/rules"
 
     @property
     def view(self) -> type["GameView"]:
@@ -72,7 +84,7 @@ class Game:
 
     @property
     def shell(self) -> ModuleType:
-        """The game's screens in the app: ``routes()``, ``rules_routes()``, ``action_text(a)``."""
+        """The game in the app shell: ``action_text(a)``, the words of a log entry."""
         return importlib.import_module(self.package + ".app")
 
 
@@ -211,4 +223,49 @@ class GameView:
         raise NotImplementedError
 
 
-__all__ = ["Change", "GameError", "GameView", "Imported", "MissingInput", "Question"]
+# ---- what the views' ``summarize`` and ``diff`` share ------------------------------------------
+def winner_name(state: Any) -> str | None:
+    """The name of the winner of a game state (``players``, ``winner`` a seat or None)."""
+    if state is None or state.winner is None:
+        return None
+    return state.players[state.winner]
+
+
+def revokes_by_player(violations: Iterable[Any]) -> dict[str, int]:
+    """How many revokes (violations of code "revoke") each player made, for the archive summary."""
+    revokes: dict[str, int] = {}
+    for v in violations:
+        if v.code == "revoke" and v.player:
+            revokes[v.player] = revokes.get(v.player, 0) + 1
+    return revokes
+
+
+def changed_numbers(kind: str, players: Sequence[str], old: Iterable[Any], new: Iterable[Any],
+                    **where: Any) -> list[Change]:
+    """A change ``kind`` for each player whose number differs (in seat order), e.g. "total";
+    ``where`` (e.g. ``round=3``) comes first in its params."""
+    return [Change(kind, {**where, "player": p, "old": x, "new": y}) for p, x, y in zip(players, old, new) if x != y]
+
+
+def violation_key(v: Any) -> Hashable:
+    """The same finding before and after a change (its message may differ)."""
+    return v.code, v.round, v.trick, v.player
+
+
+def changed_violations(old: Iterable[Any], new: Iterable[Any],
+                       key: Callable[[Any], Hashable] = violation_key) -> list[Change]:
+    """The broken rules an edit found ("violation-new", in the new order), then those it cleared
+    ("violation-gone", in the old order)."""
+    old, new = tuple(old), tuple(new)
+    ov, nv = {key(v) for v in old}, {key(v) for v in new}
+    return ([Change("violation-new", {"violation": v}) for v in new if key(v) not in ov]
+            + [Change("violation-gone", {"violation": v}) for v in old if key(v) not in nv])
+
+
+def changed_winner(old: str | None, new: str | None) -> list[Change]:
+    """A "winner" change when the winner's name differs."""
+    return [Change("winner", {"old": old, "new": new})] if old != new else []
+
+
+__all__ = ["Change", "GameError", "GameView", "Imported", "MissingInput", "Question", "Screen", "changed_numbers",
+           "changed_violations", "changed_winner", "revokes_by_player", "violation_key", "winner_name"]

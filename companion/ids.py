@@ -2,7 +2,28 @@
 
 Imported by the app and by the browser tests, so a renamed identifier breaks loudly.
 Read a value with ``[flt-semantics-identifier="<id>"]``.
+A family of identifiers (one per seat, card, number…) is made by :func:`family` from its template;
+the game packages' ``ids.py`` use it too.
 """
+from __future__ import annotations
+
+from string import Formatter
+from typing import Callable
+
+
+def family(template: str) -> Callable[..., str]:
+    """The identifiers of one family: ``family("new-name-{i}")(2) == "new-name-2"``. The template's
+    fields take the arguments in order (positional only, exactly as many as the fields)."""
+    fields = [name for _, name, _, _ in Formatter().parse(template) if name is not None]
+
+    def ident(*parts) -> str:
+        if len(parts) != len(fields):
+            raise TypeError(f"{template!r} takes {len(fields)} argument(s), got {len(parts)}")
+        return template.format(**dict(zip(fields, parts)))
+
+    ident.__name__ = ident.__qualname__ = template
+    return ident
+
 
 # screens (a probe with the screen's title; present exactly when the screen is on top)
 SCREEN_HOME = "screen-home"
@@ -37,14 +58,8 @@ TABLE_REVOKE = "table-revoke"  # a revoke proved by the last entry (RUL-REVOKE)
 TURN_MINE = "turn-mine"  # «ваш ход» on the device of the player to act
 
 
-def turn_bonus(card_id: str) -> str:
-    """A usable bonus of the player to act, shown by the card picker."""
-    return f"turn-bonus-{card_id}"
-
-
-def player_mine(seat: int) -> str:
-    """«вы» on this device's own seat (table mode)."""
-    return f"player-{seat}-mine"
+turn_bonus = family("turn-bonus-{card_id}")  # A usable bonus of the player to act, shown by the card picker.
+player_mine = family("player-{seat}-mine")  # «вы» on this device's own seat (table mode)
 
 # calm messages
 NOTICE = "notice"
@@ -62,8 +77,7 @@ RULES_LIST = "rules-list"
 RULES_CALC = "rules-open-calc"
 
 
-def rule_item(rule_id: str) -> str:
-    return f"rule-{rule_id}"
+rule_item = family("rule-{rule_id}")
 
 
 # who wins? calculator
@@ -79,16 +93,9 @@ CALC_NEW = "calc-new-trick"
 CALC_CLOSE = "calc-close"
 
 
-def calc_card(card_id: str) -> str:
-    return f"calc-card-{card_id}"
-
-
-def calc_trump_family(family: str) -> str:
-    return f"calc-trump-{family}"
-
-
-def calc_token_side(side: int) -> str:
-    return f"calc-token-{side}"
+calc_card = family("calc-card-{card_id}")
+calc_trump_family = family("calc-trump-{family}")
+calc_token_side = family("calc-token-{side}")
 
 
 # check my deck
@@ -99,16 +106,9 @@ DECK_NEXT = "deck-next"
 DECK_SAVE = "deck-save"
 
 
-def deck_pearls(n: int) -> str:
-    return f"deck-pearls-{n}"
-
-
-def deck_bonus(kind: str) -> str:
-    return f"deck-bonus-{kind}"
-
-
-def deck_family(family: str) -> str:
-    return f"deck-family-{family}"
+deck_pearls = family("deck-pearls-{n}")
+deck_bonus = family("deck-bonus-{kind}")
+deck_family = family("deck-family-{family}")
 
 
 # ---- game screens: new game, round setup, the table, trick result, round end ----------------
@@ -126,24 +126,11 @@ NEW_START = "new-start"
 NEW_ORDER = "new-order"  # the seating order as text
 
 
-def new_name(i: int) -> str:
-    return f"new-name-{i}"
-
-
-def new_up(i: int) -> str:
-    return f"new-up-{i}"
-
-
-def new_remove(i: int) -> str:
-    return f"new-remove-{i}"
-
-
-def new_chip(name: str) -> str:
-    return f"new-chip-{name}"
-
-
-def new_mode(mode: str) -> str:
-    return f"new-mode-{mode}"
+new_name = family("new-name-{i}")
+new_up = family("new-up-{i}")
+new_remove = family("new-remove-{i}")
+new_chip = family("new-chip-{name}")
+new_mode = family("new-mode-{mode}")
 
 
 # round setup
@@ -154,12 +141,8 @@ SETUP_BONUS_PICK = "setup-bonus-pick"  # card picker prefix for a first bonus
 SETUP_START = "setup-start"
 
 
-def setup_bonus(seat: int) -> str:
-    return f"setup-bonus-{seat}"
-
-
-def setup_leader(seat: int) -> str:
-    return f"setup-leader-{seat}"
+setup_bonus = family("setup-bonus-{seat}")
+setup_leader = family("setup-leader-{seat}")
 
 
 # the table
@@ -175,28 +158,12 @@ TABLE_QUESTION = "table-question"    # reopen a pending question
 TABLE_RESULT = "table-open-result"   # reopen the trick result panel
 
 
-def player_total(seat: int) -> str:
-    return f"player-total-{seat}"
-
-
-def player_round(seat: int) -> str:
-    return f"player-round-{seat}"
-
-
-def player_pile(seat: int) -> str:
-    return f"player-pile-{seat}"
-
-
-def player_bonuses(seat: int) -> str:
-    return f"player-bonuses-{seat}"
-
-
-def player_bonus(seat: int, card_id: str) -> str:
-    return f"bonus-{seat}-{card_id}"
-
-
-def bonus_family(family: str) -> str:
-    return f"bonus-family-{family}"
+player_total = family("player-total-{seat}")
+player_round = family("player-round-{seat}")
+player_pile = family("player-pile-{seat}")
+player_bonuses = family("player-bonuses-{seat}")
+player_bonus = family("bonus-{seat}-{card_id}")
+bonus_family = family("bonus-family-{family}")
 
 
 # trick result: winner, why, reward, next leader
@@ -205,12 +172,8 @@ RESULT_EXPLAIN = "result-explain"
 LEADER_CHOOSER = "leader-chooser"
 
 
-def reward_option(card_id: str) -> str:
-    return f"reward-{card_id}"
-
-
-def next_leader(seat: int) -> str:
-    return f"next-leader-{seat}"
+reward_option = family("reward-{card_id}")
+next_leader = family("next-leader-{seat}")
 
 
 # deck fact question (pearls / bonus of a card)
@@ -219,16 +182,9 @@ FACT_SAVE = "fact-save"
 FACT_LATER = "fact-later"
 
 
-def fact_pearls(n: int) -> str:
-    return f"fact-pearls-{n}"
-
-
-def fact_bonus(kind: str) -> str:
-    return f"fact-bonus-{kind}"
-
-
-def fact_family(family: str) -> str:
-    return f"fact-family-{family}"
+fact_pearls = family("fact-pearls-{n}")
+fact_bonus = family("fact-bonus-{kind}")
+fact_family = family("fact-family-{family}")
 
 
 # round end
@@ -242,12 +198,8 @@ END_NEXT = "end-next-round"
 END_UNDO = "end-undo"
 
 
-def end_points(seat: int) -> str:
-    return f"end-points-{seat}"
-
-
-def end_total(seat: int) -> str:
-    return f"end-total-{seat}"
+end_points = family("end-points-{seat}")
+end_total = family("end-total-{seat}")
 
 
 # ---- score pad, history, statistics ----
@@ -272,21 +224,15 @@ PAD_ABANDON_YES = "pad-abandon-yes"
 PAD_TABLE = "pad-table"
 
 
-def pad_field(kind: str, seat: int) -> str:
-    """kind: "pearls" | "unused"; the number field of one player."""
-    return f"pad-{kind}-{seat}"
+pad_field = family("pad-{kind}-{seat}")  # kind: "pearls" | "unused"; the number field of one player.
 
 
 def pad_step(kind: str, seat: int, delta: int) -> str:
     return f"pad-{kind}-{seat}-{'plus' if delta > 0 else 'minus'}"
 
 
-def pad_cell(round_no: int, seat: int) -> str:
-    return f"pad-cell-{round_no}-{seat}"
-
-
-def pad_total(seat: int) -> str:
-    return f"pad-total-{seat}"
+pad_cell = family("pad-cell-{round_no}-{seat}")
+pad_total = family("pad-total-{seat}")
 
 
 HIST_EMPTY = "history-empty"
@@ -299,12 +245,8 @@ HIST_EDIT_SAVE = "history-edit-save"
 HIST_EDIT_CANCEL = "history-edit-cancel"
 
 
-def hist_entry(index: int) -> str:
-    return f"history-entry-{index}"
-
-
-def hist_option(card_id: str) -> str:
-    return f"history-option-{card_id}"
+hist_entry = family("history-entry-{index}")
+hist_option = family("history-option-{card_id}")
 
 
 IMPORT_PICK = "import-pick"
@@ -323,13 +265,8 @@ STATS_BACK = "stats-back"
 STATS_EXPORT = "stats-export"
 
 
-def stats_value(player: str, what: str) -> str:
-    """what: games | wins | avg | best | revokes"""
-    return f"stats-{player}-{what}"
-
-
-def stats_game(seq: int) -> str:
-    return f"stats-game-{seq}"
+stats_value = family("stats-{player}-{what}")  # what: games | wins | avg | best | revokes
+stats_game = family("stats-game-{seq}")
 
 # issue 19, point 4: stopping asks first, a stopped game is continued from the history, another
 # game chosen at home while one runs

@@ -27,13 +27,25 @@ MAX_CONTENT = 760  # content column width on tablets
 PAD = 16
 
 
+@functools.lru_cache(maxsize=None)
 def later(module: str, name: str) -> Callable[[], ft.Control]:
     """A route's screen, imported the first time it is shown: the app starts without any game's
-    screens (the phone edition compiles each module in the browser; issue 16)."""
+    screens (the phone edition compiles each module in the browser; issue 16). One function per
+    screen, however many routes show it."""
     def show():
         return getattr(importlib.import_module(module), name)()
     show.__name__ = show.__qualname__ = name
     return show
+
+
+def routes_of(package: str, screens: Iterable) -> list[ft.Route]:
+    """The routes of a game's declared screens (:class:`companion.game_view.Screen`), each screen
+    imported from ``<package>.screens`` when first shown."""
+    def route(sc) -> ft.Route:
+        module, name = sc.component.rsplit(".", 1)
+        return ft.Route(path=sc.path, component=later(f"{package}.screens.{module}", name),
+                        children=[route(c) for c in sc.children] if sc.children else None)
+    return [route(sc) for sc in screens]
 
 
 def use_app() -> AppState:
@@ -43,6 +55,15 @@ def use_app() -> AppState:
 def use_session():
     """This tab's game session (observable: a component that uses it re-renders on change)."""
     return ft.use_context(SessionCtx)
+
+
+def use_watch():
+    """(app state, session) of a screen that renders again whenever the session changes (the
+    session may be None before the app has one)."""
+    st = use_app()
+    s = use_session()
+    _ = s.version if s is not None else 0
+    return st, s
 
 
 def use_latest(initial):

@@ -2,7 +2,7 @@
 screens (:mod:`.screens`) and its place in the shell (:mod:`.app`)."""
 from __future__ import annotations
 
-from ..game_view import Entry, Game, StatsWords
+from ..game_view import Entry, Game, Screen, StatsWords
 from ..i18n import N_, Nn_
 from . import ids
 
@@ -23,4 +23,9 @@ GAME = Game(
                 "The tally counts the wins (RUL-KL-TALLY).")),
     home_entries=(Entry(N_("Can I play this?"), "HELP_OUTLINE", "/kalmar/check", ids.HOME_CHECK),),
     rules_buttons=(Entry(N_("Can I play this?"), "HELP_OUTLINE", "/kalmar/check", ids.RULES_CHECK),),
+    screens=(Screen("kalmar/new", "new_game.NewGame"), Screen("kalmar/check", "checker.Checker"),
+             Screen("kalmar", "table.Table", (  # back from the history: to the table
+                 Screen("history", "history.History"),
+                 # the checker opened from the game: «Назад» returns to the game (issue 19, point 4)
+                 Screen("table-check", "checker.Checker")))),
 )

@@ -1,35 +1,11 @@
-"""«Кальмар» in the app shell (declared in :mod:`companion.kalmar`): its screens' routes and the
-words of its log entries; a screen is imported when first shown."""
+"""«Кальмар» in the app shell (declared in :mod:`companion.kalmar`, its screens too): the words of
+its log entries."""
 from __future__ import annotations
 
 import functools
 from typing import Any, Callable, Mapping
 
-import flet as ft
-
 from ..i18n import t, tn
-from ..ui import later
-
-_S = __package__ + ".screens."
-Checker = later(_S + "checker", "Checker")
-History = later(_S + "history", "History")
-NewGame = later(_S + "new_game", "NewGame")
-Table = later(_S + "table", "Table")
-
-
-def routes() -> list[ft.Route]:
-    return [
-        ft.Route(path="kalmar/new", component=NewGame),
-        ft.Route(path="kalmar/check", component=Checker),
-        ft.Route(path="kalmar", component=Table, children=[  # back from the history: to the table
-            ft.Route(path="history", component=History),
-            # the checker opened from the game: «Назад» returns to the game (issue 19, point 4)
-            ft.Route(path="table-check", component=Checker)]),
-    ]
-
-
-def rules_routes() -> list[ft.Route]:
-    return []
 
 
 def _play_text(a: Mapping[str, Any]) -> str:

@@ -1,6 +1,8 @@
 """Semantics identifiers of the «Кальмар» screens (what tests and screen readers find)."""
 from __future__ import annotations
 
+from ..ids import family
+
 SCREEN_NEW = "kl-screen-new"
 SCREEN_TABLE = "kl-screen-table"
 SCREEN_HISTORY = "kl-screen-history"
@@ -49,41 +51,13 @@ CHECK_SAME_SYMBOL = "kl-check-same-symbol"
 CHECK_TABLE = "kl-check-table"
 
 
-def kind(prefix: str, k: str) -> str:
-    return f"kl-{prefix}-kind-{k}"
-
-
-def colour(prefix: str, c: str) -> str:
-    return f"kl-{prefix}-colour-{c}"
-
-
-def digit(prefix: str, d: int) -> str:
-    return f"kl-{prefix}-digit-{d}"
-
-
-def player(prefix: str, i: int) -> str:
-    return f"kl-{prefix}-player-{i}"
-
-
-def count(i: int) -> str:
-    return f"kl-count-{i}"
-
-
-def silence_by(i: int) -> str:
-    return f"kl-silence-by-{i}"
-
-
-def out(i: int) -> str:
-    return f"kl-out-{i}"
-
-
-def dealer(prefix: str, i: int) -> str:
-    return f"kl-{prefix}-dealer-{i}"
-
-
-def tally(i: int) -> str:
-    return f"kl-tally-{i}"
-
-
-def entry(i: int) -> str:
-    return f"kl-hist-entry-{i}"
+kind = family("kl-{prefix}-kind-{k}")
+colour = family("kl-{prefix}-colour-{c}")
+digit = family("kl-{prefix}-digit-{d}")
+player = family("kl-{prefix}-player-{i}")
+count = family("kl-count-{i}")
+silence_by = family("kl-silence-by-{i}")
+out = family("kl-out-{i}")
+dealer = family("kl-{prefix}-dealer-{i}")
+tally = family("kl-tally-{i}")
+entry = family("kl-hist-entry-{i}")

@@ -20,7 +20,7 @@ from engine.core.rules import Verdict
 from engine.core.seating import Direction, next_seat
 from engine.kalmar.rules import C as KlCite, V as KlRule
 
-from ..game_view import Change, GameView, Imported
+from ..game_view import Change, GameView, Imported, changed_numbers, changed_violations, changed_winner, winner_name
 from ..log_session import Notice, Outcome
 from . import GAME
 from .models import GameResult, Skipped, Table
@@ -147,19 +147,9 @@ class KalmarView(GameView):
     def diff(self, old: kl.GameState | None, new: kl.GameState) -> list[Change]:
         if old is None:
             return []
-        out: list[Change] = []
-        players = new.players
-        for p, x, y in zip(players, old.tally, new.tally):
-            if x != y:
-                out.append(Change("total", {"player": p, "old": x, "new": y}))
-        key = lambda v: (v.code, v.round, v.trick, v.player)  # noqa: E731
-        ov, nv = {key(v) for v in old.violations}, {key(v) for v in new.violations}
-        out += [Change("violation-new", {"violation": v}) for v in new.violations if key(v) not in ov]
-        out += [Change("violation-gone", {"violation": v}) for v in old.violations if key(v) not in nv]
-        if old.winner != new.winner:
-            out.append(Change("winner", {"old": players[old.winner] if old.winner is not None else None,
-                                         "new": players[new.winner] if new.winner is not None else None}))
-        return out
+        return (changed_numbers("total", new.players, old.tally, new.tally)
+                + changed_violations(old.violations, new.violations)
+                + changed_winner(winner_name(old), winner_name(new)))
 
     def position(self, before: kl.GameState, action: Mapping[str, Any]) -> tuple[int, int]:
         if action.get("type") == kl.NEXT_GAME:

@@ -3,7 +3,7 @@ its screens (:mod:`.screens`, :mod:`.widgets`) and its place in the shell (:mod:
 from __future__ import annotations
 
 from .. import ids
-from ..game_view import Entry, Game, StatsWords
+from ..game_view import Entry, Game, Screen, StatsWords
 from ..i18n import N_, Nn_
 
 GAME = Game(
@@ -27,4 +27,11 @@ GAME = Game(
     home_entries=(Entry(N_("Who wins the trick?"), "HELP_OUTLINE", "/who-wins", ids.HOME_CALC),
                   Entry(N_("Check my deck"), "STYLE_OUTLINED", "/deck", ids.HOME_DECK)),
     rules_buttons=(Entry(N_("Who wins the trick?"), "HELP_OUTLINE", "/rules/who-wins", ids.RULES_CALC),),
+    screens=(Screen("deck", "deck.DeckCheck"), Screen("who-wins", "calculator.Calculator"),
+             Screen("new", "new_game.NewGame"), Screen("setup", "round_setup.RoundSetup"),
+             Screen("game", "table.Table", (  # back from the history: to the table
+                 Screen("history", "history.History"),)),
+             Screen("round-end", "round_end.RoundEnd"), Screen("pad", "pad.Pad"),
+             Screen("history", "history.History")),
+    rules_screens=(Screen("who-wins", "calculator.Calculator"),),
 )

@@ -28,7 +28,8 @@ from engine.kozyrnye_kity.record import (
 from engine.kozyrnye_kity.replay import replay_record
 from engine.kozyrnye_kity.rules import X
 
-from ..game_view import Change, GameView, Imported, Question
+from ..game_view import (Change, GameView, Imported, Question, changed_numbers, changed_violations, changed_winner,
+                         revokes_by_player, violation_key, winner_name)
 from ..log_session import DONE, Notice, Outcome, refused, serialized
 from . import GAME, deck_walk
 
@@ -659,11 +660,6 @@ def event_text(ev, lang: str) -> str:
         return ""
 
 
-def violation_key(v: Violation) -> tuple:
-    """The same finding before and after a change (its message may differ)."""
-    return v.code, v.round, v.trick, v.player
-
-
 def diff_states(old: GameState | None, new: GameState) -> list[Change]:
     """What an edit changed, in game order: trick winners and rewards, round points, totals,
     violations found or gone, the winner of the game."""
@@ -687,34 +683,16 @@ def diff_states(old: GameState | None, new: GameState) -> list[Change]:
             out.append(Change("trick-gained", {"round": key[0], "trick": key[1], "player": players[b.winner],
                                                "old": a.gained, "new": b.gained}))
     for i, (a, b) in enumerate(zip(old.rounds, new.rounds), start=1):
-        for p, x, y in zip(players, a.points, b.points):
-            if x != y:
-                out.append(Change("round-points", {"round": i, "player": p, "old": x, "new": y}))
-    for p, x, y in zip(players, engine.totals(old, True), engine.totals(new, True)):
-        if x != y:
-            out.append(Change("total", {"player": p, "old": x, "new": y}))
-    ov = {violation_key(v) for v in old.violations}
-    nv = {violation_key(v) for v in new.violations}
-    for v in new.violations:
-        if violation_key(v) not in ov:
-            out.append(Change("violation-new", {"violation": v}))
-    for v in old.violations:
-        if violation_key(v) not in nv:
-            out.append(Change("violation-gone", {"violation": v}))
-    if old.winner != new.winner:
-        out.append(Change("winner", {"old": players[old.winner] if old.winner is not None else None,
-                                     "new": players[new.winner] if new.winner is not None else None}))
-    return out
+        out += changed_numbers("round-points", players, a.points, b.points, round=i)
+    return (out + changed_numbers("total", players, engine.totals(old, True), engine.totals(new, True))
+            + changed_violations(old.violations, new.violations)
+            + changed_winner(winner_name(old), winner_name(new)))
 
 
 def summarize(state: GameState | None, mode: str) -> dict:
     """What the history and statistics need of a game, kept with it in the archive."""
     if state is None:
         return {}
-    revokes: dict[str, int] = {}
-    for v in state.violations:
-        if v.code == "revoke" and v.player:
-            revokes[v.player] = revokes.get(v.player, 0) + 1
     rounds = [list(r.points) for r in state.rounds]
     return {
         "players": list(state.players),
@@ -722,6 +700,6 @@ def summarize(state: GameState | None, mode: str) -> dict:
         "mode": mode,
         "rounds": rounds,
         "totals": list(engine.totals(state)),
-        "winner": state.players[state.winner] if state.winner is not None else None,
-        "revokes": revokes,
+        "winner": winner_name(state),
+        "revokes": revokes_by_player(state.violations),
     }

@@ -2,7 +2,7 @@
 (:mod:`.view`, Flet-free), its screens (:mod:`.screens`) and its place in the shell (:mod:`.app`)."""
 from __future__ import annotations
 
-from ..game_view import Game, StatsWords
+from ..game_view import Game, Screen, StatsWords
 from ..i18n import N_, Nn_
 
 GAME = Game(
@@ -22,4 +22,7 @@ GAME = Game(
         note=N_("Average and best: points in one deal, card points and bonuses (RM-POINTS, RM-BONUS). The "
                 "highest total wins (RM-SET). A revoke: not following suit while holding it (RM-FOLLOW, "
                 "RUL-RM-REVOKE).")),
+    screens=(Screen("royal-mastheads/new", "new_set.NewSet"),
+             Screen("royal-mastheads", "deal.Deal", (  # back from the history: to the deal
+                 Screen("history", "history.History"),))),
 )

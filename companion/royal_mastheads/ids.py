@@ -1,6 +1,8 @@
 """Semantics identifiers of the «Королевское наказание» screens (what tests and screen readers find)."""
 from __future__ import annotations
 
+from ..ids import family
+
 SCREEN_NEW = "rm-screen-new"
 SCREEN_DEAL = "rm-screen-deal"
 SCREEN_HISTORY = "rm-screen-history"
@@ -44,48 +46,14 @@ STOP = "rm-stop"
 EXPORT = "rm-export"
 
 
-def new_dealer(i: int) -> str:
-    return f"rm-new-dealer-{i}"
-
-
-def new_variant(v: str) -> str:
-    return f"rm-new-variant-{v}"
-
-
-def card(cid: str) -> str:
-    return f"rm-card-{cid}"
-
-
-def live(i: int) -> str:
-    """Player i's live box: tricks, running points, the bank."""
-    return f"rm-live-{i}"
-
-
-def owner(key: str) -> str:
-    """An owner chip in the taken-cards / bank entry: a seat number or "bank"."""
-    return f"rm-owner-{key}"
-
-
-def holder(key: str) -> str:
-    return f"rm-holder-{key}"
-
-
-def total(i: int) -> str:
-    return f"rm-total-{i}"
-
-
-def deal_total(i: int) -> str:
-    return f"rm-deal-total-{i}"
-
-
-def hist_deal(n: int) -> str:
-    return f"rm-hist-deal-{n}"
-
-
-def hist_entry(i: int) -> str:
-    return f"rm-hist-entry-{i}"
-
-
-def bonus(i: int, rule: str) -> str:
-    """Player i's bonus row ``rule`` (RM-BONUS-…) in a deal's breakdown."""
-    return f"rm-bonus-{i}-{rule}"
+new_dealer = family("rm-new-dealer-{i}")
+new_variant = family("rm-new-variant-{v}")
+card = family("rm-card-{cid}")
+live = family("rm-live-{i}")  # Player i's live box: tricks, running points, the bank.
+owner = family("rm-owner-{key}")  # An owner chip in the taken-cards / bank entry: a seat number or "bank".
+holder = family("rm-holder-{key}")
+total = family("rm-total-{i}")
+deal_total = family("rm-deal-total-{i}")
+hist_deal = family("rm-hist-deal-{n}")
+hist_entry = family("rm-hist-entry-{i}")
+bonus = family("rm-bonus-{i}-{rule}")  # Player i's bonus row ``rule`` (RM-BONUS-…) in a deal's breakdown.

@@ -19,7 +19,8 @@ from engine.core.reading import MAX_NAME, bad_name, quote
 from engine.royal_mastheads.actions import action_from_json, action_to_json
 from engine.royal_mastheads.cards import FULL_MASK, SUIT_SIGNS, cards_of
 
-from ..game_view import Change, GameView, Imported
+from ..game_view import (Change, GameView, Imported, changed_numbers, changed_violations, changed_winner,
+                         revokes_by_player, winner_name)
 from ..log_session import Notice, Outcome
 from . import GAME
 from .models import Bonus, DealResult, LastTrick, Live, SeatResult
@@ -116,23 +117,12 @@ class RoyalMastheadsView(GameView):
     def diff(self, old: rm.GameState | None, new: rm.GameState) -> list[Change]:
         if old is None:
             return []
-        out: list[Change] = []
         players = new.players
-        for a, b in zip(old.deals, new.deals):
-            for p, x, y in zip(players, a.score.totals, b.score.totals):
-                if x != y:
-                    out.append(Change("round-points", {"round": a.number, "player": p, "old": x, "new": y}))
-        for p, x, y in zip(players, old.totals, new.totals):
-            if x != y:
-                out.append(Change("total", {"player": p, "old": x, "new": y}))
-        key = lambda v: (v.code, v.round, v.trick, v.player)  # noqa: E731
-        ov, nv = {key(v) for v in old.violations}, {key(v) for v in new.violations}
-        out += [Change("violation-new", {"violation": v}) for v in new.violations if key(v) not in ov]
-        out += [Change("violation-gone", {"violation": v}) for v in old.violations if key(v) not in nv]
-        ow, nw = _winner_name(old), _winner_name(new)
-        if ow != nw:
-            out.append(Change("winner", {"old": ow, "new": nw}))
-        return out
+        out = [c for a, b in zip(old.deals, new.deals)
+               for c in changed_numbers("round-points", players, a.score.totals, b.score.totals, round=a.number)]
+        return (out + changed_numbers("total", players, old.totals, new.totals)
+                + changed_violations(old.violations, new.violations)
+                + changed_winner(winner_name(old), winner_name(new)))
 
     def position(self, before: rm.GameState, action: Mapping[str, Any]) -> tuple[int, int]:
         d = before.deal
@@ -143,7 +133,7 @@ class RoyalMastheadsView(GameView):
         return d.number, 0
 
     def winner(self) -> str | None:
-        return _winner_name(self.state) if self.state is not None else None
+        return winner_name(self.state) if self.state is not None else None
 
     def over(self) -> bool:
         return self.state is not None and self.state.over
@@ -367,29 +357,19 @@ def taken_action(owners: Mapping[str, str], players: Sequence[str], holder: str 
                          [c for c in cards if owners[c] == BANK], rm.UNSET if holder == "rule" else holder)
 
 
-def _winner_name(state: rm.GameState | None) -> str | None:
-    if state is None or state.winner is None:
-        return None
-    return state.players[state.winner]
-
-
 def summarize(state: rm.GameState | None) -> dict:
     """What the history and statistics need of a set, kept with it in the archive: points per
     deal in seat order, totals, the winner (None for a shared win: ``shared``), the variant and
     the revokes found per player."""
     if state is None:
         return {}
-    revokes: dict[str, int] = {}
-    for v in state.violations:
-        if v.code == "revoke" and v.player:
-            revokes[v.player] = revokes.get(v.player, 0) + 1
     return {
         "game": RoyalMastheadsView.game,  # also for an imported record (the session adds it only to its own)
         "players": list(state.players),
         "rounds": [list(d.score.totals) for d in state.deals],
         "totals": list(state.totals),
-        "winner": _winner_name(state),
+        "winner": winner_name(state),
         "shared": [state.players[i] for i in state.shared_win],
         "variant": state.variant.value,
-        "revokes": revokes,
+        "revokes": revokes_by_player(state.violations),
     }

@@ -8,7 +8,7 @@ from .. import ids
 from ..packs import LIST as GAME_LIST, game as pack
 from ..i18n import lang, t
 from ..platform import HAS_TABLE
-from ..ui import BIG, PAD, TOUCH, big_button, choice_row, probe, safe_screen, screen, section_title, tagged, use_app, use_session
+from ..ui import BIG, PAD, TOUCH, big_button, choice_row, probe, safe_screen, screen, section_title, tagged, use_app, use_session, use_watch
 from ..widgets.game import game_route
 from ..widgets.notices import outcome_text
 
@@ -86,10 +86,8 @@ def switch_dialog(s, running: str, wanted: str, on_stop, on_close) -> ft.AlertDi
 def GameChoice():
     """«Во что играем?»: the game whose entries the home screen offers. While a game runs, it is
     that game's; choosing another asks first (continue the running game, or stop it)."""
-    st = use_app()
-    s = use_session()
+    st, s = use_watch()
     running = s is not None and s.active
-    _ = s.version if s is not None else 0
     chosen = s.kind if running else st.game
     wanted, set_wanted = ft.use_state(None)
 

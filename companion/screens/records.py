@@ -10,7 +10,7 @@ import logging
 import os
 import uuid
 from pathlib import Path
-from typing import Any, Callable, Mapping, Optional
+from typing import Any, Awaitable, Callable, Mapping, Optional
 
 import flet as ft
 
@@ -189,40 +189,36 @@ def ExportPanel(get_text: Callable[[], Optional[str]], file_name: str, ident: st
             st.show(lambda: t("This game has no record to export."), "problem")
         return text
 
-    async def save():
-        text = text_or_tell()
-        if not text:
-            return
-        try:
-            await svc["picker"].save_file(dialog_title=t("Save the game record"), file_name=file_name,
-                                          src_bytes=text.encode("utf-8"))
-            if page.web:
-                st.show(lambda: t("The game record was downloaded: {name}").format(name=file_name))
-        except Exception:
-            log.exception("save record")
-            st.show(lambda: t("The file could not be saved. Try «Copy» instead."), "problem")
+    def handing(what: str, failed: Callable[[], str], hand: Callable[[str], Awaitable[None]]):
+        """A button's handler: the record's text handed out by ``hand``; a failure is logged and said."""
+        async def run():
+            text = text_or_tell()
+            if not text:
+                return
+            try:
+                await hand(text)
+            except Exception:
+                log.exception("%s record", what)
+                st.show(failed, "problem")
+        return run
 
-    async def copy():
-        text = text_or_tell()
-        if not text:
-            return
-        try:
-            await svc["clip"].set(text)
-            st.show(lambda: t("The game record was copied. Paste it into a message or a file."))
-        except Exception:
-            log.exception("copy record")
-            st.show(lambda: t("The record could not be copied on this device."), "problem")
+    async def to_file(text: str):
+        await svc["picker"].save_file(dialog_title=t("Save the game record"), file_name=file_name,
+                                      src_bytes=text.encode("utf-8"))
+        if page.web:
+            st.show(lambda: t("The game record was downloaded: {name}").format(name=file_name))
 
-    async def share():
-        text = text_or_tell()
-        if not text:
-            return
-        try:
-            await svc["share"].share_files([ft.ShareFile.from_bytes(text.encode("utf-8"), mime_type="application/json",
-                                                                  name=file_name)], title=file_name)
-        except Exception:
-            log.exception("share record")
-            st.show(lambda: t("Sharing is not available here. Use «Save file» or «Copy»."), "problem")
+    async def to_clipboard(text: str):
+        await svc["clip"].set(text)
+        st.show(lambda: t("The game record was copied. Paste it into a message or a file."))
+
+    async def to_share_sheet(text: str):
+        await svc["share"].share_files([ft.ShareFile.from_bytes(text.encode("utf-8"), mime_type="application/json",
+                                                              name=file_name)], title=file_name)
+
+    save = handing("save", lambda: t("The file could not be saved. Try «Copy» instead."), to_file)
+    copy = handing("copy", lambda: t("The record could not be copied on this device."), to_clipboard)
+    share = handing("share", lambda: t("Sharing is not available here. Use «Save file» or «Copy»."), to_share_sheet)
 
     buttons = [
         tagged(f"{ident}-save", ft.FilledTonalButton(t("Save file"), icon=ft.Icons.DOWNLOAD, height=TOUCH,

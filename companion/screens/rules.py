@@ -5,7 +5,7 @@ import flet as ft
 from .. import ids, rules_data
 from ..packs import DEFAULT_GAME, game as pack
 from ..i18n import t, tn
-from ..ui import TOUCH, probe, safe_render, safe_screen, screen, tagged, use_app, use_session
+from ..ui import TOUCH, probe, safe_render, safe_screen, screen, tagged, use_watch
 
 _DATA: dict = {}
 
@@ -52,9 +52,7 @@ def RuleCard(item: rules_data.Item):
 @ft.component
 @safe_screen("/rules")
 def Rules():
-    st = use_app()
-    s = use_session()
-    _ = s.version if s is not None else 0
+    st, s = use_watch()
     game = pack(s.kind if s is not None else DEFAULT_GAME)  # the game being played, or chosen at home
     query, set_query = ft.use_state("")
     doc = rules_document(game.rules_file)

@@ -4,7 +4,7 @@ import flet as ft
 
 from .. import ids
 from ..i18n import t
-from ..ui import choice_row, safe_screen, screen, section_title, tagged, use_app, use_session
+from ..ui import choice_row, safe_screen, screen, section_title, tagged, use_watch
 
 # Language names are written in their own language on purpose.
 LANG_NAMES = {"ru": "Русский", "en": "English"}
@@ -13,9 +13,7 @@ LANG_NAMES = {"ru": "Русский", "en": "English"}
 @ft.component
 @safe_screen("/settings")
 def Settings():
-    st = use_app()
-    s = use_session()
-    _ = s.version if s is not None else 0
+    st, s = use_watch()
     theme_names = {"system": t("As on the device"), "light": t("Light"), "dark": t("Dark")}
     body = [
         section_title(t("Language")),

@@ -2,7 +2,7 @@
 screens (:mod:`.screens`) and its place in the shell (:mod:`.app`)."""
 from __future__ import annotations
 
-from ..game_view import Entry, Game, StatsWords
+from ..game_view import Entry, Game, Screen, StatsWords
 from ..i18n import N_, Nn_
 from . import ids
 
@@ -22,4 +22,9 @@ GAME = Game(
         note=N_("Average and best: penalty points in one party. The lowest total wins (VZ-GAME).")),
     home_entries=(Entry(N_("Move checker"), "GAVEL", "/vzhuh/check", ids.HOME_CHECK),),
     rules_buttons=(Entry(N_("Move checker"), "GAVEL", "/vzhuh/check", ids.RULES_CHECK),),
+    screens=(Screen("vzhuh/new", "new_game.NewGame"), Screen("vzhuh/check", "checker.Checker"),
+             Screen("vzhuh", "score.Score", (  # back from the history: to the game
+                 Screen("history", "history.History"),
+                 # the checker opened from the game: «Назад» returns to the game (issue 19, point 4)
+                 Screen("table-check", "checker.Checker")))),
 )

@@ -1,6 +1,8 @@
 """Semantics identifiers of the «Вжух!» screens (what tests and screen readers find)."""
 from __future__ import annotations
 
+from ..ids import family
+
 SCREEN_NEW = "vz-screen-new"
 SCREEN_SCORE = "vz-screen-score"
 SCREEN_HISTORY = "vz-screen-history"
@@ -34,53 +36,21 @@ CHECK_VERDICT = "vz-check-verdict"
 CHECK_RULE = "vz-check-rule"
 
 
-def new_first(i: int) -> str:
-    return f"vz-new-first-{i}"
-
-
-def entry_player(i: int) -> str:
-    return f"vz-entry-player-{i}"
-
-
-def entry_number(n: int) -> str:
-    return f"vz-entry-number-{n}"
-
-
-def total(i: int) -> str:
-    return f"vz-total-{i}"
-
-
-def cell(party: int, i: int) -> str:
-    return f"vz-cell-{party}-{i}"
-
-
-def place(i: int) -> str:
-    return f"vz-place-{i}"
-
-
-def hist_party(number: int) -> str:
-    return f"vz-hist-party-{number}"
-
-
-def check_attack_number(n: int) -> str:
-    return f"vz-check-attack-{n}"
-
-
-def check_answer_number(n: int) -> str:
-    return f"vz-check-answer-{n}"
+new_first = family("vz-new-first-{i}")
+entry_player = family("vz-entry-player-{i}")
+entry_number = family("vz-entry-number-{n}")
+total = family("vz-total-{i}")
+cell = family("vz-cell-{party}-{i}")
+place = family("vz-place-{i}")
+hist_party = family("vz-hist-party-{number}")
+check_attack_number = family("vz-check-attack-{n}")
+check_answer_number = family("vz-check-answer-{n}")
 
 
 def check_step(what: str, delta: int) -> str:
     return f"vz-check-{what}-{'plus' if delta > 0 else 'minus'}"
 
 
-def check_kind(kind: str) -> str:
-    return f"vz-check-kind-{kind}"
-
-
-def check_joker(kind: str) -> str:
-    return f"vz-check-joker-{kind}"
-
-
-def check_discard(answer: str) -> str:
-    return f"vz-check-discard-{answer}"
+check_kind = family("vz-check-kind-{kind}")
+check_joker = family("vz-check-joker-{kind}")
+check_discard = family("vz-check-discard-{answer}")

@@ -16,7 +16,7 @@ from engine.core.reading import MAX_NAME, bad_name, quote
 from engine.core.rules import Verdict
 from engine.vzhuh.rules import C as VzCite
 
-from ..game_view import Change, GameView, Imported
+from ..game_view import Change, GameView, Imported, changed_numbers, changed_violations, changed_winner, winner_name
 from ..log_session import Notice, Outcome
 from . import GAME
 from .models import Party, StarterWhy
@@ -83,23 +83,12 @@ class VzhuhView(GameView):
     def diff(self, old: vz.GameState | None, new: vz.GameState) -> list[Change]:
         if old is None:
             return []
-        out: list[Change] = []
         players = new.players
-        for a, b in zip(old.parties, new.parties):
-            for p, x, y in zip(players, a.points, b.points):
-                if x != y:
-                    out.append(Change("party-points", {"round": a.number, "player": p, "old": x, "new": y}))  # «Партия», not «Раунд»
-        for p, x, y in zip(players, vz.totals(old), vz.totals(new)):
-            if x != y:
-                out.append(Change("total", {"player": p, "old": x, "new": y}))
-        key = lambda v: (v.code, v.round, v.player)  # noqa: E731
-        ov, nv = {key(v) for v in old.violations}, {key(v) for v in new.violations}
-        out += [Change("violation-new", {"violation": v}) for v in new.violations if key(v) not in ov]
-        out += [Change("violation-gone", {"violation": v}) for v in old.violations if key(v) not in nv]
-        if old.winner != new.winner:
-            out.append(Change("winner", {"old": players[old.winner] if old.winner is not None else None,
-                                         "new": players[new.winner] if new.winner is not None else None}))
-        return out
+        out = [c for a, b in zip(old.parties, new.parties)  # «Партия», not «Раунд»
+               for c in changed_numbers("party-points", players, a.points, b.points, round=a.number)]
+        return (out + changed_numbers("total", players, vz.totals(old), vz.totals(new))
+                + changed_violations(old.violations, new.violations, key=lambda v: (v.code, v.round, v.player))
+                + changed_winner(winner_name(old), winner_name(new)))
 
     def position(self, before: vz.GameState, action: Mapping[str, Any]) -> tuple[int, int]:
         return len(before.parties) + 1, 0
@@ -225,7 +214,7 @@ def summarize(state: vz.GameState | None) -> dict:
         "players": list(state.players),
         "rounds": [list(p.points) for p in state.parties],
         "totals": list(vz.totals(state)),
-        "winner": state.players[state.winner] if state.winner is not None else None,
+        "winner": winner_name(state),
         "low_wins": True,
     }
 

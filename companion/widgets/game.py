@@ -1,9 +1,15 @@
-"""Shared pieces of every game's screens: where the game continues, navigation, haptics."""
+"""Shared pieces of every game's screens: the session they watch, where the game continues,
+navigation, haptics, leaving a game that was finished or stopped."""
 from __future__ import annotations
 
 import logging
+from typing import Callable, Optional
 
 import flet as ft
+
+from ..i18n import t
+from ..ui import tagged, use_watch
+from .notices import outcome_text, undo_buttons
 
 log = logging.getLogger("kity")
 
@@ -59,3 +65,53 @@ def use_haptics():
             pass
 
     return buzz
+
+
+def use_play():
+    """:func:`use_watch` and a buzz (:func:`use_haptics`): a screen on which the table enters its play."""
+    st, s = use_watch()
+    return st, s, use_haptics()
+
+
+def say_refused(st, out, refused: Optional[Callable] = None) -> None:
+    """Say why the session refused (``out``): ``refused(out)`` when the screen words it itself,
+    else the session's words in the message bar."""
+    if refused is not None:
+        refused(out)
+    else:
+        st.show(outcome_text(out), "problem")
+
+
+def leave(st, out, said: Callable[[], str], to: str, *, follow: bool = False,
+          refused: Optional[Callable] = None) -> bool:
+    """After the game was finished or stopped (``out``, the session's outcome): say ``said`` and
+    open ``to``; the message stays on the screen it was said on unless ``follow``. Refused: say why
+    (``refused(out)`` when the screen words it itself). Returns whether it was done."""
+    if not out.ok:
+        say_refused(st, out, refused)
+        return False
+    st.show(said, route=to if follow else None)
+    go(to)
+    return True
+
+
+def bar_button(ident: str, icon, tooltip: str, route: str) -> ft.Control:
+    """An app-bar button that opens ``route``."""
+    return tagged(ident, ft.IconButton(icon, tooltip=tooltip, on_click=lambda: go(route)))
+
+
+def game_bar(s, st, undo: str, redo: str, history: str, history_route: str, *more: ft.Control,
+             shown: Optional[Callable[[str], str]] = None) -> list[ft.Control]:
+    """The app bar of a game screen: undo, redo (``shown``: how the game's texts are put in the
+    message bar), the game's history, then the game's ``more`` buttons."""
+    return [*undo_buttons(s, st, undo, redo, shown=shown),
+            bar_button(history, ft.Icons.HISTORY, t("History"), history_route), *more]
+
+
+def play_button(text: str, icon, on_click, *, filled: bool = True, height: int = 56, size: int = 18,
+                **kw) -> ft.Control:
+    """A large button of a game screen (filled, or tonal for the second choice), rounded, with large
+    text; ``kw`` go to the button (``expand``, ``disabled``). The screen tags it."""
+    cls = ft.FilledButton if filled else ft.FilledTonalButton
+    return cls(text, icon=icon, height=height, on_click=on_click, **kw,
+               style=ft.ButtonStyle(text_style=ft.TextStyle(size=size), shape=ft.RoundedRectangleBorder(radius=14)))

@@ -9,7 +9,7 @@ import flet as ft
 from engine.kalmar.rules import C
 
 from ...i18n import lang, t
-from ...ui import choice_row, probe, safe_screen, screen, section_title, tagged, use_app, use_latest, use_session
+from ...ui import choice_row, probe, safe_screen, screen, section_title, tagged, use_latest, use_watch
 from .. import ids
 from ..view import BLUE, check_card, make_card
 from .cards import switch_row, card_face, card_words, colour_row, colour_words, digit_rows, kind_rows
@@ -38,9 +38,7 @@ def card_of(d: dict) -> str | None:
 @ft.component
 @safe_screen(ROUTE)
 def Checker():
-    st = use_app()
-    s = use_session()
-    _ = s.version if s is not None else 0
+    st, s = use_watch()
     get_top, set_top = use_latest({"kind": "digit", "colour": "green", "digit": 7})
     get_card, set_card = use_latest({"kind": "digit", "colour": "crimson", "digit": 7})
     get_same, set_same = use_latest(False)

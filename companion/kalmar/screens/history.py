@@ -5,11 +5,10 @@ from __future__ import annotations
 import flet as ft
 
 from ...i18n import t
-from ...ui import TOUCH, safe_screen, screen, section_title, tagged, use_app, use_session
-from ...widgets.game import go
-from ...widgets.stop import StopGameButton
-from ...widgets.notices import outcome_text
-from ...screens.records import ExportPanel, ImportPanel, action_text, violation_rows
+from ...ui import TOUCH, safe_screen, screen, tagged
+from ...widgets.game import go, use_watch
+from ...widgets.history import history_tail
+from ...screens.records import action_text
 from .. import ids
 from .table import app_bar_actions
 
@@ -19,9 +18,7 @@ ROUTE = "/kalmar/history"
 @ft.component
 @safe_screen(ROUTE)
 def History():
-    st = use_app()
-    s = use_session()
-    _ = s.version
+    st, s = use_watch()
     if not s.active or s.kind != "kalmar":
         return screen(st, ROUTE, ids.SCREEN_HISTORY, t("History of the game"), [
             ft.Text(t("No game of «Кальмар» is running."), size=18),
@@ -43,20 +40,6 @@ def History():
                                ft.Text(action_text(a, "kalmar"), size=17)], spacing=2, tight=True))))
     body.append(ft.Semantics(identifier=ids.HIST_ENTRIES, container=True, content=ft.Column(rows, spacing=6,
                                                                                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH)))
-    body += [section_title(t("Broken rules")),
-             violation_rows(s.game.violations(), "kl-hist-violations",
-                            round_word=lambda n: t("game {n}").format(n=n))]
-    body += [ft.Divider(), section_title(t("Game record")),
-             ExportPanel(s.export_record, "kalmar.json", "kl-export"),
-             ImportPanel()]
-
-    def stop():
-        out = s.abandon()
-        if out.ok:
-            st.show(lambda: t("The game was stopped; it stays in the history."))
-            go("/")
-        else:
-            st.show(outcome_text(out), "problem")
-
-    body.append(StopGameButton(stop, ids.STOP, key="kl-stop-button"))
+    body += history_tail(st, s, violations="kl-hist-violations", record_file="kalmar.json", export="kl-export",
+                         stop=ids.STOP, round_word=lambda n: t("game {n}").format(n=n))
     return screen(st, ROUTE, ids.SCREEN_HISTORY, t("History of the game"), body, actions=app_bar_actions(s, st))

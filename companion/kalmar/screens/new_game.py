@@ -6,10 +6,8 @@ from __future__ import annotations
 import flet as ft
 
 from ...i18n import t
-from ...ui import choice_row, probe, safe_screen, screen, section_title, tagged, use_app, use_latest, use_session
-from ...widgets.game import game_route, go, use_haptics
-from ...widgets.notices import outcome_text
-from ...widgets.players import known_names, player_fields, running_game_box, use_slots
+from ...ui import safe_screen, section_title, use_latest
+from ...widgets.new_game import new_game_screen, note, seat_choice, use_new_game
 from .. import ids
 from ..view import FIRST_KINDS, NAMES_COLOUR, make_card
 from .cards import switch_row, card_words, colour_row, colour_words, digit_rows, kind_rows, picked_text
@@ -46,72 +44,42 @@ def first_card_of(d: dict) -> tuple[str | None, str | None]:
 @ft.component
 @safe_screen(ROUTE)
 def NewGame():
-    st = use_app()
-    s = use_session()
-    _ = s.version
-    buzz = use_haptics()
-    slots = use_slots(3, MIN_SLOTS, MAX_SLOTS)
+    form = use_new_game(3, MIN_SLOTS, MAX_SLOTS)
     get_dealer, set_dealer = use_latest(None)
     get_first, set_first = use_latest({})
     get_same, set_same = use_latest(False)
-    names = slots.filled()
+    names = form.slots.filled()
     dealer = get_dealer()
     dealer = dealer if dealer in range(len(names)) else len(names) - 1 if names else 0
 
     def start():
-        cur = slots.filled()
+        cur = form.slots.filled()
         dl = get_dealer()
         dl = dl if dl in range(len(cur)) else max(len(cur) - 1, 0)
         card, colour = first_card_of(get_first())
         if card is None:
-            buzz(True)
-            st.show(lambda: t("Pick the first card turned up (KL-SETUP-1)."), "problem")
+            form.buzz(True)
+            form.st.show(lambda: t("Pick the first card turned up (KL-SETUP-1)."), "problem")
             return
         opts = {"dealer": cur[dl] if cur else 0, "first_card": card, "same_symbol": get_same()}
         if colour:
             opts["colour"] = colour
-        out = s.new_game(cur, game="kalmar", **opts)
-        if out.ok:
-            st.dismiss()
-            buzz(True)
-            slots.reset()
-            set_first({})
-            set_dealer(None)
-            go(game_route(s))
-        else:
-            st.show(outcome_text(out), "problem")
+        form.start("kalmar", opts, then=lambda: (set_first({}), set_dealer(None)))
 
-    def abandon():
-        out = s.abandon()
-        if out.ok:
-            st.show(lambda: t("The game was stopped; it stays in the history."))
-        else:
-            st.show(outcome_text(out), "problem")
-
-    body: list[ft.Control] = []
-    if s.active:
-        body.append(running_game_box(s, lambda: go(game_route(s)), abandon))
-    body += player_fields(slots, known_names(st))
-    body += [ft.Divider(), section_title(t("Who deals?")),
-             ft.Text(t("The player to the dealer's left starts; play goes clockwise (KL-START)."), size=15,
-                     color=ft.Colors.ON_SURFACE_VARIANT)]
-    if names:
-        body.append(choice_row([(i, n, ids.dealer("new", i)) for i, n in enumerate(names)], dealer, set_dealer))
-    else:
-        body.append(probe("kl-new-dealer-none", t("Enter the players first."), size=16))
-    body += [ft.Divider(), section_title(t("The first card turned up")),
-             ft.Text(t("An organizer card turned up first counts as played by the dealer (KL-SETUP-2). «Обмен "
-                       "картами», «Отдать приказ» and «Соблюдай тишину» go back into the pile: enter the next "
-                       "card (RUL-KL-FIRST-BLUE)."), size=15, color=ft.Colors.ON_SURFACE_VARIANT)]
-    body += first_card_picker("new", get_first, set_first)
-    body += [
+    options = [
+        section_title(t("Who deals?")),
+        note(t("The player to the dealer's left starts; play goes clockwise (KL-START).")),
+        seat_choice(names, dealer, set_dealer, lambda i: ids.dealer("new", i), "kl-new-dealer-none"),
+        ft.Divider(), section_title(t("The first card turned up")),
+        note(t("An organizer card turned up first counts as played by the dealer (KL-SETUP-2). «Обмен "
+               "картами», «Отдать приказ» and «Соблюдай тишину» go back into the pile: enter the next "
+               "card (RUL-KL-FIRST-BLUE).")),
+        *first_card_picker("new", get_first, set_first),
         ft.Divider(),
         switch_row(ids.NEW_SAME_SYMBOL, t("House rule: the same picture in any colour (RUL-KL-SAME-SYMBOL)"),
                    get_same(), set_same),
-        ft.Text(t("Each player is dealt 8 cards (KL-SETUP-1). The first player with no cards left wins "
-                  "(KL-END)."), size=15, color=ft.Colors.ON_SURFACE_VARIANT),
-        tagged(ids.NEW_START, ft.FilledButton(t("Start the game"), icon=ft.Icons.PLAY_ARROW, height=60,
-                                              style=ft.ButtonStyle(text_style=ft.TextStyle(size=20)),
-                                              on_click=start)),
+        note(t("Each player is dealt 8 cards (KL-SETUP-1). The first player with no cards left wins "
+               "(KL-END).")),
     ]
-    return screen(st, ROUTE, ids.SCREEN_NEW, t("New game of «Кальмар»"), body)
+    return new_game_screen(form, ROUTE, ids.SCREEN_NEW, t("New game of «Кальмар»"), options, ids.NEW_START,
+                           t("Start the game"), start)

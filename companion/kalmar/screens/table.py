@@ -12,10 +12,10 @@ import flet as ft
 from engine.kalmar.rules import C
 
 from ...i18n import t, tn
-from ...ui import TOUCH, probe, safe_screen, screen, section_title, tagged, use_app, use_latest, use_session
-from ...widgets.game import go, use_haptics
+from ...ui import TOUCH, probe, safe_screen, screen, section_title, tagged, use_latest
+from ...widgets.game import bar_button, game_bar, go, leave, play_button, use_play
 from ...widgets.look import PLAYER_COLORS
-from ...widgets.notices import outcome_text, undo_buttons
+from ...widgets.notices import outcome_text
 from .. import ids, models
 from ..view import BLUE, NAMES_COLOUR, make_card
 from .cards import wide, short_words, card_face, card_words, colour_row, colour_words, digit_rows, kind_rows, player_row
@@ -50,13 +50,8 @@ def banner(ident: str, text: str, *, tone: str = "info", controls: list | None =
 
 
 def app_bar_actions(s, st) -> list[ft.Control]:
-    return [
-        *undo_buttons(s, st, ids.UNDO, ids.REDO),
-        tagged(ids.HISTORY, ft.IconButton(ft.Icons.HISTORY, tooltip=t("History"),
-                                          on_click=lambda: go("/kalmar/history"))),
-        tagged(ids.CHECK, ft.IconButton(ft.Icons.HELP_OUTLINE, tooltip=t("Can I play this?"),
-                                        on_click=lambda: go("/kalmar/table-check"))),
-    ]
+    return game_bar(s, st, ids.UNDO, ids.REDO, ids.HISTORY, "/kalmar/history",
+                    bar_button(ids.CHECK, ft.Icons.HELP_OUTLINE, t("Can I play this?"), "/kalmar/table-check"))
 
 
 def status_card(tb: models.Table) -> ft.Control:
@@ -108,19 +103,13 @@ def counts_row(tb: models.Table, players: tuple[str, ...]) -> ft.Control:
 
 
 def action_button(ident: str, text: str, icon, on_click, *, primary: bool = False) -> ft.Control:
-    cls = ft.FilledButton if primary else ft.FilledTonalButton
-    return wide(ident, cls(text, icon=icon, height=54, expand=True, on_click=lambda e: on_click(),
-                             style=ft.ButtonStyle(text_style=ft.TextStyle(size=16),
-                                                  shape=ft.RoundedRectangleBorder(radius=14))))
+    return wide(ident, play_button(text, icon, lambda e: on_click(), filled=primary, height=54, size=16, expand=True))
 
 
 @ft.component
 @safe_screen(ROUTE)
 def Table():
-    st = use_app()
-    s = use_session()
-    _ = s.version
-    buzz = use_haptics()
+    st, s, buzz = use_play()
     cur, put = use_draft((s.game_id, len(s.log), s.revision))
     show_out, set_show_out = use_latest(False)
     get_next, set_next = use_latest({})
@@ -307,12 +296,7 @@ def end_of_game(st, s, view, tb: models.Table, done, get_next, set_next, get_dea
             set_dealer(None)
 
     def finish():
-        out = s.finish()
-        if out.ok:
-            st.show(lambda: t("The sitting is in the history."))
-            go("/stats")
-        else:
-            st.show(outcome_text(out), "problem")
+        leave(st, s.finish(), lambda: t("The sitting is in the history."), "/stats")
 
     body += [
         tagged(ids.NEXT_GAME, ft.FilledButton(t("Start the next game"), icon=ft.Icons.PLAY_ARROW, height=60,

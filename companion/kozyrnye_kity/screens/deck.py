@@ -13,7 +13,8 @@ from ..deck_walk import PEARL_CHOICES, Draft
 from ..view import kity_view
 from ..widgets.words import bonus_kind_names
 from ...i18n import lang, t, tn
-from ...ui import TOUCH, choice_row, probe, safe_screen, screen, section_title, tagged, use_app, use_latest, use_session
+from ...ui import TOUCH, choice_row, probe, safe_screen, screen, section_title, tagged, use_latest
+from ...widgets.game import use_watch
 
 log = logging.getLogger("kity")
 BIG_TEXT = ft.ButtonStyle(text_style=ft.TextStyle(size=18))
@@ -22,9 +23,7 @@ BIG_TEXT = ft.ButtonStyle(text_style=ft.TextStyle(size=18))
 @ft.component
 @safe_screen("/deck")
 def DeckCheck():
-    st = use_app()
-    s = use_session()
-    _ = s.version
+    st, s = use_watch()
     game = kity_view(s)  # every read and every change of a fact goes through the game's view
     cards = game.deck_cards()
     # (card index, Draft or None while untouched); read through get() in handlers

@@ -13,6 +13,7 @@ from ... import ids
 from ...i18n import lang, t
 from ...ui import TOUCH, big_button, probe, safe_render, safe_screen, screen, section_title, tagged, use_app, use_session
 from ..widgets.card_picker import CardPicker
+from ...widgets.game import go
 from ...widgets.notices import outcome_text, report
 from ...widgets.when import game_when
 from .pad import tally_inputs
@@ -209,7 +210,6 @@ def EditDialogHost(index, on_done, on_corrected=None):
 def History():
     st = use_app()
     session = use_session()
-    go = ft.context.page.navigate
     # opened from the table, its back arrow returns there (the route nests: /game/history)
     here = ft.context.page.route if str(ft.context.page.route).endswith("/history") else "/history"
     editing, set_editing = ft.use_state(None)

@@ -18,6 +18,8 @@ from ...ui import (
 )
 from ..widgets.words import tie_banner
 from ..widgets.look import PLAYER_COLORS
+from ...widgets.game import go, leave
+from ...widgets.score import ScoreGrid
 from ...widgets.notices import outcome_text, report
 
 KINDS = ("pearls", "unused")
@@ -85,44 +87,28 @@ def score_table(session, narrow: bool) -> ft.Control:
     details = session.game.round_rows()
     totals = session.game.totals()
     top = max(totals.values()) if rounds and totals else None
-    first_w = 52 if narrow else 90
-    name_size = 15 if narrow else 18
-
-    def cell(content, *, bold=False, hi=False, ident=None, expand=True, height=None):
-        return ft.Container(
-            expand=expand, width=None if expand else first_w, height=height,
-            alignment=ft.Alignment.CENTER, padding=ft.Padding.symmetric(vertical=6, horizontal=2),
-            bgcolor=ft.Colors.PRIMARY_CONTAINER if hi else None, border_radius=8,
-            content=content)
-
-    header = ft.Row([cell(ft.Text(t("Round"), size=13, color=ft.Colors.ON_SURFACE_VARIANT), expand=False)] + [
-        cell(ft.Column([
-            ft.Container(width=28, height=4, border_radius=2, bgcolor=PLAYER_COLORS[i % 4]),
-            ft.Text(p, size=name_size, weight=ft.FontWeight.W_600, max_lines=2, text_align=ft.TextAlign.CENTER,
-                    overflow=ft.TextOverflow.ELLIPSIS)],
-            spacing=4, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER))
-        for i, p in enumerate(players)], spacing=4)
-    rows = [header, ft.Divider(height=1)]
+    g = ScoreGrid(52 if narrow else 90, spacing=4)
+    body = []
     for r, pts in enumerate(rounds, start=1):
         d = details[r - 1] if r - 1 < len(details) else None
-        cells = [cell(ft.Text(str(r), size=18, color=ft.Colors.ON_SURFACE_VARIANT), expand=False)]
+        cells = []
         for seat, p in enumerate(players):
             c = d.cells[p] if d is not None else None
             small = f"{c.pearls} + {c.unused}" if c is not None and d.tallied else ""
-            cells.append(cell(ft.Column([
+            cells.append(g.cell(ft.Column([
                 probe(ids.pad_cell(r, seat), str(pts[p]), size=22, weight=ft.FontWeight.W_500),
                 *([ft.Text(small, size=12, color=ft.Colors.ON_SURFACE_VARIANT)] if small else []),
             ], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)))
-        rows.append(ft.Row(cells, spacing=4))
-    rows.append(ft.Divider(height=1))
-    tot_cells = [cell(ft.Text(t("Total"), size=14, weight=ft.FontWeight.W_600), expand=False)]
+        body.append(g.row(ft.Text(str(r), size=18, color=ft.Colors.ON_SURFACE_VARIANT), cells))
+    tot = []
     for seat, p in enumerate(players):
         hi = top is not None and totals[p] == top
-        tot_cells.append(cell(ft.Row([
+        tot.append((ft.Row([
             *([ft.Icon(ft.Icons.STAR, size=18, color=ft.Colors.PRIMARY)] if hi else []),
             probe(ids.pad_total(seat), str(totals[p]), size=26, weight=ft.FontWeight.BOLD),
-        ], spacing=2, tight=True, alignment=ft.MainAxisAlignment.CENTER), hi=hi))
-    rows.append(ft.Row(tot_cells, spacing=4))
+        ], spacing=2, tight=True, alignment=ft.MainAxisAlignment.CENTER), hi))
+    rows = g.rows(g.head(ft.Text(t("Round"), size=13, color=ft.Colors.ON_SURFACE_VARIANT), players,
+                         15 if narrow else 18), body, tot, total_size=14)
     legend = t("In a cell: the round's points; small: pearls + unused bonuses ({rule}).").format(
         rule=C.SCORE_2.rule)
     if top is not None:
@@ -138,18 +124,12 @@ def score_table(session, narrow: bool) -> ft.Control:
 def Pad():
     st = use_app()
     session = use_session()
-    go = ft.context.page.navigate
     get_vals, set_vals = use_latest({})
     confirm, set_confirm = ft.use_state(False)
 
     def abandon():
         set_confirm(False)
-        out = session.abandon()
-        if out.ok:
-            st.show(lambda: t("The game was stopped and kept in the history."), route="/stats")
-            go("/stats")
-        else:
-            st.show(outcome_text(out), "problem")
+        leave(st, session.abandon(), lambda: t("The game was stopped and kept in the history."), "/stats", follow=True)
 
     ft.use_dialog(ft.AlertDialog(
         modal=True,
@@ -208,12 +188,7 @@ def Pad():
         report(st, session.redo())
 
     def finish():
-        out = session.finish()
-        if out.ok:
-            st.show(lambda: t("The game is saved in the history."), route="/stats")
-            go("/stats")
-        else:
-            st.show(outcome_text(out), "problem")
+        leave(st, session.finish(), lambda: t("The game is saved in the history."), "/stats", follow=True)
 
     body: list[ft.Control] = [
         probe(ids.PAD_TARGET, tn("Target: {n} point", "Target: {n} points", int(target or 0)),

@@ -6,11 +6,10 @@ import flet as ft
 
 from ... import ids
 from ...i18n import lang, t, tn
-from ...ui import TOUCH, probe, safe_render, safe_screen, screen, section_title, tagged, use_app, use_session
-from ...widgets.game import go, use_haptics
+from ...ui import TOUCH, probe, safe_render, safe_screen, screen, section_title, tagged
+from ...widgets.game import go, leave, use_play
 from ..widgets.words import tie_banner
 from ..widgets.look import PLAYER_COLORS, card_chip
-from ...widgets.notices import outcome_text
 from .table import game_actions
 
 ROUTE = "/round-end"
@@ -91,10 +90,7 @@ def Scores(s):
 @ft.component
 @safe_screen(ROUTE)
 def RoundEnd():
-    st = use_app()
-    s = use_session()
-    _ = s.version
-    buzz = use_haptics()
+    st, s, buzz = use_play()
     wide = st.width >= 900
     actions = game_actions(s, st, buzz, undo_id=ids.END_UNDO, redo_id="end-redo")
     if not s.active or not s.game.round_over():
@@ -108,13 +104,8 @@ def RoundEnd():
     totals = s.game.totals()
 
     def finish():
-        out = s.finish()
-        if out.ok:
+        if leave(st, s.finish(), lambda: t("The game is saved in the history."), "/", follow=True):
             buzz(True)
-            st.show(lambda: t("The game is saved in the history."), route="/")
-            go("/")
-        else:
-            st.show(outcome_text(out), "problem")
 
     body: list[ft.Control] = []
     if winner is not None:

@@ -9,10 +9,10 @@ from engine.kozyrnye_kity.rules import C
 
 from ... import ids
 from ...i18n import t
-from ...ui import TOUCH, choice_row, probe, safe_screen, screen, section_title, tagged, use_app, use_latest, use_session
+from ...ui import TOUCH, choice_row, probe, safe_screen, screen, section_title, tagged, use_latest
 from ..view import TrumpDraw
 from ..widgets.card_picker import CardPicker
-from ...widgets.game import game_route, go, use_haptics
+from ...widgets.game import game_route, go, use_play
 from ..widgets.words import token_meaning
 from ..widgets.look import card_chip, card_label, fam_label, family_color
 from ...widgets.notices import outcome_text
@@ -24,10 +24,7 @@ EMPTY = {"trump": None, "token": None, "drawn": None, "bonuses": {}, "leader": N
 @ft.component
 @safe_screen(ROUTE)
 def RoundSetup():
-    st = use_app()
-    s = use_session()
-    _ = s.version
-    buzz = use_haptics()
+    st, s, buzz = use_play()
     get_d, set_d = use_latest(dict(EMPTY))
     d = get_d()
     players = s.players

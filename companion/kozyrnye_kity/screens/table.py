@@ -16,11 +16,11 @@ from engine.kozyrnye_kity.rules import C
 
 from ... import ids
 from ...i18n import lang, t, tn
-from ...ui import PAD, TOUCH, NoticeBar, probe, safe_render, safe_screen, tagged, use_app, use_latest, use_session
+from ...ui import PAD, TOUCH, NoticeBar, probe, safe_render, safe_screen, tagged, use_latest, use_session
 from ..widgets.card_picker import CardPicker
 from ..widgets.fact_dialog import FactQuestionHost
 from ...widgets.awake import use_keep_awake
-from ...widgets.game import game_route, go, use_haptics, use_stable
+from ...widgets.game import game_route, go, use_play, use_stable
 from ..widgets.words import bonus_text, token_meaning
 from ..widgets.look import PLAYER_COLORS, card_chip, card_label, fam_label, family_color
 from ...widgets.notices import outcome_text, undo_buttons
@@ -361,10 +361,7 @@ _NoticeBar = ft.memo(NoticeBar)                # it watches the notice board its
 @ft.component
 @safe_screen(ROUTE)
 def Table():
-    st = use_app()
-    s = use_session()
-    _ = s.version
-    buzz = use_haptics()
+    st, s, buzz = use_play()
     use_keep_awake(st.keep_awake)  # the app's one wakelock, asked again while the table shows
     get_family_ask, set_family_ask = use_latest(None)  # (seat, card, families) for a many-family bonus
     wide = st.width >= WIDE

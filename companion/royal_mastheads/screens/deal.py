@@ -18,8 +18,8 @@ import flet as ft
 from engine.royal_mastheads.rules import C
 
 from ...i18n import lang, t, tn
-from ...ui import TOUCH, choice_row, content_width, probe, safe_screen, screen, section_title, tagged, use_app, use_session
-from ...widgets.game import go, use_haptics
+from ...ui import TOUCH, choice_row, content_width, probe, safe_screen, screen, section_title, tagged
+from ...widgets.game import go, leave, play_button, use_play
 from ...widgets.notices import outcome_text
 from .. import ids
 from ..view import BANK, card_text, plain
@@ -41,19 +41,13 @@ def banner(ident: str, text: str, *, strong: bool = False, problem: bool = False
 
 
 def big(text: str, icon, on_click, ident: str, *, disabled: bool = False, tonal: bool = False) -> ft.Control:
-    cls = ft.FilledTonalButton if tonal else ft.FilledButton
-    return tagged(ident, cls(text, icon=icon, height=56, disabled=disabled, on_click=on_click,
-                             style=ft.ButtonStyle(text_style=ft.TextStyle(size=18),
-                                                  shape=ft.RoundedRectangleBorder(radius=14))))
+    return tagged(ident, play_button(text, icon, on_click, filled=not tonal, disabled=disabled))
 
 
 @ft.component
 @safe_screen(ROUTE)
 def Deal():
-    st = use_app()
-    s = use_session()
-    _ = s.version
-    buzz = use_haptics()
+    st, s, buzz = use_play()
     view = s.game
     on = s.active and s.kind == GAME
     deal_key = (s.game_id, view.deal_number() if on else 0)
@@ -102,12 +96,7 @@ def Deal():
                     player=w, points=totals.get(w, 0), rule=C.SET.rule), strong=True))
 
             def finish():
-                out = s.finish()
-                if out.ok:
-                    st.show(lambda: t("The game is in the history."))
-                    go("/stats")
-                else:
-                    refused(out)
+                leave(st, s.finish(), lambda: t("The game is in the history."), "/stats", refused=refused)
 
             body.append(big(t("Finish: put the game in the history"), ft.Icons.DONE_ALL, finish, ids.FINISH))
         else:

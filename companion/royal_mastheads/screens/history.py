@@ -6,11 +6,11 @@ from __future__ import annotations
 import flet as ft
 
 from ...i18n import lang, t
-from ...screens.records import ExportPanel, ImportPanel, change_text, changes_panel, violation_rows
-from ...ui import TOUCH, content_width, safe_screen, screen, section_title, tagged, use_app, use_latest, use_session
-from ...widgets.game import go
+from ...screens.records import change_text, changes_panel
+from ...ui import TOUCH, content_width, safe_screen, screen, tagged, use_latest
+from ...widgets.game import go, use_watch
 from ...widgets.notices import outcome_text
-from ...widgets.stop import StopGameButton
+from ...widgets.history import after_correction, history_tail
 from .. import ids
 from ..view import card_text, plain
 from .parts import app_bar_actions, use_keyed
@@ -65,9 +65,7 @@ def where_text(v) -> str:
 @ft.component
 @safe_screen(ROUTE)
 def History():
-    st = use_app()
-    s = use_session()
-    _ = s.version
+    st, s = use_watch()
     on = s.active and s.kind == GAME
     entries = s.entries() if on else []
     deals = sorted({e["round"] for e in entries if e["round"]})
@@ -87,18 +85,14 @@ def History():
         e = entries[idx]
         a = e["action"]
 
+        def refused(out):
+            text = outcome_text(out)
+            st.show(lambda: plain(text(), lang()), "problem")
+
         def pick(cid: str):
             new = dict(a)
             new["turned" if a.get("type") == "deal" else "card"] = cid
-            out = s.edit(idx, new)
-            if out.ok:
-                set_editing(None)
-                set_changes(out.notice)
-                if out.notice is None:
-                    st.show(lambda: t("Nothing changed."))
-            else:
-                text = outcome_text(out)
-                st.show(lambda: plain(text(), lang()), "problem")
+            after_correction(st, s.edit(idx, new), lambda: set_editing(None), set_changes, refused=refused)
 
         body += [txt(t("Correct: {entry}").format(entry=entry_text(a, lg)), size=18, weight=ft.FontWeight.W_600),
                  ft.Text(t("Tap the right card. The set is scored again from this entry on."), size=15),
@@ -136,19 +130,6 @@ def History():
         body.append(ft.Column(rows, spacing=4))
         body.append(ft.Text(t("A bank or taken-cards entry: undo it and enter it again."), size=14,
                             color=ft.Colors.ON_SURFACE_VARIANT))
-    body += [section_title(t("Broken rules")),
-             violation_rows(s.game.violations(), ids.HIST_VIOLATIONS, where=where_text, text=txt)]
-    body += [ft.Divider(), section_title(t("Game record")),
-             ExportPanel(s.export_record, "royal-mastheads.json", ids.EXPORT),
-             ImportPanel()]
-
-    def stop():
-        out = s.abandon()
-        if out.ok:
-            st.show(lambda: t("The game was stopped; it stays in the history."))
-            go("/")
-        else:
-            st.show(outcome_text(out), "problem")
-
-    body.append(StopGameButton(stop, ids.STOP, key=f"{ids.STOP}-button"))  # asks first (issue 19, point 4)
+    body += history_tail(st, s, violations=ids.HIST_VIOLATIONS, record_file="royal-mastheads.json", export=ids.EXPORT,
+                         stop=ids.STOP, where=where_text, text=txt)
     return screen(st, ROUTE, ids.SCREEN_HISTORY, t("History of the game"), body, actions=app_bar_actions(s, st))

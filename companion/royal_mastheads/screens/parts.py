@@ -8,10 +8,10 @@ import flet as ft
 from engine.royal_mastheads.rules import C
 
 from ...i18n import N_, lang, t, tn
-from ...ui import probe, tagged, use_latest
-from ...widgets.game import go
+from ...ui import probe, use_latest
+from ...widgets.game import game_bar
 from ...widgets.look import PLAYER_COLORS
-from ...widgets.notices import undo_buttons
+from ...widgets.score import ScoreGrid
 from .. import ids
 from ..models import Live
 from ..view import DEALS, card_text, plain, suit_text
@@ -157,33 +157,16 @@ def score_table(view, narrow: bool) -> ft.Control:
     rows_pts = view.points_by_deal()
     totals = view.totals()
     top = max(totals.values()) if rows_pts and totals else None
-    first_w = 40 if narrow else 80
-
-    def cell(content, *, hi=False, expand=True):
-        return ft.Container(expand=expand, width=None if expand else first_w, alignment=ft.Alignment.CENTER,
-                            padding=ft.Padding.symmetric(vertical=4, horizontal=2), border_radius=8,
-                            bgcolor=ft.Colors.PRIMARY_CONTAINER if hi else None, content=content)
-
-    rows = [ft.Row([cell(ft.Text("#", size=13, color=MUTED), expand=False)] + [
-        cell(ft.Column([ft.Container(width=28, height=4, border_radius=2, bgcolor=color(i)),
-                        ft.Text(p, size=14 if narrow else 17, weight=ft.FontWeight.W_600, max_lines=1,
-                                overflow=ft.TextOverflow.ELLIPSIS)],
-                       spacing=4, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER))
-        for i, p in enumerate(players)], spacing=2), ft.Divider(height=1)]
-    for n, pts in enumerate(rows_pts, 1):
-        rows.append(ft.Row([cell(ft.Text(str(n), size=16, color=MUTED), expand=False)]
-                           + [cell(ft.Text(str(pts[p]), size=17)) for p in players], spacing=2))
-    rows.append(ft.Divider(height=1))
-    rows.append(ft.Row([cell(ft.Text(t("Total"), size=13, weight=ft.FontWeight.W_600), expand=False)] + [
-        cell(probe(ids.total(i), str(totals.get(p, 0)), size=21, weight=ft.FontWeight.BOLD),
-             hi=top is not None and totals[p] == top) for i, p in enumerate(players)], spacing=2))
+    g = ScoreGrid(40 if narrow else 80, pad_v=4)
+    body = [g.row(ft.Text(str(n), size=16, color=MUTED), [g.cell(ft.Text(str(pts[p]), size=17)) for p in players])
+            for n, pts in enumerate(rows_pts, 1)]
+    rows = g.rows(g.head(ft.Text("#", size=13, color=MUTED), players, 14 if narrow else 17, name_lines=1), body,
+                  [(probe(ids.total(i), str(totals.get(p, 0)), size=21, weight=ft.FontWeight.BOLD),
+                    top is not None and totals[p] == top) for i, p in enumerate(players)])
     return ft.Container(border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=16, padding=8,
                         content=ft.Column(rows, spacing=2))
 
 
 def app_bar_actions(s, st) -> list[ft.Control]:
-    return [
-        *undo_buttons(s, st, ids.UNDO, ids.REDO, shown=lambda text: plain(text, lang())),
-        tagged(ids.HISTORY, ft.IconButton(ft.Icons.HISTORY, tooltip=t("History"),
-                                          on_click=lambda: go("/royal-mastheads/history"))),
-    ]
+    return game_bar(s, st, ids.UNDO, ids.REDO, ids.HISTORY, "/royal-mastheads/history",
+                    shown=lambda text: plain(text, lang()))

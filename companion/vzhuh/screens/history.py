@@ -5,11 +5,10 @@ from __future__ import annotations
 import flet as ft
 
 from ...i18n import t
-from ...ui import TOUCH, safe_screen, screen, section_title, tagged, use_app, use_latest, use_session
-from ...widgets.game import go
-from ...widgets.stop import StopGameButton
-from ...widgets.notices import outcome_text
-from ...screens.records import ExportPanel, ImportPanel, changes_panel, violation_rows
+from ...ui import TOUCH, safe_screen, screen, section_title, tagged, use_latest
+from ...widgets.game import go, use_watch
+from ...widgets.history import after_correction, history_tail
+from ...screens.records import changes_panel
 from .. import ids
 from ..view import penalty_points
 from .entry import as_penalties, draft_of, entry_form, entry_hint, use_drafts
@@ -26,9 +25,7 @@ def penalty_text(p) -> str:
 @ft.component
 @safe_screen(ROUTE)
 def History():
-    st = use_app()
-    s = use_session()
-    _ = s.version
+    st, s = use_watch()
     editing, set_editing = use_latest(None)  # the log index of the party being corrected
     changes, set_changes = ft.use_state(None)
     entries = s.entries() if s.active and s.kind == "vzhuh" else []
@@ -46,14 +43,8 @@ def History():
         body.append(changes_panel(changes, lambda: set_changes(None)))
 
     def save():
-        out = s.edit(idx, {"type": "party", "penalties": as_penalties(drafts[0](), players)})
-        if out.ok:
-            set_editing(None)
-            set_changes(out.notice)
-            if out.notice is None:
-                st.show(lambda: t("Nothing changed."))
-        else:
-            st.show(outcome_text(out), "problem")
+        after_correction(st, s.edit(idx, {"type": "party", "penalties": as_penalties(drafts[0](), players)}),
+                         lambda: set_editing(None), set_changes)
 
     if idx is not None and current is not None:
         body += [section_title(t("Correct party {n}").format(n=entries[idx]["round"]))]
@@ -90,20 +81,6 @@ def History():
                        vertical_alignment=ft.CrossAxisAlignment.CENTER),
                 *lines,
             ], spacing=4, tight=True))))
-    body += [section_title(t("Broken rules")),
-             violation_rows(s.game.violations(), "vz-hist-violations",
-                            round_word=lambda n: t("party {n}").format(n=n))]
-    body += [ft.Divider(), section_title(t("Game record")),
-             ExportPanel(s.export_record, "vzhuh.json", "vz-export"),
-             ImportPanel()]
-
-    def stop():
-        out = s.abandon()
-        if out.ok:
-            st.show(lambda: t("The game was stopped; it stays in the history."))
-            go("/")
-        else:
-            st.show(outcome_text(out), "problem")
-
-    body.append(StopGameButton(stop, "vz-stop", key="vz-stop-button"))
+    body += history_tail(st, s, violations="vz-hist-violations", record_file="vzhuh.json", export="vz-export",
+                         stop="vz-stop", round_word=lambda n: t("party {n}").format(n=n))
     return screen(st, ROUTE, ids.SCREEN_HISTORY, t("History of the game"), body, actions=app_bar_actions(s, st))

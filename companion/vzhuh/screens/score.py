@@ -8,10 +8,10 @@ import flet as ft
 from engine.vzhuh.rules import C
 
 from ...i18n import t
-from ...ui import TOUCH, probe, safe_screen, screen, section_title, tagged, use_app, use_session
-from ...widgets.game import go, use_haptics
-from ...widgets.look import PLAYER_COLORS
-from ...widgets.notices import outcome_text, undo_buttons
+from ...ui import TOUCH, probe, safe_screen, screen, section_title, tagged
+from ...widgets.game import bar_button, game_bar, go, leave, use_play
+from ...widgets.score import ScoreGrid
+from ...widgets.notices import outcome_text
 from .. import ids
 from ..models import StarterWhy
 from ..view import PARTIES, penalty_points
@@ -33,37 +33,18 @@ def score_table(view, narrow: bool) -> ft.Control:
     parties = view.parties()
     totals = view.totals()
     low = min(totals.values()) if parties and totals else None
-    first_w = 44 if narrow else 90
-
-    def cell(content, *, hi=False, expand=True):
-        return ft.Container(expand=expand, width=None if expand else first_w, alignment=ft.Alignment.CENTER,
-                            padding=ft.Padding.symmetric(vertical=6, horizontal=2), border_radius=8,
-                            bgcolor=ft.Colors.PRIMARY_CONTAINER if hi else None, content=content)
-
-    rows = [ft.Row([cell(ft.Text("#", size=13, color=ft.Colors.ON_SURFACE_VARIANT), expand=False)] + [
-        cell(ft.Column([
-            ft.Container(width=28, height=4, border_radius=2, bgcolor=PLAYER_COLORS[i % len(PLAYER_COLORS)]),
-            ft.Text(p, size=14 if narrow else 17, weight=ft.FontWeight.W_600, max_lines=2,
-                    text_align=ft.TextAlign.CENTER, overflow=ft.TextOverflow.ELLIPSIS)],
-            spacing=4, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER))
-        for i, p in enumerate(players)], spacing=2), ft.Divider(height=1)]
+    g = ScoreGrid(44 if narrow else 90)
+    body = []
     for party in parties:
         label = str(party.number) + ("*" if party.extra else "")
-        cells = [cell(ft.Text(label, size=17, color=ft.Colors.ON_SURFACE_VARIANT), expand=False)]
-        for i, p in enumerate(players):
-            starter = party.starter == p
-            cells.append(cell(ft.Row([
-                *([ft.Icon(ft.Icons.PLAY_ARROW, size=14, color=ft.Colors.ON_SURFACE_VARIANT,
-                           tooltip=t("started this party"))] if starter else []),
-                probe(ids.cell(party.number, i), str(party.points[p]), size=20),
-            ], spacing=0, tight=True, alignment=ft.MainAxisAlignment.CENTER)))
-        rows.append(ft.Row(cells, spacing=2))
-    rows.append(ft.Divider(height=1))
-    tot = [cell(ft.Text(t("Total"), size=13, weight=ft.FontWeight.W_600), expand=False)]
-    for i, p in enumerate(players):
-        hi = low is not None and totals[p] == low
-        tot.append(cell(probe(ids.total(i), str(totals[p]), size=24, weight=ft.FontWeight.BOLD), hi=hi))
-    rows.append(ft.Row(tot, spacing=2))
+        body.append(g.row(ft.Text(label, size=17, color=ft.Colors.ON_SURFACE_VARIANT), [g.cell(ft.Row([
+            *([ft.Icon(ft.Icons.PLAY_ARROW, size=14, color=ft.Colors.ON_SURFACE_VARIANT,
+                       tooltip=t("started this party"))] if party.starter == p else []),
+            probe(ids.cell(party.number, i), str(party.points[p]), size=20),
+        ], spacing=0, tight=True, alignment=ft.MainAxisAlignment.CENTER)) for i, p in enumerate(players)]))
+    rows = g.rows(g.head(ft.Text("#", size=13, color=ft.Colors.ON_SURFACE_VARIANT), players, 14 if narrow else 17),
+                  body, [(probe(ids.total(i), str(totals[p]), size=24, weight=ft.FontWeight.BOLD),
+                          low is not None and totals[p] == low) for i, p in enumerate(players)])
     if any(party.extra for party in parties):
         rows.append(ft.Text(t("* an extra party after a tie ({rule})").format(rule=C.TIE.rule), size=13,
                             color=ft.Colors.ON_SURFACE_VARIANT))
@@ -100,22 +81,14 @@ def why_text(why: StarterWhy) -> str:
 
 
 def app_bar_actions(s, st) -> list[ft.Control]:
-    return [
-        *undo_buttons(s, st, ids.UNDO, ids.REDO),
-        tagged(ids.HISTORY, ft.IconButton(ft.Icons.HISTORY, tooltip=t("History"),
-                                          on_click=lambda: go("/vzhuh/history"))),
-        tagged(ids.CHECK, ft.IconButton(ft.Icons.GAVEL, tooltip=t("Move checker"),
-                                        on_click=lambda: go("/vzhuh/table-check"))),
-    ]
+    return game_bar(s, st, ids.UNDO, ids.REDO, ids.HISTORY, "/vzhuh/history",
+                    bar_button(ids.CHECK, ft.Icons.GAVEL, t("Move checker"), "/vzhuh/table-check"))
 
 
 @ft.component
 @safe_screen(ROUTE)
 def Score():
-    st = use_app()
-    s = use_session()
-    _ = s.version
-    buzz = use_haptics()
+    st, s, buzz = use_play()
     view = s.game
     players = s.players
     drafts, selected = use_drafts((s.game_id, len(s.log)))  # hooks first, always in the same order
@@ -139,12 +112,7 @@ def Score():
             st.show(outcome_text(out), "problem")
 
     def finish():
-        out = s.finish()
-        if out.ok:
-            st.show(lambda: t("The game is in the history."))
-            go("/stats")
-        else:
-            st.show(outcome_text(out), "problem")
+        leave(st, s.finish(), lambda: t("The game is in the history."), "/stats")
 
     body: list[ft.Control] = []
     winner = view.winner()
