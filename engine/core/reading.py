@@ -15,7 +15,7 @@ import sys
 import unicodedata
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 from .errors import RecordError
 from .i18n import render
@@ -223,6 +223,71 @@ def players(top: Mapping, low: int, high: int, max_name: int | None = MAX_NAME) 
         if why:
             raise RecordError(join("players", i), why, {"value": quote(p), "limit": max_name or 0})
     return out
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What a record of any game may hold before it is refused unread; a game's limits add the
+    counts of its own lists (rounds, parties, deals, turns…). A real sitting is far inside these."""
+
+    max_bytes: int = 4 * 1024 * 1024
+    max_name: int = MAX_NAME  # characters of a player name (the app's name field takes as many)
+
+
+L = TypeVar("L", bound=Limits)
+R = TypeVar("R")
+
+
+def reader(parse: Callable[[Any, L | None], R], default: L) -> Callable[..., R]:
+    """A game's ``read_record(text, limits=default)`` from its ``parse_record(value, limits)``."""
+
+    def read_record(text: str | bytes, limits: L | None = default) -> R:
+        """Parse the text of a record (UTF-8, JSON); any problem raises :class:`RecordError`.
+
+        What is read can also be stored: JSON's NaN and Infinity and lone surrogates (text that
+        is not Unicode) are refused, and so is a record beyond ``limits`` (None: no limits, for
+        benchmarks)."""
+        return parse(load_json(text, limits.max_bytes if limits is not None else None), limits)
+
+    return read_record
+
+
+def writer(to_json: Callable[[R], Any]) -> Callable[[R], str]:
+    """A game's ``write_record(record)`` from its ``record_to_json(record)``."""
+
+    def write_record(rec: R) -> str:
+        """The record's text as the app writes it: UTF-8 JSON, indented, one final newline."""
+        return dumps(to_json(rec))
+
+    return write_record
+
+
+def head(value: Any, fmt: str, low: int, high: int, limits: Limits | None) -> tuple[Mapping, tuple[str, ...]]:
+    """A record's top object and its players: an object whose ``format`` is ``fmt``, with
+    ``low``–``high`` players (names at most ``limits.max_name`` long)."""
+    top = typed(value, dict, "")
+    check_format(top, fmt)
+    return top, players(top, low, high, limits.max_name if limits is not None else None)
+
+
+def times(top: Mapping) -> None:
+    """The optional ``started``/``ended`` of a record: ISO 8601 strings, kept as unknown keys."""
+    for key in ("started", "ended"):
+        if key in top:
+            get(top, key, str, "")
+
+
+def at_most(path: str, count: int, limit: int | None) -> None:
+    """More than ``limit`` entries (None: no limit) at ``path`` are refused unread."""
+    if limit is not None and count > limit:
+        raise RecordError(path, "r.too-many", {"count": count, "limit": limit})
+
+
+def listed(obj: Mapping, key: str, path: str, limit: int | None) -> list:
+    """The array ``key`` of ``obj``, with at most ``limit`` entries."""
+    raw = get(obj, key, list, path)
+    at_most(join(path, key), len(raw), limit)
+    return raw
 
 
 def player(value: Any, names: Sequence[str], path: str) -> str:

@@ -18,8 +18,8 @@ from typing import Any, Mapping, Sequence
 from engine.core.actions import Codec, tag
 from engine.core.errors import RecordError
 from engine.core.reading import (
-    MAX_NAME, NO_EXTRA, check_format, dumps, extra, get, join, load_json, player, players as read_players, show,
-    typed,
+    NO_EXTRA, Limits as RecordLimits, at_most, extra, get, head, join, listed, player, reader, show, times,
+    typed, writer,
 )
 
 from .cards import Card, Colour, card_id
@@ -52,14 +52,12 @@ NEXT_GAME = tag(NextGame)  # "next-game"
 
 
 @dataclass(frozen=True)
-class Limits:
-    """What a record may hold before it is refused unread; a real sitting is far inside these."""
+class Limits(RecordLimits):
+    """A record's size and names (:class:`engine.core.reading.Limits`), and its games' entries."""
 
-    max_bytes: int = 4 * 1024 * 1024
     max_games: int = MAX_GAMES  # N-KL-RECORD-LIMIT: the engine refuses entries past these at entry
     max_turns: int = MAX_TURNS  # entries of one game's "turns"
     max_entries: int = MAX_ENTRIES  # entries of all the games' "turns" together
-    max_name: int = MAX_NAME
 
 
 LIMITS = Limits()
@@ -103,35 +101,24 @@ class GameRecord:
 # ---------------------------------------------------------------------------------------------
 # Reading
 # ---------------------------------------------------------------------------------------------
-def read_record(text: str | bytes, limits: Limits | None = LIMITS) -> GameRecord:
-    """Parse the text of a record (UTF-8, JSON); any problem raises :class:`RecordError`.
-    ``limits=None``: no limits (benchmarks)."""
-    return parse_record(load_json(text, limits.max_bytes if limits is not None else None), limits)
-
-
 def parse_record(value: Any, limits: Limits | None = LIMITS) -> GameRecord:
     """A JSON value (already decoded) → :class:`GameRecord`, or :class:`RecordError`."""
-    top = typed(value, dict, "")
-    check_format(top, FORMAT)
-    names = read_players(top, MIN_PLAYERS, MAX_PLAYERS, limits.max_name if limits is not None else None)
-    for key in ("started", "ended"):  # optional ISO 8601 strings, kept as unknown keys
-        if key in top:
-            get(top, key, str, "")
+    top, names = head(value, FORMAT, MIN_PLAYERS, MAX_PLAYERS, limits)
+    times(top)
     options = None
     if "options" in top:
         obj = get(top, "options", dict, "")
         same = get(obj, "same_symbol", bool, "options", required=False)
         options = RecordOptions(same, extra(obj, {"same_symbol"}))
-    raw = get(top, "games", list, "")
+    raw = listed(top, "games", "", limits.max_games if limits is not None else None)
     if not raw:
         raise RecordError("games", "kl.r.no-games")
-    if limits is not None and len(raw) > limits.max_games:
-        raise RecordError("games", "r.too-many", {"count": len(raw), "limit": limits.max_games})
     games = tuple(_parse_game(g, names, join("games", i), limits) for i, g in enumerate(raw))
-    total = sum(len(g.turns) for g in games)
-    if limits is not None and total > limits.max_entries:
-        raise RecordError("games", "r.too-many", {"count": total, "limit": limits.max_entries})
+    at_most("games", sum(len(g.turns) for g in games), limits.max_entries if limits is not None else None)
     return GameRecord(names, games, options, extra(top, {"format", "players", "options", "games"}))
+
+
+read_record = reader(parse_record, LIMITS)
 
 
 def _card(obj: Mapping, key: str, path: str) -> Card:
@@ -148,10 +135,8 @@ def _parse_game(value: Any, names: Sequence[str], path: str, limits: Limits | No
     dealer = player(get(obj, "dealer", str, path), names, join(path, "dealer"))
     first = _card(obj, "first_card", path)
     colour = _colour(obj, "colour", path)
-    raw = get(obj, "turns", list, path)
+    raw = listed(obj, "turns", path, limits.max_turns if limits is not None else None)
     tpath = join(path, "turns")
-    if limits is not None and len(raw) > limits.max_turns:
-        raise RecordError(tpath, "r.too-many", {"count": len(raw), "limit": limits.max_turns})
     turns = tuple(_parse_turn(t, names, join(tpath, i)) for i, t in enumerate(raw))
     return RecordedGame(dealer, first, turns, colour, extra(obj, {"dealer", "first_card", "colour", "turns"}))
 
@@ -190,9 +175,7 @@ def record_to_json(rec: GameRecord) -> dict:
     return out
 
 
-def write_record(rec: GameRecord) -> str:
-    """The record's text as the app writes it: UTF-8 JSON, indented, one final newline."""
-    return dumps(record_to_json(rec))
+write_record = writer(record_to_json)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -15,32 +15,30 @@ from .cards import FAMILY_CARDS, FIVE, Bonus, BonusKind, Card, CardFacts, DeckPr
 from ..core.actions import Codec, player_pairs
 from ..core.errors import RecordError
 from ..core.reading import NO_EXTRA as _NO_EXTRA
-from ..core.reading import check_format, dumps, load_json
+from ..core.reading import Limits as RecordLimits
+from ..core.reading import head, listed, reader, writer
 from ..core.reading import extra as _extra
 from ..core.reading import get as _get
 from ..core.reading import join as _join
 from ..core.reading import player as _player
-from ..core.reading import players as _players
 from ..core.reading import show as _show
 from ..core.reading import typed as _typed
 from .game import (
-    MAX_ROUNDS, Action, ChooseLeader, ChooseReward, GameState, PlayCard, StartRound, TallyRound, UseBonus, new_game,
-    CARD, TALLY, read_card, read_family, read_token,
+    MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, Action, ChooseLeader, ChooseReward, GameState, PlayCard, StartRound,
+    TallyRound, UseBonus, new_game, CARD, TALLY, read_card, read_family, read_token,
 )
 
 FORMAT = "kozyrnye-kity/1"
 
 
 @dataclass(frozen=True)
-class Limits:
-    """What a record may hold before it is refused unread: a real game is far inside these
-    (a 5-round game is about 30 KB). Checked before any replay work, so a hostile or broken
-    file costs little and cannot freeze the app."""
+class Limits(RecordLimits):
+    """A record's size and names (:class:`engine.core.reading.Limits`: a 5-round game is about
+    30 KB), its rounds and tricks. Checked before any replay work, so a hostile or broken file
+    costs little and cannot freeze the app."""
 
-    max_bytes: int = 4 * 1024 * 1024
     max_rounds: int = MAX_ROUNDS  # N-RECORD-LIMIT: the engine refuses a round past it at entry
     max_tricks: int = 16   # R-SCORE-1 says 8; up to twice that is kept and reported, more is refused
-    max_name: int = 40     # characters of a player name (the app's name field takes as many)
 
 
 LIMITS = Limits()
@@ -107,15 +105,6 @@ class GameRecord:
 # ---------------------------------------------------------------------------------------------
 # Reading
 # ---------------------------------------------------------------------------------------------
-def read_record(text: str | bytes, limits: Limits | None = LIMITS) -> GameRecord:
-    """Parse the text of a record; any problem raises :class:`RecordError`.
-
-    What is read can also be stored: JSON's NaN and Infinity and lone surrogates (text that
-    is not Unicode) are refused, and so is a record beyond ``limits`` (None: no limits, for
-    benchmarks)."""
-    return parse_record(load_json(text, limits.max_bytes if limits is not None else None), limits)
-
-
 def _card(value: Any, path: str) -> Card:
     _typed(value, str, path)
     return read_card(value, path)
@@ -128,23 +117,22 @@ def _family(value: Any, path: str) -> Family:
 
 def parse_record(value: Any, limits: Limits | None = LIMITS) -> GameRecord:
     """A JSON value (already decoded) → :class:`GameRecord`, or :class:`RecordError`."""
-    top = _typed(value, dict, "")
-    check_format(top, FORMAT)
-    players = _players(top, 2, 4, limits.max_name if limits is not None else None)
+    top, players = head(value, FORMAT, MIN_PLAYERS, MAX_PLAYERS, limits)
     target = _get(top, "target", int, "", required=False)
     if target is not None and target < 1:
         raise RecordError("target", "r.value", {"value": target, "detail": "> 0"})
     deck = None
     if "deck" in top:
         deck = tuple(_parse_deck(_get(top, "deck", dict, "")))
-    rounds_raw = _get(top, "rounds", list, "")
-    if limits is not None and len(rounds_raw) > limits.max_rounds:
-        raise RecordError("rounds", "r.too-many", {"count": len(rounds_raw), "limit": limits.max_rounds})
+    rounds_raw = listed(top, "rounds", "", limits.max_rounds if limits is not None else None)
     rounds = []
     for i, r in enumerate(rounds_raw):
         rounds.append(_parse_round(r, players, _join("rounds", i), last=(i == len(rounds_raw) - 1), limits=limits))
     return GameRecord(players, tuple(rounds), target, deck,
                       _extra(top, {"format", "players", "target", "deck", "rounds"}))
+
+
+read_record = reader(parse_record, LIMITS)
 
 
 def _parse_deck(deck: Mapping) -> Iterator[tuple[Card, CardFacts]]:
@@ -234,9 +222,7 @@ def _parse_round(r: Any, players: Sequence[str], path: str, last: bool, limits: 
     token = read_token(_get(r, "token", int, path), _join(path, "token"))
     bonuses = _BONUSES.read(_get(r, "bonuses", dict, path), players, _join(path, "bonuses"))
     leader = _player(_get(r, "leader", str, path), players, _join(path, "leader"))
-    traw = _get(r, "tricks", list, path)
-    if limits is not None and len(traw) > limits.max_tricks:
-        raise RecordError(_join(path, "tricks"), "r.too-many", {"count": len(traw), "limit": limits.max_tricks})
+    traw = listed(r, "tricks", path, limits.max_tricks if limits is not None else None)
     tricks = []
     for j, t in enumerate(traw):
         tricks.append(_parse_trick(t, players, _join(_join(path, "tricks"), j), last=last and j == len(traw) - 1))
@@ -340,8 +326,7 @@ def _trick_json(t: RecordTrick) -> dict:
     return out
 
 
-def write_record(rec: GameRecord) -> str:
-    return dumps(record_to_json(rec))
+write_record = writer(record_to_json)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -15,8 +15,7 @@ from typing import Any, Mapping, Sequence
 from engine.core.actions import player_pairs
 from engine.core.errors import RecordError
 from engine.core.reading import (
-    MAX_NAME, NO_EXTRA, check_format, dumps, extra, get, join, load_json, player, players as read_players, quote,
-    show, typed,
+    NO_EXTRA, Limits as RecordLimits, extra, get, head, join, listed, player, quote, reader, show, times, typed, writer,
 )
 
 from .cards import Card
@@ -31,12 +30,10 @@ _VARIANTS_TEXT = ", ".join(v.value for v in Variant)
 
 
 @dataclass(frozen=True)
-class Limits:
-    """What a record may hold before it is refused unread; a real set is far inside these."""
+class Limits(RecordLimits):
+    """A record's size and names (:class:`engine.core.reading.Limits`), and its deals."""
 
-    max_bytes: int = 4 * 1024 * 1024
     max_deals: int = MAX_DEALS  # N-RM-RECORD-LIMIT: the engine refuses a deal past it at entry
-    max_name: int = MAX_NAME
 
 
 LIMITS = Limits()
@@ -83,34 +80,22 @@ class GameRecord:
 # ---------------------------------------------------------------------------------------------
 # Reading
 # ---------------------------------------------------------------------------------------------
-def read_record(text: str | bytes, limits: Limits | None = LIMITS) -> GameRecord:
-    """Parse the text of a record (UTF-8, JSON); any problem raises :class:`RecordError`.
-    ``limits=None``: no limits (benchmarks)."""
-    return parse_record(load_json(text, limits.max_bytes if limits is not None else None), limits)
-
-
 def parse_record(value: Any, limits: Limits | None = LIMITS) -> GameRecord:
     """A JSON value (already decoded) → :class:`GameRecord`, or :class:`RecordError`."""
-    top = typed(value, dict, "")
-    check_format(top, FORMAT)
-    names = read_players(top, PLAYERS, PLAYERS, limits.max_name if limits is not None else None)
+    top, names = head(value, FORMAT, PLAYERS, PLAYERS, limits)
     first = player(get(top, "first_dealer", str, ""), names, "first_dealer")
     raw_variant = get(top, "variant", str, "")
     try:
         variant = Variant(raw_variant)
     except ValueError:
         raise RecordError("variant", "rm.r.variant", {"value": show(raw_variant), "known": _VARIANTS_TEXT}) from None
-    for key in ("started", "ended"):  # optional ISO 8601 strings, kept as unknown keys
-        if key in top:
-            get(top, key, str, "")
+    times(top)
     shared = False
     if "shared_win" in top:
         if top["shared_win"] is not True:
             raise RecordError("shared_win", "rm.r.shared-win")
         shared = True
-    raw = get(top, "deals", list, "")
-    if limits is not None and len(raw) > limits.max_deals:
-        raise RecordError("deals", "r.too-many", {"count": len(raw), "limit": limits.max_deals})
+    raw = listed(top, "deals", "", limits.max_deals if limits is not None else None)
     deals = []
     for i, d in enumerate(raw):
         path = join("deals", i)
@@ -118,6 +103,9 @@ def parse_record(value: Any, limits: Limits | None = LIMITS) -> GameRecord:
         deals.append(deal)
     return GameRecord(names, first, variant, tuple(deals), shared,
                       extra(top, {"format", "players", "first_dealer", "variant", "deals", "shared_win"}))
+
+
+read_record = reader(parse_record, LIMITS)
 
 
 def _card(value: Any, path: str) -> Card:
@@ -205,9 +193,7 @@ def record_to_json(rec: GameRecord) -> dict:
     return out
 
 
-def write_record(rec: GameRecord) -> str:
-    """The record's text as the app writes it: UTF-8 JSON, indented, one final newline."""
-    return dumps(record_to_json(rec))
+write_record = writer(record_to_json)
 
 
 # ---------------------------------------------------------------------------------------------

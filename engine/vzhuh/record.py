@@ -17,8 +17,7 @@ from typing import Any, Mapping, Sequence
 from engine.core.actions import Codec, Kind, player_pairs
 from engine.core.errors import RecordError
 from engine.core.reading import (
-    MAX_NAME, NO_EXTRA, check_format, dumps, extra, get, join, load_json, player, players as read_players, quote, show,
-    typed,
+    NO_EXTRA, Limits as RecordLimits, extra, get, head, join, listed, player, quote, reader, show, times, typed, writer,
 )
 
 from .deck import MAX_PLAYERS, MIN_PLAYERS, NUMBERS
@@ -30,12 +29,10 @@ _NUMBERS_TEXT = ", ".join(map(str, NUMBERS))
 
 
 @dataclass(frozen=True)
-class Limits:
-    """What a record may hold before it is refused unread; a real game is far inside these."""
+class Limits(RecordLimits):
+    """A record's size and names (:class:`engine.core.reading.Limits`), and its parties."""
 
-    max_bytes: int = 4 * 1024 * 1024
     max_parties: int = MAX_PARTIES  # N-VZ-RECORD-LIMIT: the engine refuses a party past it at entry
-    max_name: int = MAX_NAME
 
 
 LIMITS = Limits()
@@ -74,26 +71,17 @@ class GameRecord:
 # ---------------------------------------------------------------------------------------------
 # Reading
 # ---------------------------------------------------------------------------------------------
-def read_record(text: str | bytes, limits: Limits | None = LIMITS) -> GameRecord:
-    """Parse the text of a record (UTF-8, JSON); any problem raises :class:`RecordError`.
-    ``limits=None``: no limits (benchmarks)."""
-    return parse_record(load_json(text, limits.max_bytes if limits is not None else None), limits)
-
-
 def parse_record(value: Any, limits: Limits | None = LIMITS) -> GameRecord:
     """A JSON value (already decoded) → :class:`GameRecord`, or :class:`RecordError`."""
-    top = typed(value, dict, "")
-    check_format(top, FORMAT)
-    names = read_players(top, MIN_PLAYERS, MAX_PLAYERS, limits.max_name if limits is not None else None)
+    top, names = head(value, FORMAT, MIN_PLAYERS, MAX_PLAYERS, limits)
     first = player(get(top, "first", str, ""), names, "first")
-    for key in ("started", "ended"):  # optional ISO 8601 strings, kept as unknown keys
-        if key in top:
-            get(top, key, str, "")
-    raw = get(top, "parties", list, "")
-    if limits is not None and len(raw) > limits.max_parties:
-        raise RecordError("parties", "r.too-many", {"count": len(raw), "limit": limits.max_parties})
+    times(top)
+    raw = listed(top, "parties", "", limits.max_parties if limits is not None else None)
     parties = tuple(_parse_party(p, names, join("parties", i)) for i, p in enumerate(raw))
     return GameRecord(names, first, parties, extra(top, {"format", "players", "first", "parties"}))
+
+
+read_record = reader(parse_record, LIMITS)
 
 
 def _parse_party(value: Any, names: Sequence[str], path: str) -> RecordedParty:
@@ -173,9 +161,7 @@ def record_to_json(rec: GameRecord) -> dict:
     return out
 
 
-def write_record(rec: GameRecord) -> str:
-    """The record's text as the app writes it: UTF-8 JSON, indented, one final newline."""
-    return dumps(record_to_json(rec))
+write_record = writer(record_to_json)
 
 
 # ---------------------------------------------------------------------------------------------
