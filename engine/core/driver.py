@@ -16,7 +16,9 @@ import dataclasses
 from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 from .errors import IllegalAction, Violation
+from .reading import show_input
 from .rules import RuleRegistry
+from .seating import names_ok, seat_of
 
 S = TypeVar("S")
 
@@ -54,6 +56,24 @@ class Ctx:
 
     def refuse(self, rule: RuleRegistry, params: Mapping[str, Any] | None = None) -> IllegalAction:
         return rule.refusal(params, self.action, self._where(self.state))
+
+    def players(self, players: Sequence[Any], low: int, high: int, count: RuleRegistry,
+                names: RuleRegistry) -> tuple[str, ...]:
+        """The players of a new game: ``low``–``high`` of them (else refused by ``count``, with
+        ``n``, ``low``, ``high``), distinct non-blank names (else refused by ``names``)."""
+        if not low <= len(players) <= high:
+            raise self.refuse(count, {"n": len(players), "low": low, "high": high})
+        if not names_ok(players):
+            raise self.refuse(names)
+        return tuple(players)
+
+    def seat(self, who: Any, players: Sequence[str], rule: RuleRegistry, param: str) -> int:
+        """The seat ``who`` names (its index or its player's name), else refused by ``rule``
+        with the value entered as ``param``."""
+        seat = seat_of(who, players)
+        if seat is None:
+            raise self.refuse(rule, {param: show_input(who)})
+        return seat
 
     def full(self, what: str, limit: int, rule: str) -> IllegalAction:
         """The refusal of an entry the game's record could not hold: its reader refuses more

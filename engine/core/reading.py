@@ -163,6 +163,19 @@ def show(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "…"
 
 
+def show_any(value: Any) -> str:
+    """Any value an action may hold, for a message: as JSON (:func:`show`), else its ``repr`` quoted."""
+    try:
+        return show(value)
+    except (TypeError, ValueError):
+        return quote(repr(value))
+
+
+def show_input(value: Any) -> str:
+    """A value the table entered, for a message: a string quoted (:func:`quote`), else :func:`show_any`."""
+    return quote(value) if isinstance(value, str) else show_any(value)
+
+
 def get(obj: Mapping, key: str, typ: type, path: str, *, required: bool = True) -> Any:
     if key not in obj:
         if required:

@@ -3,7 +3,7 @@ clockwise seating order the table entered."""
 from __future__ import annotations
 
 import enum
-from typing import Iterable
+from typing import Any, Iterable, Sequence
 
 
 class Direction(int, enum.Enum):
@@ -32,3 +32,17 @@ def first_from(seats: Iterable[int], start: int, n: int, direction: Direction | 
         if s in wanted:
             return s
     raise ValueError("no seat to choose from")
+
+
+def names_ok(players: Sequence[Any]) -> bool:
+    """Whether ``players`` are distinct, non-blank names (strings)."""
+    return all(isinstance(p, str) and p.strip() for p in players) and len(set(players)) == len(players)
+
+
+def seat_of(who: Any, players: Sequence[str]) -> int | None:
+    """A seat given by its index or by its player's name; None when ``who`` is neither."""
+    if who.__class__ is int and 0 <= who < len(players):
+        return who
+    if isinstance(who, str) and who in players:
+        return players.index(who)
+    return None

@@ -34,7 +34,7 @@ from engine.core.actions import PLAYER, action, count, scalar
 from engine.core.driver import Ctx, Driver, replace
 from engine.core.errors import RecordError, Violation
 from engine.core.i18n import Count
-from engine.core.reading import quote, show
+from engine.core.reading import quote, show, show_any, show_input
 from engine.core.seating import Direction, next_seat
 
 from .cards import CARD_IDS, COLOUR_IDS, Card, Colour, Kind, PUT_BACK_FIRST, card_id, card_problem, show_value
@@ -259,18 +259,11 @@ def new_game(players: Sequence[str], dealer: Who, first_card: Card, colour: Colo
                                Colour(colour) if isinstance(colour, str) else colour, options))
 
 
-def show_any(value: Any) -> str:
-    try:
-        return show(value)
-    except (TypeError, ValueError):
-        return quote(repr(value))
-
-
 def _who(ctx: Ctx, state: GameState, who: Any) -> int:
     try:
         return state.seat(who)
     except (KeyError, TypeError):
-        raise ctx.refuse(V.UNKNOWN_PLAYER, {"player": quote(who) if isinstance(who, str) else show_any(who)}) from None
+        raise ctx.refuse(V.UNKNOWN_PLAYER, {"player": show_input(who)}) from None
 
 
 def _step(state: GameState, seat: int, steps: int = 1, direction: Direction | None = None) -> int:
@@ -320,20 +313,10 @@ def _setup(ctx: Ctx, players: tuple[str, ...], dealer: int, card: Any, colour: A
 
 
 def _new_game(ctx: Ctx, state: None, a: NewGame) -> GameState:
-    players = a.players
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise ctx.refuse(V.PLAYERS_COUNT, {"n": len(players), "low": MIN_PLAYERS, "high": MAX_PLAYERS})
-    if any(not isinstance(p, str) or not p.strip() for p in players) or len(set(players)) != len(players):
-        raise ctx.refuse(V.PLAYERS_NAMES)
-    d = a.dealer
-    if d.__class__ is int and 0 <= d < len(players):
-        dealer = d
-    elif isinstance(d, str) and d in players:
-        dealer = players.index(d)
-    else:
-        raise ctx.refuse(V.DEALER, {"dealer": quote(d) if isinstance(d, str) else show_any(d)})
+    players = ctx.players(a.players, MIN_PLAYERS, MAX_PLAYERS, V.PLAYERS_COUNT, V.PLAYERS_NAMES)  # KL-SETUP-1
+    dealer = ctx.seat(a.dealer, players, V.DEALER, "dealer")
     options = a.options if isinstance(a.options, Options) else Options()
-    return _setup(ctx, tuple(players), dealer, a.first_card, a.colour, options=options, game=1,
+    return _setup(ctx, players, dealer, a.first_card, a.colour, options=options, game=1,
                   tally=(0,) * len(players))
 
 
@@ -350,8 +333,7 @@ def _next_game(ctx: Ctx, state: GameState, a: NextGame) -> GameState:
         try:
             dealer = state.seat(a.dealer)
         except (KeyError, TypeError):
-            raise ctx.refuse(V.DEALER, {"dealer": quote(a.dealer) if isinstance(a.dealer, str)
-                                        else show_any(a.dealer)}) from None
+            raise ctx.refuse(V.DEALER, {"dealer": show_input(a.dealer)}) from None
     return _setup(ctx, state.players, dealer, a.first_card, a.colour, options=state.options, game=state.game + 1,
                   results=results, tally=tally, violations=state.violations, entries=state.entries)
 

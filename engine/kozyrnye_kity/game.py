@@ -24,6 +24,7 @@ from ..core.actions import SEAT, Kind, action, per_player, scalar
 from ..core.errors import RecordError
 from ..core.reading import get, show, typed
 from ..core.driver import Ctx, Driver, replace
+from ..core.seating import names_ok
 from ..core.scorepad import EndRule
 from .errors import MissingFact, Violation
 from .i18n import Count
@@ -249,7 +250,7 @@ def new_game(players: Sequence[str], target: int = DEFAULT_TARGET, deck: DeckPro
     players = tuple(players)
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise X.PLAYERS_COUNT.refusal({"n": len(players)}, players)
-    if any(not isinstance(p, str) or not p.strip() for p in players) or len(set(players)) != len(players):
+    if not names_ok(players):
         raise X.PLAYERS_NAMES.refusal({}, players)
     if isinstance(target, bool) or not isinstance(target, int) or target < 1:
         raise X.TARGET.refusal({"target": target}, target)

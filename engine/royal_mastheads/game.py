@@ -34,7 +34,7 @@ from engine.core.actions import PLAYER, Kind, action, listof, nullable, per_play
 from engine.core.driver import Ctx, Driver, replace
 from engine.core.errors import IllegalAction, RecordError, Violation
 from engine.core.i18n import Count
-from engine.core.reading import quote, show
+from engine.core.reading import quote, show, show_input
 
 from .cards import BY_ID, FULL_MASK, RANK_IDS, SUIT_MASK, SUITS, SUITS_IDS, Card, Suit, as_card, cards_of, mask_of
 from .rules import V
@@ -317,32 +317,13 @@ def new_set(players: Sequence[str], first_dealer: int | str = 0, variant: Varian
 
 
 def _new_set(ctx: Ctx, state: None, a: NewSet) -> GameState:
-    players = a.players
-    if len(players) != PLAYERS:
-        raise ctx.refuse(V.PLAYERS_COUNT, {"n": len(players)})
-    if any(not isinstance(p, str) or not p.strip() for p in players) or len(set(players)) != len(players):
-        raise ctx.refuse(V.PLAYERS_NAMES)
-    fd = a.first_dealer
-    if fd.__class__ is int and 0 <= fd < PLAYERS:
-        seat = fd
-    elif isinstance(fd, str) and fd in players:
-        seat = players.index(fd)
-    else:
-        raise ctx.refuse(V.FIRST_DEALER, {"value": _show(fd)})
+    players = ctx.players(a.players, PLAYERS, PLAYERS, V.PLAYERS_COUNT, V.PLAYERS_NAMES)  # RM-COMP
+    seat = ctx.seat(a.first_dealer, players, V.FIRST_DEALER, "value")  # RM-DEAL-1
     try:
         variant = Variant(a.variant)
     except ValueError:
-        raise ctx.refuse(V.VARIANT, {"value": _show(a.variant), "known": ", ".join(v.value for v in Variant)}) from None
+        raise ctx.refuse(V.VARIANT, {"value": show_input(a.variant), "known": ", ".join(v.value for v in Variant)}) from None
     return GameState(tuple(players), seat, variant)
-
-
-def _show(value: Any) -> str:
-    if isinstance(value, str):
-        return quote(value)
-    try:
-        return show(value)
-    except (TypeError, ValueError):
-        return quote(repr(value))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -487,7 +468,7 @@ def where(state: GameState | None) -> str:
 def _card(ctx: Ctx, value: Any) -> Card:
     c = as_card(value)
     if c is None:
-        raise ctx.refuse(V.NOT_A_CARD, {"value": _show(value)})
+        raise ctx.refuse(V.NOT_A_CARD, {"value": show_input(value)})
     return c
 
 
@@ -529,7 +510,7 @@ def _play(ctx: Ctx, state: GameState, a: Play) -> GameState:
 def _play_trick(ctx: Ctx, state: GameState, a: PlayTrick) -> GameState:
     cards = a.cards
     if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence) or not 1 <= len(cards) <= PLAYERS:
-        raise ctx.refuse(V.NOT_A_CARD, {"value": _show(repr(cards))})
+        raise ctx.refuse(V.NOT_A_CARD, {"value": show_input(repr(cards))})
     return _play_cards(ctx, state, cards, None)
 
 
@@ -550,7 +531,7 @@ def _play_cards(ctx: Ctx, state: GameState, cards: Sequence[Any], seat_given: An
             who = _seat_key(state, seat_given)
             if who != seat:
                 member = V.TURN_NEXT if current else (V.TURN_LEAD if t == 1 else V.TURN_WINNER_LEADS)
-                raise ctx.refuse(member, {"player": _show(seat_given), "expected": state.players[seat]})
+                raise ctx.refuse(member, {"player": show_input(seat_given), "expected": state.players[seat]})
         bit = 1 << card
         if seen & bit or card in current:  # RM-COMP: each card once
             ctx.violate(V.DUPLICATE_CARD, {"card": card}, round=number, trick=t, player=seat)
@@ -598,20 +579,20 @@ def _per_seat(ctx: Ctx, state: GameState, value: Any, member: V) -> tuple[Any, .
         for key, v in value.items():
             seat = _seat_key(state, key)
             if seat is None or out[seat] is not None:
-                raise ctx.refuse(member, {"detail": _show(key)})
+                raise ctx.refuse(member, {"detail": show_input(key)})
             out[seat] = v
         missing = [quote(state.players[s]) for s in range(PLAYERS) if out[s] is None]
         if missing:
             raise ctx.refuse(member, {"detail": ", ".join(missing)})
         return tuple(out)
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) or len(value) != PLAYERS:
-        raise ctx.refuse(member, {"detail": _show(repr(value))})
+        raise ctx.refuse(member, {"detail": show_input(repr(value))})
     return tuple(value)
 
 
 def _cards(ctx: Ctx, value: Any, member: V) -> tuple[Card, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise ctx.refuse(member, {"detail": _show(repr(value))})
+        raise ctx.refuse(member, {"detail": show_input(repr(value))})
     return tuple(_card(ctx, v) for v in value)
 
 
@@ -689,7 +670,7 @@ def _taken(ctx: Ctx, state: GameState, a: TakenCards) -> GameState:
         else:
             holder_entered = _seat_key(state, a.holder)
             if holder_entered is None:
-                raise ctx.refuse(V.TAKEN_SHAPE, {"detail": _show(a.holder)})
+                raise ctx.refuse(V.TAKEN_SHAPE, {"detail": show_input(a.holder)})
     number = d.number
     all_mask, dups = 0, []
     masks = []

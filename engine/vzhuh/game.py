@@ -27,7 +27,7 @@ from engine.core.actions import Kind, action, per_player
 from engine.core.driver import Ctx, Driver, replace
 from engine.core.errors import RecordError, Violation
 from engine.core.i18n import Count
-from engine.core.reading import quote, show
+from engine.core.reading import quote, show_any
 from engine.core.seating import first_from
 
 from .deck import (
@@ -153,26 +153,9 @@ def new_game(players: Sequence[str], first: int | str = 0) -> GameState:
 
 
 def _new_game(ctx: Ctx, state: None, a: NewGame) -> GameState:
-    players = a.players
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise ctx.refuse(V.PLAYERS_COUNT, {"n": len(players), "low": MIN_PLAYERS, "high": MAX_PLAYERS})
-    if any(not isinstance(p, str) or not p.strip() for p in players) or len(set(players)) != len(players):
-        raise ctx.refuse(V.PLAYERS_NAMES)
-    first = a.first
-    if first.__class__ is int and 0 <= first < len(players):
-        seat = first
-    elif isinstance(first, str) and first in players:
-        seat = players.index(first)
-    else:
-        raise ctx.refuse(V.FIRST_PLAYER, {"first": quote(first) if isinstance(first, str) else show_any(first)})
-    return GameState(tuple(players), seat, totals=(0,) * len(players))
-
-
-def show_any(value: Any) -> str:
-    try:
-        return show(value)
-    except (TypeError, ValueError):
-        return quote(repr(value))
+    players = ctx.players(a.players, MIN_PLAYERS, MAX_PLAYERS, V.PLAYERS_COUNT, V.PLAYERS_NAMES)  # RUL-VZ-PLAYERS
+    seat = ctx.seat(a.first, players, V.FIRST_PLAYER, "first")  # VZ-SETUP-4
+    return GameState(players, seat, totals=(0,) * len(players))
 
 
 # ---------------------------------------------------------------------------------------------
