@@ -5,11 +5,12 @@ step-by-step explanation with rule IDs from the same facts, for the table and fo
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Sequence
 
+from ..core.explain import Step, Steps
 from .cards import Card, Family, Token
-from .i18n import DEFAULT_LANG, render
+from .i18n import render
 
 
 def led_family(cards: Sequence[Card]) -> Family | None:
@@ -45,17 +46,6 @@ def decide(cards: Sequence[Card], trump: Family, token: Token) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class Step:
-    """One line of an explanation: a message key, its parameters, the rule it applies."""
-
-    key: str
-    params: Mapping[str, Any] = field(default_factory=dict)
-
-    def text(self, lang: str = DEFAULT_LANG) -> str:
-        return render(self.key, self.params, lang)
-
-
-@dataclass(frozen=True, slots=True)
 class BonusEvent:
     """A bonus used during the trick, with its effect as applied (for the explanation)."""
 
@@ -67,15 +57,11 @@ class BonusEvent:
 
 
 @dataclass(frozen=True, slots=True)
-class Explanation:
+class Explanation(Steps):
+    """Who wins (the index in play order) and the steps that say why."""
+
     winner_index: int
     steps: tuple[Step, ...]
-
-    def lines(self, lang: str = DEFAULT_LANG) -> list[str]:
-        return [s.text(lang) for s in self.steps]
-
-    def text(self, lang: str = DEFAULT_LANG) -> str:
-        return "\n".join(self.lines(lang))
 
 
 def explain(

@@ -7,10 +7,10 @@ agree on every trick of random deals.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Sequence
 
-from engine.core.i18n import DEFAULT_LANG, render
+from engine.core.explain import Step, Steps
 
 from .cards import SUITS, Card, beats
 
@@ -27,25 +27,12 @@ def trick_winner(cards: Sequence[int], trump: int) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class Step:
-    key: str
-    params: Mapping[str, Any] = field(default_factory=dict)
+class Explanation(Steps):
+    """Who wins (the index in play order, and the seat) and the steps that say why."""
 
-    def text(self, lang: str = DEFAULT_LANG) -> str:
-        return render(self.key, self.params, lang)
-
-
-@dataclass(frozen=True, slots=True)
-class Explanation:
     winner_index: int
     winner: int          # seat
     steps: tuple[Step, ...]
-
-    def lines(self, lang: str = DEFAULT_LANG) -> list[str]:
-        return [s.text(lang) for s in self.steps]
-
-    def text(self, lang: str = DEFAULT_LANG) -> str:
-        return "\n".join(self.lines(lang))
 
 
 def explain(players: Sequence[str], leader: int, cards: Sequence[Card], trump: int, *, first_trick: bool) -> Explanation:
