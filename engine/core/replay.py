@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from .errors import IllegalAction, MissingInput, RecordError, Violation
-from .i18n import render
+from .i18n import DEFAULT_LANG, render
 
 
 def fold_record(state: Any, actions: Iterable[tuple[str, Any]], apply: Callable[..., Any], *,
@@ -54,6 +54,16 @@ class Replayed:
     @property
     def winner(self) -> str | None:
         return self.state.players[self.state.winner] if self.state.winner is not None else None
+
+    def to_json(self, lang: str = DEFAULT_LANG) -> dict:
+        """The replay as JSON: ``valid``, ``finished``, ``winner``, the game's :meth:`figures`,
+        then the ``violations`` in ``lang``."""
+        return {"valid": self.valid, "finished": self.finished, "winner": self.winner, **self.figures(),
+                "violations": [v.to_json(lang) for v in self.violations]}
+
+    def figures(self) -> dict:
+        """The game's own part of :meth:`to_json` (totals, rounds, deals…)."""
+        return {}
 
     def violation_lines(self, lang: str, none_key: str, count_key: str, where: Callable[[Violation], str],
                         who: bool = True) -> list[str]:

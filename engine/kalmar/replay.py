@@ -52,19 +52,15 @@ class ReplayResult(Replayed):
             "counts": dict(zip(p, st.counts)),
         }
 
-    def to_json(self, lang: str = DEFAULT_LANG) -> dict:
+    def figures(self) -> dict:
         p = self.state.players
         return {
-            "valid": self.valid,
-            "finished": self.finished,
-            "winner": self.winner,
             "options": {"same_symbol": self.state.options.same_symbol},
             "games": [{"number": g.number, "dealer": p[g.dealer], "first_card": card_id(g.first_card),
                        "winner": p[g.winner] if g.winner is not None else None, "by_swap": g.swap,
                        "turns": g.turns} for g in self.games],
             "tally": self.tally,
             "live": self._live(),
-            "violations": [v.to_json(lang) for v in self.violations],
         }
 
     def text(self, lang: str = DEFAULT_LANG) -> str:

@@ -35,7 +35,7 @@ class ReplayResult(Replayed):
                 t[i] += p
         return tuple(t)
 
-    def to_json(self, lang: str = DEFAULT_LANG) -> dict:
+    def figures(self) -> dict:
         players = self.state.players
 
         def per(values: tuple[int, ...]) -> dict[str, int]:
@@ -56,12 +56,8 @@ class ReplayResult(Replayed):
                 })
             rounds.append({"points": per(points), "pearls": per(pearls), "unused_bonuses": per(unused), "tricks": tricks})
         return {
-            "valid": self.valid,
-            "finished": self.finished,
-            "winner": self.winner,
             "totals": per(self.totals()),
             "rounds": rounds,
-            "violations": [v.to_json(lang) for v in self.violations],
         }
 
     def text(self, lang: str = DEFAULT_LANG) -> str:

@@ -673,8 +673,10 @@ def _taken(ctx: Ctx, state: GameState, a: TakenCards) -> GameState:
                 raise ctx.refuse(V.TAKEN_SHAPE, {"detail": show_input(a.holder)})
     number = d.number
     all_mask, dups = 0, []
-    masks = []
-    for seat, cs in enumerate(taken_cards):
+
+    def mask(cs: tuple[Card, ...]) -> int:
+        """The mask of ``cs``; a card met before (in any hand or the bank) is a duplicate."""
+        nonlocal all_mask
         m = 0
         for c in cs:
             bit = 1 << c
@@ -682,14 +684,10 @@ def _taken(ctx: Ctx, state: GameState, a: TakenCards) -> GameState:
                 dups.append(c)
             all_mask |= bit
             m |= bit
-        masks.append(m)
-    bank_mask = 0
-    for c in bank:
-        bit = 1 << c
-        if all_mask & bit and c not in dups:
-            dups.append(c)
-        all_mask |= bit
-        bank_mask |= bit
+        return m
+
+    masks = [mask(cs) for cs in taken_cards]
+    bank_mask = mask(bank)
     for c in dups:  # RM-COMP: each card once
         ctx.violate(V.DUPLICATE_CARD, {"card": c}, round=number, trick=None, player=None)
     counts = []

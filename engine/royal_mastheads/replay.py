@@ -37,7 +37,7 @@ class ReplayResult(Replayed):
     def totals(self) -> dict[str, int]:
         return dict(zip(self.state.players, self.state.totals))
 
-    def to_json(self, lang: str = DEFAULT_LANG) -> dict:
+    def figures(self) -> dict:
         st = self.state
         names = st.players
         deals = []
@@ -61,16 +61,12 @@ class ReplayResult(Replayed):
                     "total": ss.total} for s, ss in enumerate(sc.seats)},
             })
         return {
-            "valid": self.valid,
-            "finished": self.finished,
-            "winner": self.winner,
             "shared_win": list(self.shared_win),
             "tied": list(self.tied),
             "variant": st.variant.value,
             "totals": self.totals,
             "deals": deals,
             "in_progress": ({"number": st.deal.number, "tricks": len(st.deal.tricks)} if st.deal is not None else None),
-            "violations": [v.to_json(lang) for v in self.violations],
         }
 
     def text(self, lang: str = DEFAULT_LANG) -> str:

@@ -31,19 +31,15 @@ class ReplayResult(Replayed):
         s = next_starter(self.state)
         return self.state.players[s] if s is not None else None
 
-    def to_json(self, lang: str = DEFAULT_LANG) -> dict:
+    def figures(self) -> dict:
         players = self.state.players
         return {
-            "valid": self.valid,
-            "finished": self.finished,
-            "winner": self.winner,
             "totals": self.totals,
             "standings": [{"place": s.place, "player": players[s.seat], "total": s.total} for s in standings(self.state)],
             "parties": [{"number": p.number, "extra": p.extra, "starter": players[p.starter],
                          "points": dict(zip(players, p.points))} for p in self.state.parties],
             "tied": list(self.tied),
             "next_starter": self.next_starter,
-            "violations": [v.to_json(lang) for v in self.violations],
         }
 
     def text(self, lang: str = DEFAULT_LANG) -> str:
