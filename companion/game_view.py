@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable, Iterable, Mapping, Optional, Sequence
 
-from engine.core.actions import to_json
+from engine.core.actions import Codec, to_json
 from engine.core.errors import GameError, MissingInput
 
 if TYPE_CHECKING:
@@ -86,6 +86,15 @@ class Game:
     def shell(self) -> ModuleType:
         """The game in the app shell: ``action_text(a)``, the words of a log entry."""
         return importlib.import_module(self.package + ".app")
+
+
+def entry_words(a: Mapping[str, Any], log: Codec, words: Mapping[type, Callable[..., str]], *args: Any) -> str:
+    """A log entry in words (the history, «entries that no longer fit»): the words of its action
+    class (``words``, one table per game keyed by the classes of its ``log`` codec), found by the
+    entry's tag; an entry of no known class is its tag."""
+    tag = a.get(log.tag_key)
+    fn = words.get(log.by_tag.get(tag)) if isinstance(tag, str) else None
+    return fn(a, *args) if fn is not None else str(tag)
 
 
 @dataclass(frozen=True)

@@ -180,8 +180,36 @@ def test_royal_mastheads_view_entries_are_saved_as_before(tmp_path):
 
 
 def test_kalmar_history_words_are_chosen_by_the_action_class():
-    from companion.kalmar.app import action_text, entry_words
+    from companion.kalmar.app import action_text, words
     from engine.kalmar.record import LOG
-    assert set(entry_words()) == set(LOG.classes)  # a new action of the log cannot go without words
+    assert set(words()) == set(LOG.classes)  # a new action of the log cannot go without words
     assert action_text({"type": "jump"}) == "jump"
     assert "Боря" in action_text({"type": "out", "player": "Боря"})
+
+
+def test_royal_mastheads_history_words_are_chosen_by_the_action_class(monkeypatch):
+    """RM's log entries (RM-DEAL-2, RM-BANK, RUL-RM-SET-TIE…) are worded by one table keyed by the
+    classes of its log codec."""
+    from companion import i18n
+    monkeypatch.setattr(i18n, "_default", "ru")  # outside the app: the process's language
+    from companion.royal_mastheads.app import action_text, words
+    from engine.royal_mastheads.actions import LOG
+    assert set(words()) == set(LOG.classes)  # a new action of the log cannot go without words
+    assert action_text({"type": "jump"}) == "jump"
+    assert action_text({"type": "play", "player": "Боря", "card": "spades-10"}, "ru") == "Боря: 10♠"
+    assert action_text({"type": "bank", "bank": {"Аня": ["hearts-2", "clubs-Q"]}}, "ru") == "Банк: Аня 2♥ Д♣"
+    assert action_text({"type": "shared-win"}) == "Общая победа принята (RUL-RM-SET-TIE)"
+
+
+def test_whales_history_words_are_chosen_by_the_action_class(monkeypatch):
+    """«Козырные киты»'s log entries (R-TRICK, R-BONUS, R-SCORE…) are worded by one table keyed by
+    the classes of its log codec; an entry of no known class is its tag, not «Подсчёт раунда»."""
+    from companion import i18n
+    monkeypatch.setattr(i18n, "_default", "ru")
+    from companion.kozyrnye_kity.app import action_text, words
+    from engine.kozyrnye_kity.record import LOG
+    assert set(words()) == set(LOG.classes)
+    assert action_text({"type": "jump"}) == "jump"
+    assert action_text({"type": "tally", "tally": {}}) == "Подсчёт раунда"
+    assert action_text({"type": "play", "player": "Лена", "card": "sperm-3"}) == "Лена: кашалот 3"
+    assert action_text({"type": "leader", "player": "Миша"}) == "Следующую взятку начинает Миша"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 from typing import Any, Callable, Mapping
 
+from ..game_view import entry_words
 from ..i18n import t, tn
 
 
@@ -38,7 +39,7 @@ def _next_text(a: Mapping[str, Any]) -> str:
 
 
 @functools.cache
-def entry_words() -> dict[type, Callable[[Mapping[str, Any]], str]]:
+def words() -> dict[type, Callable[[Mapping[str, Any]], str]]:
     """The words of each action of the game's log (its classes, engine.kalmar.record.LOG)."""
     from engine import kalmar as kl
     return {
@@ -54,8 +55,6 @@ def entry_words() -> dict[type, Callable[[Mapping[str, Any]], str]]:
 
 
 def action_text(a: Mapping[str, Any]) -> str:
-    """A log entry in words (the history, «entries that no longer fit»): the words of its action
-    class, found by the entry's tag."""
+    """A log entry in words: the words of its action class (:func:`words`), found by its tag."""
     from engine.kalmar.record import LOG
-    fn = entry_words().get(LOG.by_tag.get(a.get("type")))
-    return fn(a) if fn is not None else str(a.get("type"))
+    return entry_words(a, LOG, words())

@@ -1,9 +1,43 @@
 """«Козырные киты» in the app shell (declared in :mod:`companion.kozyrnye_kity`, its screens too):
-the words of its log entries."""
+the words of its log entries, one table keyed by the action classes of its log
+(engine.kozyrnye_kity.record.LOG)."""
 from __future__ import annotations
 
+import functools
+from typing import Any, Callable, Mapping
 
-def action_text(a) -> str:
-    """A log entry in words (the history, «entries that no longer fit»)."""
-    from .widgets.words import action_text
-    return action_text(a)
+from ..game_view import entry_words
+from ..i18n import lang, t
+
+
+def _card(a: Mapping[str, Any], lg: str) -> str:
+    from engine.kozyrnye_kity import parse_card
+    from engine.kozyrnye_kity.i18n import card_name
+    return card_name(parse_card(a["card"]), lg)
+
+
+def _round_text(a: Mapping[str, Any], lg: str) -> str:
+    from engine.kozyrnye_kity.cards import Family
+    from engine.kozyrnye_kity.i18n import family_name
+    return t("Trump {family}, token {token}").format(family=family_name(Family(a["trump"]), lg), token=a["token"])
+
+
+@functools.cache
+def words() -> dict[type, Callable[[Mapping[str, Any], str], str]]:
+    """The words of each action of the game's log (its classes, engine.kozyrnye_kity.record.LOG),
+    in the language ``lg``."""
+    from engine import kozyrnye_kity as kk
+    return {
+        kk.StartRound: _round_text,
+        kk.UseBonus: lambda a, lg: t("{player} uses the bonus {card}").format(player=a["player"], card=_card(a, lg)),
+        kk.PlayCard: lambda a, lg: f"{a['player']}: {_card(a, lg)}",
+        kk.ChooseReward: lambda a, lg: t("Reward: {card}").format(card=_card(a, lg)),
+        kk.ChooseLeader: lambda a, lg: t("{player} leads the next trick").format(player=a["player"]),
+        kk.TallyRound: lambda a, lg: t("Round tally"),
+    }
+
+
+def action_text(a: Mapping[str, Any]) -> str:
+    """A log entry in words: the words of its action class (:func:`words`), found by its tag."""
+    from engine.kozyrnye_kity.record import LOG
+    return entry_words(a, LOG, words(), lang())

@@ -1,18 +1,15 @@
 """Words of the «Козырные киты» screens: bonus kinds and effects, the token's sides, the tie."""
 from __future__ import annotations
 
-from typing import Any, Mapping
-
 import flet as ft
 
-from engine.kozyrnye_kity import parse_card
-from engine.kozyrnye_kity.cards import Family
-from engine.kozyrnye_kity.i18n import card_name, family_name, render
+from engine.kozyrnye_kity.i18n import render
 from engine.kozyrnye_kity.rules import C
 
 from ...i18n import lang, t
 from ...ui import probe
 from .look import fam_label
+
 
 def bonus_kind_names() -> dict[str, str]:
     """The bonuses a card can print, kind → name, in the table's order (the deck check and the
@@ -49,21 +46,4 @@ def tie_banner(ident: str, tied) -> ft.Control:
                                "({rule}, {rule2}).").format(players=", ".join(tied), rule=C.END.rule,
                                                              rule2=C.WINNER_MANY.rule),
                       size=18, color=ft.Colors.ON_TERTIARY_CONTAINER))
-
-
-def action_text(a: Mapping[str, Any]) -> str:
-    """A short readable description of one logged action of this game."""
-    lg = lang()
-    kind = a.get("type")
-    if kind == "play":
-        return f"{a['player']}: {card_name(parse_card(a['card']), lg)}"
-    if kind == "use":
-        return t("{player} uses the bonus {card}").format(player=a["player"], card=card_name(parse_card(a["card"]), lg))
-    if kind == "reward":
-        return t("Reward: {card}").format(card=card_name(parse_card(a["card"]), lg))
-    if kind == "leader":
-        return t("{player} leads the next trick").format(player=a["player"])
-    if kind == "start_round":
-        return t("Trump {family}, token {token}").format(family=family_name(Family(a["trump"]), lg), token=a["token"])
-    return t("Round tally")
 

@@ -12,41 +12,13 @@ from ...widgets.game import go, use_watch
 from ...widgets.notices import outcome_text
 from ...widgets.history import after_correction, history_tail
 from .. import ids
-from ..view import card_text, plain
+from ..app import action_text
+from ..view import plain
 from .parts import app_bar_actions, use_keyed
 from .picker import card_grid, txt
 
 ROUTE = "/royal-mastheads/history"
 GAME = "royal-mastheads"
-
-
-def entry_text(a, lg: str | None = None) -> str:
-    """A log entry in words: «Открыта Д♥», «10♠», «Банк: …», «Взятые карты: …»."""
-    lg = lg or lang()
-    kind = a.get("type")
-    if kind == "deal":
-        return t("Turned {card}").format(card=card_text(a.get("turned", "?"), lg))
-    if kind == "play":
-        return (f"{a['player']}: " if a.get("player") else "") + card_text(a.get("card", "?"), lg)
-    if kind == "trick":
-        return t("Trick: {cards}").format(cards=" ".join(card_text(c, lg) for c in a.get("cards", ())))
-    if kind == "bank":
-        bank = a.get("bank")
-        if bank is None:  # filled by itself after the 11th trick (RM-BANK)
-            return t("Bank: the 8 cards not played (RM-BANK)")
-        if isinstance(bank, list):
-            return t("Bank: {cards}").format(cards=" ".join(card_text(c, lg) for c in bank))
-        return t("Bank: {cards}").format(cards=" · ".join(
-            f"{p} {' '.join(card_text(c, lg) for c in cs)}" for p, cs in bank.items()))
-    if kind == "taken":
-        return t("Taken cards: {cards}").format(cards=" · ".join(
-            f"{p} {len(cs)}" for p, cs in (a.get("taken") or {}).items()) + " · " + t("bank {n}").format(
-            n=len(a.get("bank") or ())))
-    if kind == "another-deal":
-        return t("One more deal after a tie (RUL-RM-SET-TIE)")
-    if kind == "shared-win":
-        return t("Shared win accepted (RUL-RM-SET-TIE)")
-    return str(kind)
 
 
 # The words of this game (as the rulebook: a set — «набор» — of 10 deals, each «игра»), where the
@@ -94,7 +66,7 @@ def History():
             new["turned" if a.get("type") == "deal" else "card"] = cid
             after_correction(st, s.edit(idx, new), lambda: set_editing(None), set_changes, refused=refused)
 
-        body += [txt(t("Correct: {entry}").format(entry=entry_text(a, lg)), size=18, weight=ft.FontWeight.W_600),
+        body += [txt(t("Correct: {entry}").format(entry=action_text(a, lg)), size=18, weight=ft.FontWeight.W_600),
                  ft.Text(t("Tap the right card. The set is scored again from this entry on."), size=15),
                  card_grid(pick, width=content_width(st) or 380),
                  tagged(ids.EDIT_CANCEL, ft.OutlinedButton(t("Cancel"), height=TOUCH,
@@ -116,7 +88,7 @@ def History():
                 continue
             a = e["action"]
             where = t("trick {n}").format(n=e["trick"]) if e["trick"] else ""
-            text = entry_text(a, lg) + (" · " + t("left out of the score") if e["skipped"] else "")
+            text = action_text(a, lg) + (" · " + t("left out of the score") if e["skipped"] else "")
             fixable = a.get("type") in ("deal", "play")
             rows.append(tagged(ids.hist_entry(e["index"]), ft.Container(
                 border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=10,
