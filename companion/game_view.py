@@ -19,6 +19,7 @@ from engine.core.errors import GameError, MissingInput
 
 if TYPE_CHECKING:
     from .log_session import LogSession, Notice
+    from .summary import Summary
 
 
 @dataclass(frozen=True)
@@ -114,7 +115,7 @@ class Imported:
     meta: dict
     actions: list[dict]
     record: Any
-    summary: dict
+    summary: "Summary"
     violations: tuple = ()
     finished: bool = False
 
@@ -207,8 +208,9 @@ class GameView:
         :class:`RecordError` when it cannot be scored."""
         raise NotImplementedError
 
-    def summarize(self, state: Any) -> dict:
-        """What the history and statistics need of a game (kept in the archive)."""
+    def summarize(self, state: Any) -> "Summary":
+        """What the history and statistics need of a game (kept in the archive as its
+        :meth:`~companion.summary.Summary.to_json`); for no state, a summary without players."""
         raise NotImplementedError
 
     def diff(self, old: Any, new: Any) -> list[Change]:

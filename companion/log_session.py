@@ -35,7 +35,7 @@ from __future__ import annotations
 import functools
 import threading
 import weakref
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, Callable, Mapping, Sequence
 
@@ -44,8 +44,9 @@ from engine.core.games import read_any
 from engine.core.reading import dumps
 
 from .game_view import Change, GameView, Question
-from .packs import DEFAULT_GAME, view_class
+from .packs import DEFAULT_GAME, GAMES, view_class
 from .storage import SILENT, RevisionConflict, Store
+from .summary import Summary, game_of
 
 
 # ---------------------------------------------------------------------------------------------
@@ -279,9 +280,9 @@ class LogSession:
     def _archive(self, status: str) -> Outcome:
         ended = self._now()
         record = self._record(ended)
-        summary = {**self._summary(), **self._times(ended)}
+        summary = replace(self.game.summarize(self.state), **self._times(ended))
         try:
-            self._store.finish_current(self.game_id, self.revision, record, summary, status)
+            self._store.finish_current(self.game_id, self.revision, record, summary.to_json(), status)
         except RevisionConflict:
             return self._conflict()
         self._clear()
@@ -447,10 +448,9 @@ class LogSession:
         times = {k: got.record[k] for k in ("started", "ended")
                  if isinstance(got.record.get(k), str) and parse_time(got.record[k])}
         meta = {**got.meta, **times, "imported": True}
-        summary = {**got.summary, **times}
-        if view.game != DEFAULT_GAME:  # the history files it under its game
-            meta["game"] = summary["game"] = view.game
-        self._store.import_game(meta, got.actions, got.record, summary)
+        if view.game != DEFAULT_GAME:  # the history files it under its game (the summary names it)
+            meta["game"] = view.game
+        self._store.import_game(meta, got.actions, got.record, replace(got.summary, **times).to_json())
         self._touch()
         return Outcome(True, Notice("import", "session.imported",
                                     {"violations": len(got.violations), "finished": got.finished},
@@ -468,7 +468,7 @@ class LogSession:
         first = rows[0] if rows else None
         cached = self._history_cache.get(game)
         if cached is None or cached[0] is not first or cached[1] != len(rows):
-            mine = [r for r in rows if game_of(r.get("summary")) == game]
+            mine = [r for r in rows if game_of(r.get("summary")) == game]  # the summary's game (companion.summary)
             cached = self._history_cache[game] = (first, len(rows), mine, [])
         return list(cached[2])
 
@@ -486,10 +486,10 @@ class LogSession:
     def archived_points(self, game_id: str) -> tuple[tuple[str, ...], list[dict[str, int]]] | None:
         """(players, points per round) of an archived game, for the race chart."""
         g = self._store.archived_game(game_id)
-        if not g or not g.get("summary"):
+        s = Summary.from_json(g.get("summary")) if g else None
+        if s is None or not s.players:
             return None
-        s = g["summary"]
-        return tuple(s["players"]), [dict(zip(s["players"], pts)) for pts in s["rounds"]]
+        return s.players, [dict(zip(s.players, pts)) for pts in s.scores]
 
     # ---- internals -------------------------------------------------------------------------------
     def _touch(self) -> None:
@@ -513,8 +513,10 @@ class LogSession:
             self._clear()
             players = cur.meta.get("players")
             if players is None or isinstance(players, list):  # what the archive index can list
+                kind = game_of(cur.meta)  # filed under its game when the app knows it
+                empty = Summary(kind if kind in GAMES else DEFAULT_GAME)
                 try:
-                    self._store.finish_current(cur.game_id, cur.revision, None, {}, "abandoned")
+                    self._store.finish_current(cur.game_id, cur.revision, None, empty.to_json(), "abandoned")
                 except (RevisionConflict, OSError, ValueError, TypeError):
                     pass
             if self._store.current() is not None:  # could not be archived: a new game replaces it
@@ -725,12 +727,6 @@ class LogSession:
         log = [a for i, a in enumerate(self._log) if i not in self.skipped]
         return self.game.record(log, self._times(ended))
 
-    def _summary(self) -> dict:
-        out = self.game.summarize(self.state)
-        if self.game.game != DEFAULT_GAME:
-            out["game"] = self.game.game
-        return out
-
     def _now(self) -> str:
         return self._clock().isoformat(timespec="seconds")
 
@@ -811,13 +807,6 @@ def parse_time(value: Any) -> datetime | None:
         return datetime.fromisoformat(value)
     except ValueError:
         return None
-
-
-def game_of(meta_or_summary: Any) -> str:
-    """The game of a stored meta or archive summary: games from before there was more than
-    one game carry no ``game`` key and are «Козырные киты»."""
-    g = meta_or_summary.get("game") if isinstance(meta_or_summary, Mapping) else None
-    return g if isinstance(g, str) else DEFAULT_GAME
 
 
 def _game_of_format(fmt: str) -> str:

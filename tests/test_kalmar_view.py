@@ -13,6 +13,7 @@ from engine.core.games import read_any
 
 from companion.kalmar.models import GameResult
 from companion.kalmar.view import card_parts, check_card, make_card, summarize
+from companion.summary import Summary
 from companion.session import Session
 from companion.storage import Store
 
@@ -162,8 +163,10 @@ def test_a_sitting_with_every_effect(tmp_path):
     assert s2.game.tally() == {"Аня": 0, "Боря": 1, "Вика": 1}
     # a shared lead: the sitting has no single winner
     sm = summarize(s2.state)
-    assert sm == {"players": P, "rounds": [[0, 1, 0], [0, 0, 1]], "totals": [0, 1, 1], "winner": None,
-                  "low_wins": False, "game": "kalmar"}
+    assert sm == Summary("kalmar", tuple(P), scores=((0, 1, 0), (0, 0, 1)), totals=(0, 1, 1), winner=None,
+                         low_wins=False)
+    assert sm.to_json() == {"players": P, "rounds": [[0, 1, 0], [0, 0, 1]], "totals": [0, 1, 1], "winner": None,
+                            "low_wins": False, "game": "kalmar"}
     ok(s2.finish())
     [row] = s2.archived()
     assert row["status"] == "finished" and row["summary"]["totals"] == [0, 1, 1]

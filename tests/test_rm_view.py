@@ -220,7 +220,7 @@ def test_refusals_change_nothing_and_a_revoke_is_shown_when_proven(tmp_path):
     assert out.ok and len(found) == 1
     assert found[0].rule == "RM-FOLLOW" and found[0].player == "Боря" and found[0].trick == 2
     assert "2" in found[0].text("ru") and "3" in found[0].text("ru")
-    assert s.game.summarize(s.state)["revokes"] == {"Боря": 1}
+    assert s.game.summarize(s.state).revokes == {"Боря": 1}
 
 
 def test_undo_redo_and_a_correction_say_what_changed(tmp_path):
@@ -258,9 +258,9 @@ def test_a_whole_set_to_the_winner_and_the_record_round_trip(tmp_path):
     assert v.over() and (v.winner() == (P[sm.final.winner] if sm.final.winner is not None else None))
     assert v.phase() == "over"
     summary = v.summarize(s.state)
-    assert summary["players"] == P and summary["variant"] == "russian"
-    assert summary["rounds"] == [list(d.score.totals) for d in sm.final.deals]
-    assert summary["totals"] == list(sm.final.totals)
+    assert summary.players == tuple(P) and summary.variant == "russian"
+    assert summary.scores == tuple(tuple(d.score.totals) for d in sm.final.deals)
+    assert summary.totals == tuple(sm.final.totals)
     text = s.export_record()
     rec = json.loads(text)
     assert rec["format"] == "royal-mastheads/1" and rec["first_dealer"] == "Боря"
@@ -293,7 +293,7 @@ def test_a_shared_win_is_offered_and_either_choice_works(tmp_path):
     assert s.undo().ok and v.phase() == "tie"
     assert v.accept_shared_win().ok and v.over() and v.shared_win() == ("Аня", "Боря")
     summary = v.summarize(s.state)
-    assert summary["winner"] is None and summary["shared"] == ["Аня", "Боря"]
+    assert summary.winner is None and summary.shared == ("Аня", "Боря")
     assert s.finish().ok
 
 

@@ -65,11 +65,11 @@ def test_full_game_to_the_winner_learns_the_deck_and_archives(tmp_path, n, seed)
     assert row["game_id"] == game_id and row["status"] == "finished"
     times = {k: row["summary"].pop(k) for k in ("started", "ended")}  # the app's clock (test_session_dates)
     assert set(times) == {"started", "ended"} and times["started"] <= times["ended"]
-    assert row["summary"] == summary
-    assert summary["winner"] == players[sm.final.winner]
-    assert summary["totals"] == list(engine.totals(sm.final))
-    assert summary["rounds"] == [list(r.points) for r in sm.final.rounds]
-    assert summary["players"] == players and summary["mode"] == "full" and summary["revokes"] == {}
+    assert row["summary"] == summary.to_json()
+    assert summary.winner == players[sm.final.winner]
+    assert summary.totals == tuple(engine.totals(sm.final))
+    assert summary.scores == tuple(tuple(r.points) for r in sm.final.rounds)
+    assert summary.players == tuple(players) and summary.mode == "full" and summary.revokes == {}
     assert s.archived_points(game_id) == (tuple(players), s_points(sm, players))
     # the archived record replays to the same result
     rec = engine.read_record(s.export_archived(game_id))

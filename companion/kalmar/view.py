@@ -22,6 +22,7 @@ from engine.kalmar.rules import C as KlCite, V as KlRule
 
 from ..game_view import Change, GameView, Imported, changed_numbers, changed_violations, changed_winner, winner_name
 from ..log_session import Notice, Outcome
+from ..summary import Summary
 from . import GAME
 from .models import GameResult, Skipped, Table
 
@@ -141,7 +142,7 @@ class KalmarView(GameView):
         return Imported(meta, [kl.action_to_json(a, rec.players) for a in actions[1:]], kl.record_to_json(rec),
                         summarize(result.state), tuple(result.violations), result.finished)
 
-    def summarize(self, state: kl.GameState | None) -> dict:
+    def summarize(self, state: kl.GameState | None) -> Summary:
         return summarize(state)
 
     def diff(self, old: kl.GameState | None, new: kl.GameState) -> list[Change]:
@@ -297,17 +298,16 @@ class KalmarView(GameView):
 VIEW = KalmarView
 
 
-def summarize(state: kl.GameState | None) -> dict:
-    """What the history and statistics need of a sitting, kept with it in the archive: one row
-    per finished game (1 for its winner, 0 otherwise), the tally (RUL-KL-TALLY) and the
+def summarize(state: kl.GameState | None) -> Summary:
+    """What the history and statistics need of a sitting, kept with it in the archive: the wins
+    of each finished game (1 for its winner, 0 otherwise), the tally (RUL-KL-TALLY) and the
     sitting's leader (None on a shared lead or before any win)."""
     if state is None:
-        return {}
+        return Summary(GAME.id)
     n = state.n
-    rounds = [[1 if g.winner == i else 0 for i in range(n)] for g in state.results]
-    totals = list(state.tally)
-    best = max(totals) if totals else 0
-    leaders = [i for i, w in enumerate(totals) if w == best]
+    wins_by_game = tuple(tuple(1 if g.winner == i else 0 for i in range(n)) for g in state.results)
+    tally = tuple(state.tally)
+    best = max(tally) if tally else 0
+    leaders = [i for i, w in enumerate(tally) if w == best]
     winner = state.players[leaders[0]] if best > 0 and len(leaders) == 1 else None
-    return {"players": list(state.players), "rounds": rounds, "totals": totals, "winner": winner,
-            "low_wins": False, "game": KalmarView.game}  # the game key: an imported sitting is filed as «Кальмар» too
+    return Summary(GAME.id, tuple(state.players), scores=wins_by_game, totals=tally, winner=winner, low_wins=False)

@@ -31,6 +31,7 @@ from engine.kozyrnye_kity.rules import X
 from ..game_view import (Change, GameView, Imported, Question, changed_numbers, changed_violations, changed_winner,
                          revokes_by_player, violation_key, winner_name)
 from ..log_session import DONE, Notice, Outcome, refused, serialized
+from ..summary import Summary
 from . import GAME, deck_walk
 
 MODES = ("full", "pad")  # full tracking, or score pad only (tallied rounds)
@@ -205,7 +206,7 @@ class KityView(GameView):
         return Imported(meta, [action_to_json(a, rec.players) for _, a in actions], record_to_json(rec),
                         summarize(result.state, "full"), tuple(result.violations), result.finished)
 
-    def summarize(self, state: GameState | None) -> dict:
+    def summarize(self, state: GameState | None) -> Summary:
         return summarize(state, self.session.mode)
 
     def diff(self, old: GameState | None, new: GameState) -> list[Change]:
@@ -689,17 +690,11 @@ def diff_states(old: GameState | None, new: GameState) -> list[Change]:
             + changed_winner(winner_name(old), winner_name(new)))
 
 
-def summarize(state: GameState | None, mode: str) -> dict:
-    """What the history and statistics need of a game, kept with it in the archive."""
+def summarize(state: GameState | None, mode: str) -> Summary:
+    """What the history and statistics need of a game, kept with it in the archive: points per
+    round in seat order, the target, the mode and the revokes found per player."""
     if state is None:
-        return {}
-    rounds = [list(r.points) for r in state.rounds]
-    return {
-        "players": list(state.players),
-        "target": state.target,
-        "mode": mode,
-        "rounds": rounds,
-        "totals": list(engine.totals(state)),
-        "winner": winner_name(state),
-        "revokes": revokes_by_player(state.violations),
-    }
+        return Summary(GAME.id)
+    return Summary(GAME.id, tuple(state.players), tuple(tuple(r.points) for r in state.rounds),
+                   tuple(engine.totals(state)), winner_name(state), revokes=revokes_by_player(state.violations),
+                   target=state.target, mode=mode)

@@ -22,6 +22,7 @@ from engine.royal_mastheads.cards import FULL_MASK, SUIT_SIGNS, cards_of
 from ..game_view import (Change, GameView, Imported, changed_numbers, changed_violations, changed_winner,
                          revokes_by_player, winner_name)
 from ..log_session import Notice, Outcome
+from ..summary import Summary
 from . import GAME
 from .models import Bonus, DealResult, LastTrick, Live, SeatResult
 
@@ -111,7 +112,7 @@ class RoyalMastheadsView(GameView):
                         [action_to_json(a, rec.players) for _, a in actions], rm.record_to_json(rec),
                         summarize(result.state), tuple(result.violations), result.finished)
 
-    def summarize(self, state: rm.GameState | None) -> dict:
+    def summarize(self, state: rm.GameState | None) -> Summary:
         return summarize(state)
 
     def diff(self, old: rm.GameState | None, new: rm.GameState) -> list[Change]:
@@ -357,19 +358,12 @@ def taken_action(owners: Mapping[str, str], players: Sequence[str], holder: str 
                          [c for c in cards if owners[c] == BANK], rm.UNSET if holder == "rule" else holder)
 
 
-def summarize(state: rm.GameState | None) -> dict:
+def summarize(state: rm.GameState | None) -> Summary:
     """What the history and statistics need of a set, kept with it in the archive: points per
     deal in seat order, totals, the winner (None for a shared win: ``shared``), the variant and
     the revokes found per player."""
     if state is None:
-        return {}
-    return {
-        "game": RoyalMastheadsView.game,  # also for an imported record (the session adds it only to its own)
-        "players": list(state.players),
-        "rounds": [list(d.score.totals) for d in state.deals],
-        "totals": list(state.totals),
-        "winner": winner_name(state),
-        "shared": [state.players[i] for i in state.shared_win],
-        "variant": state.variant.value,
-        "revokes": revokes_by_player(state.violations),
-    }
+        return Summary(GAME.id)
+    return Summary(GAME.id, tuple(state.players), tuple(tuple(d.score.totals) for d in state.deals),
+                   tuple(state.totals), winner_name(state), revokes=revokes_by_player(state.violations),
+                   shared=tuple(state.players[i] for i in state.shared_win), variant=state.variant.value)

@@ -6,12 +6,12 @@ import flet as ft
 
 from .. import ids
 from ..packs import game as pack
-from ..log_session import game_of
 from ..i18n import lang, t, tn
 from ..ui import TOUCH, probe, safe_render, safe_screen, screen, section_title, tagged, use_app, use_session
 from ..widgets.look import PLAYER_COLORS
 from ..widgets.game import game_route
 from ..widgets.notices import outcome_text
+from ..summary import Summary
 from ..widgets.when import game_when
 from .records import ExportPanel, ImportPanel
 
@@ -91,7 +91,7 @@ def race_chart(players, rounds: list[dict], round_word: str | None = None) -> ft
 @safe_render
 def GameDetail(row: dict, on_back):
     session = use_session()
-    summary = row.get("summary") or {}
+    summary = Summary.from_json(row.get("summary"))
     pts = session.archived_points(row["game_id"])
     body: list[ft.Control] = [
         ft.Row([tagged(ids.STATS_BACK, ft.OutlinedButton(t("All games"), icon=ft.Icons.ARROW_BACK, height=TOUCH,
@@ -100,14 +100,14 @@ def GameDetail(row: dict, on_back):
         probe(ids.STATS_DETAIL, t("Game {n}").format(n=row.get("seq", "")) + " · " + _status(row.get("status")),
               size=22, weight=ft.FontWeight.BOLD),
     ]
-    when = game_when(summary)
+    when = game_when(summary.times())
     if when:
         body.append(probe(ids.STATS_WHEN, when, size=17, color=ft.Colors.ON_SURFACE_VARIANT))
     if row.get("status") == "abandoned":
         body.append(ResumeEntry(row["game_id"], key=f"stats-resume-{row['game_id']}"))
-    if summary.get("winner"):
-        body.append(ft.Text(t("{player} wins the game!").format(player=summary["winner"]), size=18))
-    game = pack(game_of(summary))
+    if summary.winner:
+        body.append(ft.Text(t("{player} wins the game!").format(player=summary.winner), size=18))
+    game = pack(summary.game)
     if pts is not None and pts[1]:
         body.append(race_chart(pts[0], pts[1], t(game.round_word)))
     else:
@@ -158,14 +158,13 @@ def ResumeEntry(game_id: str):
 
 
 def _game_row(row: dict, on_open) -> ft.Control:
-    summary = row.get("summary") or {}
-    players = row.get("players") or summary.get("players") or []
-    winner = summary.get("winner")
+    summary = Summary.from_json(row.get("summary"))
+    players = row.get("players") or summary.players
+    winner = summary.winner
     line2 = ", ".join(str(p) for p in players)
-    when = game_when(summary)
+    when = game_when(summary.times())
     line3 = (t("Winner: {player}").format(player=winner) if winner else t("No winner")) + " · " + _status(row.get("status"))
-    n_rounds = len(summary.get("rounds") or [])
-    line3 += " · " + tn(*pack(game_of(summary)).rounds, n_rounds)
+    line3 += " · " + tn(*pack(summary.game).rounds, len(summary.scores))
     return tagged(ids.stats_game(row.get("seq", 0)), ft.Container(
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=16, ink=True,
         padding=ft.Padding.symmetric(horizontal=16, vertical=10),

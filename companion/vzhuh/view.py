@@ -18,6 +18,7 @@ from engine.vzhuh.rules import C as VzCite
 
 from ..game_view import Change, GameView, Imported, changed_numbers, changed_violations, changed_winner, winner_name
 from ..log_session import Notice, Outcome
+from ..summary import Summary
 from . import GAME
 from .models import Party, StarterWhy
 
@@ -77,7 +78,7 @@ class VzhuhView(GameView):
                         [vz.action_to_json(a, rec.players) for _, a in actions], vz.record_to_json(rec),
                         summarize(result.state), tuple(result.violations), result.finished)
 
-    def summarize(self, state: vz.GameState | None) -> dict:
+    def summarize(self, state: vz.GameState | None) -> Summary:
         return summarize(state)
 
     def diff(self, old: vz.GameState | None, new: vz.GameState) -> list[Change]:
@@ -205,18 +206,13 @@ class VzhuhView(GameView):
 VIEW = VzhuhView
 
 
-def summarize(state: vz.GameState | None) -> dict:
-    """What the history and statistics need of a game, kept with it in the archive: points per
-    party in seat order; the lowest total wins (``low_wins``)."""
+def summarize(state: vz.GameState | None) -> Summary:
+    """What the history and statistics need of a game, kept with it in the archive: penalty
+    points per party in seat order; the lowest total wins (``low_wins``)."""
     if state is None:
-        return {}
-    return {
-        "players": list(state.players),
-        "rounds": [list(p.points) for p in state.parties],
-        "totals": list(vz.totals(state)),
-        "winner": winner_name(state),
-        "low_wins": True,
-    }
+        return Summary(GAME.id)
+    return Summary(GAME.id, tuple(state.players), tuple(tuple(p.points) for p in state.parties),
+                   tuple(vz.totals(state)), winner_name(state), low_wins=True)
 
 
 # ---------------------------------------------------------------------------------------------
