@@ -55,6 +55,11 @@ class Replayed:
     def winner(self) -> str | None:
         return self.state.players[self.state.winner] if self.state.winner is not None else None
 
+    def to_json(self, lang: str = "ru") -> dict:
+        """The common part of every game's result as JSON (a game adds its own figures)."""
+        return {"valid": self.valid, "finished": self.finished, "winner": self.winner,
+                "violations": [v.to_json(lang) for v in self.violations]}
+
     def violation_lines(self, lang: str, none_key: str, count_key: str, where: Callable[[Violation], str],
                         who: bool = True) -> list[str]:
         """The report's broken rules: ``none_key``'s sentence, or ``count_key``'s and one line
