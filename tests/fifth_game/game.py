@@ -69,8 +69,9 @@ def apply(state: State, a: Any, *, strict: bool = True) -> State:
 
 def status(s: State, lang: str) -> str | None:
     """Who won (S5-END), or who plays on after a tie (S5-TIE); None while the game goes on."""
-    if s.winner is not None:
-        return render("s5.won", {"player": s.players[s.winner], "points": s.totals[s.winner]}, lang)
+    if s.winner is not None:  # the total the game ended with (a record may hold rounds after the end)
+        w, k = scorepad.decide(s.rounds, len(s.players), s.end)
+        return render("s5.won", {"player": s.players[w], "points": scorepad.totals(s.rounds[:k], len(s.players))[w]}, lang)
     if tie := scorepad.tied_best(s.totals, len(s.rounds), s.end):
         return render("s5.tie", {"players": ", ".join(s.players[i] for i in tie), "points": s.totals[tie[0]]}, lang)
     return None
