@@ -55,7 +55,7 @@ class StatsWords:
 @dataclass(frozen=True)
 class Game:
     """One game in the app, declared once: ``GAME`` in its package (``companion/<game>/``) and
-    listed in :data:`companion.packs.GAMES`. The log session, the shell and the shared screens
+    listed in :data:`companion.packs.LIST`. The log session, the shell and the shared screens
     read everything they ask of a game here; the view and the screens are imported when first
     asked for (a phone starts without any game's code). Texts are English msgids."""
 
@@ -138,6 +138,9 @@ class GameView:
     format: ClassVar[str]      # its record format, e.g. "kozyrnye-kity/1"
     modes: ClassVar[tuple[str, ...]] = ("full",)
     end_rule: ClassVar[str] = ""  # the rule ID that says when a game is over (cited when it is not)
+    # the game's engine module, for the defaults below: ``apply(state, action, strict=)``, ``LOG`` (its
+    # Codec); ``RECORD`` (a LogFormat) and ``replay_record`` where its record is its header plus the log
+    engine: ClassVar[Any] = None
 
     def __init__(self, session: "LogSession"):
         self.session = session
@@ -171,8 +174,16 @@ class GameView:
         return None
 
     def new_meta(self, players: Sequence[str], options: Mapping[str, Any]) -> "dict | Notice":
-        """The stored meta of a new game, or a refusal."""
-        raise NotImplementedError
+        """The stored meta of a new game, or a refusal. By default the players and the options,
+        checked by making the first state (:meth:`start_state` raising a :class:`GameError`: refused)."""
+        from .log_session import Notice
+
+        meta = {"players": list(players), **options}
+        try:
+            self.start_state(meta)
+        except GameError as e:
+            return Notice("refused", error=e)
+        return meta
 
     def start_state(self, meta: Mapping[str, Any]) -> Any:
         raise NotImplementedError
@@ -180,8 +191,9 @@ class GameView:
     def apply(self, state: Any, action: dict, *, strict: bool = True) -> Any:
         """The state after one saved action; raises a :class:`GameError` (an
         :class:`IllegalAction`, a :class:`RecordError` for a malformed action, or a
-        :class:`MissingInput`)."""
-        raise NotImplementedError
+        :class:`MissingInput`). By default the action is read with the :attr:`engine`'s ``LOG``
+        codec and applied with its ``apply``."""
+        return self.engine.apply(state, self.engine.LOG.from_json(action, state.players), strict=strict)
 
     def accepts(self, action: Any) -> "Notice | None":
         """A refusal for an action this game (in this mode) never takes, else None."""
@@ -200,13 +212,21 @@ class GameView:
         return Question(retry, err)
 
     def record(self, log: Sequence[dict], extra: Mapping[str, Any]) -> Any:
-        """The game's record (its JSON value) for the log's actions."""
-        raise NotImplementedError
+        """The game's record (its JSON value) for the log's actions. By default, for an engine
+        whose record is its header plus the log (``engine.RECORD``, :class:`engine.core.records.LogFormat`):
+        the players, the header's fields from the meta, the log."""
+        fmt = self.engine.RECORD
+        return fmt.to_json(self.players, {k: self.session.meta[k] for k in fmt.header}, log, extra)
 
     def read_import(self, record: Any) -> Imported:
         """What to file for a record of this game (read by its engine); raises
-        :class:`RecordError` when it cannot be scored."""
-        raise NotImplementedError
+        :class:`RecordError` when it cannot be scored. By default for ``engine.RECORD`` (see
+        :meth:`record`): the meta is the players and the header, the log the record's list."""
+        fmt, result = self.engine.RECORD, self.engine.replay_record(record)
+        log = fmt.log(record)
+        return Imported({"players": list(record.players), **record.header}, log,
+                        fmt.to_json(record.players, record.header, log, record.times),
+                        self.summarize(result.state), tuple(result.violations), result.finished)
 
     def summarize(self, state: Any) -> "Summary":
         """What the history and statistics need of a game (kept in the archive as its
@@ -222,7 +242,12 @@ class GameView:
         return 0, 0
 
     def winner(self) -> str | None:
-        raise NotImplementedError
+        """The winner's name, or None: by default the state's ``winner`` seat (:func:`winner_name`)."""
+        return winner_name(self.state)
+
+    def violations(self) -> tuple:
+        """The broken rules of the game so far (the history shows them): by default the state's."""
+        return self.state.violations if self.state is not None else ()
 
     def over(self) -> bool:
         """Whether the game can be finished (archived as finished): by default, once it has a
@@ -230,8 +255,9 @@ class GameView:
         return self.winner() is not None
 
     def route(self) -> str:
-        """The app's screen on which a game in progress continues (a route, e.g. "/vzhuh")."""
-        raise NotImplementedError
+        """The app's screen on which a game in progress continues (a route, e.g. "/vzhuh"): by
+        default the game's own, ``/<id>``."""
+        return "/" + self.game
 
 
 # ---- what the views' ``summarize`` and ``diff`` share ------------------------------------------

@@ -26,7 +26,7 @@ import weakref
 from functools import lru_cache
 from pathlib import Path
 
-from engine.core.i18n import DEFAULT_LANG, LANGS, Catalogs
+from engine.core.i18n import DEFAULT_LANG, LANGS, Catalogs, template
 
 DOMAIN = "kity"
 LOCALES_DIR = Path(__file__).resolve().parent.parent / "assets" / "locales"
@@ -103,7 +103,12 @@ def lang() -> str:
 
 
 def translate(lang_: str, msg: str) -> str:
-    return translations(normalize(lang_)).gettext(msg)
+    """``msg`` in ``lang_``. A msgid the app's catalogs lack is looked up in the engine's catalogs
+    registered so far (:func:`engine.core.i18n.register_catalogs`): a game that lives outside the
+    app's packages brings its screens' words in its own catalog (``tests/fifth_game/locales``)."""
+    code = normalize(lang_)
+    text = translations(code).gettext(msg)
+    return text if text != msg else template(msg, code) or msg
 
 
 def translate_n(lang_: str, singular: str, plural: str, n: int) -> str:

@@ -1,7 +1,8 @@
 """The games the app knows: one :class:`~companion.game_view.Game` declaration each (``GAME`` in
 ``companion/<game>/__init__.py``), in one list. The log session, the shell and the shared
 screens (home, rules, history and statistics, records) read this list; nothing else registers
-a game. A game's view and screens are imported when first asked for, so the session stays free
+a game — but :func:`add`, the one explicit call that adds a game living outside the app's
+packages (a test's, a table's own variant: ``python -m tests.fifth_game``). A game's view and screens are imported when first asked for, so the session stays free
 of Flet and a phone starts without any game's code.
 
 A game's id is its record format without the version (``kozyrnye-kity`` for
@@ -13,9 +14,19 @@ from . import kalmar, kozyrnye_kity, royal_mastheads, vzhuh
 from .game_view import Game
 
 DEFAULT_GAME = "kozyrnye-kity"  # the first game; stored games without a ``game`` key are of it
-LIST: tuple[Game, ...] = (kozyrnye_kity.GAME, vzhuh.GAME, kalmar.GAME, royal_mastheads.GAME)  # home's order
+LIST: list[Game] = [kozyrnye_kity.GAME, vzhuh.GAME, kalmar.GAME, royal_mastheads.GAME]  # home's order
 BY_ID: dict[str, Game] = {g.id: g for g in LIST}
-GAMES: tuple[str, ...] = tuple(BY_ID)
+
+
+def add(game: Game) -> None:
+    """Add a game that lives outside the app's packages, after the others on home. Call it before
+    the app starts (the shell builds its routes once); its record format goes to the engine's
+    list with :func:`engine.core.games.add`. Adding the same again does nothing; another game
+    with a known id is an error."""
+    if BY_ID.setdefault(game.id, game) is not game:
+        raise ValueError(f"a game {game.id!r} is already known")
+    if game not in LIST:
+        LIST.append(game)
 
 
 def game(game_id: str) -> Game:

@@ -17,7 +17,7 @@ from typing import Any, Callable, Optional
 import flet as ft
 
 from . import i18n
-from .packs import GAMES
+from . import packs
 
 log = logging.getLogger("kity")
 
@@ -74,7 +74,7 @@ class AppState:
             keep_awake=bool(s.get(KEY_AWAKE, False)),
             width=width or 0,
         )
-        if s.get(KEY_GAME) in GAMES:
+        if s.get(KEY_GAME) in packs.BY_ID:
             st.game = s[KEY_GAME]
         st._store = store
         i18n.set_language(st.lang)
@@ -166,7 +166,7 @@ class AppState:
 
     def set_game(self, game: str) -> None:
         """The game the table plays (its entries on the home screen, its rules)."""
-        if game not in GAMES:
+        if game not in packs.BY_ID:
             return
         self._save(KEY_GAME, game)
         self.game = game

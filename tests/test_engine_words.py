@@ -66,7 +66,9 @@ def entries(cat) -> dict:
 def test_the_engine_has_catalogs_for_the_core_and_every_game():
     domains = {c.domain for c in i18n.engine_catalogs()}
     assert {"core", "vzhuh"} <= domains
-    assert {c.domain for c in i18n.registered_catalogs()} <= domains
+    # every registered catalog of a package in engine/ is found there (a game outside the engine's
+    # folder, tests/fifth_game, registers its own: issue 18)
+    assert {c.domain for c in i18n.registered_catalogs() if i18n.ENGINE_DIR in c.root.parents} <= domains
 
 
 @pytest.mark.parametrize("cat", i18n.engine_catalogs(), ids=lambda c: c.domain)

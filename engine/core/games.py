@@ -2,7 +2,8 @@
 
 Each game is a package of :mod:`engine` that provides ``FORMAT``, ``read_record(text)``,
 ``parse_record(json_value)`` and ``replay_record(record)`` (a result with ``valid``, ``text(lang)`` and ``to_json(lang)``).
-Packages are imported when first asked for.
+Packages are imported when first asked for. A game that lives outside :mod:`engine` (a test's,
+a table's own variant) is added by an explicit call, :func:`add` (``tests/fifth_game/``).
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from .errors import RecordError
 from .reading import MAX_NAME, load_json, show, typed
 
 # format → package; the format's version is part of its name (a new version is a new entry)
-GAMES: dict[str, str] = {
+GAMES: dict[str, str | ModuleType] = {
     "kozyrnye-kity/1": "engine.kozyrnye_kity",
     "vzhuh/1": "engine.vzhuh",
     "royal-mastheads/1": "engine.royal_mastheads",
@@ -24,7 +25,16 @@ MAX_BYTES = 4 * 1024 * 1024  # no record of any game is larger (each game may se
 
 
 def game(fmt: str) -> ModuleType:
-    return importlib.import_module(GAMES[fmt])
+    pkg = GAMES[fmt]
+    return pkg if isinstance(pkg, ModuleType) else importlib.import_module(pkg)
+
+
+def add(fmt: str, package: ModuleType) -> None:
+    """Know the record format ``fmt`` of a game outside :mod:`engine`: ``package`` is its module
+    (imported by the caller, never found by name), with what every game's package provides (see
+    above). Adding the same again does nothing; another package for a known format is an error."""
+    if GAMES.setdefault(fmt, package) is not package:
+        raise ValueError(f"the record format {fmt!r} is already known")
 
 
 def _format_of(value: Any) -> str:
@@ -50,4 +60,4 @@ def read_any(text: str | bytes) -> tuple[ModuleType, Any]:
     return pkg, pkg.parse_record(value)
 
 
-__all__ = ["GAMES", "MAX_BYTES", "MAX_NAME", "game", "read_any", "record_format"]
+__all__ = ["GAMES", "MAX_BYTES", "MAX_NAME", "add", "game", "read_any", "record_format"]

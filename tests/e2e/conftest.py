@@ -78,12 +78,13 @@ def free_port() -> int:
 
 class Server:
     """The app as a subprocess. ``table_code``: table mode (``--table``) with that fixed code;
-    ``url`` then carries the code (the join address on this machine)."""
+    ``url`` then carries the code (the join address on this machine). ``module``: what ``python -m``
+    runs — the app, or a launcher that adds a game first and then runs it (``tests.fifth_game``)."""
 
     def __init__(self, data_dir: Path, log_dir: Path, extra_env: dict | None = None,
-                 table_code: str | None = None):
+                 table_code: str | None = None, module: str = "companion"):
         self.data_dir, self.log_dir, self.extra_env = data_dir, log_dir, extra_env or {}
-        self.table_code = table_code
+        self.table_code, self.module = table_code, module
         self.proc = None
         self.starts = 0
 
@@ -107,7 +108,7 @@ class Server:
             env["KITY_TABLE_CODE"] = self.table_code
             args = ["--table"]
         self.t0 = time.perf_counter()
-        self.proc = subprocess.Popen([sys.executable, "-m", "companion", *args], env=env, cwd=REPO,
+        self.proc = subprocess.Popen([sys.executable, "-m", self.module, *args], env=env, cwd=REPO,
                                      stdout=open(self.log, "w"), stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while True:
