@@ -44,7 +44,7 @@ from engine.core.games import read_any
 from engine.core.reading import dumps
 
 from .game_view import Change, GameView, Question
-from .packs import DEFAULT_GAME, GAMES, view_class
+from .packs import BY_ID, DEFAULT_GAME, view_class
 from .storage import SILENT, RevisionConflict, Store
 from .summary import Summary, game_of
 
@@ -514,7 +514,7 @@ class LogSession:
             players = cur.meta.get("players")
             if players is None or isinstance(players, list):  # what the archive index can list
                 kind = game_of(cur.meta)  # filed under its game when the app knows it
-                empty = Summary(kind if kind in GAMES else DEFAULT_GAME)
+                empty = Summary(kind if kind in BY_ID else DEFAULT_GAME)
                 try:
                     self._store.finish_current(cur.game_id, cur.revision, None, empty.to_json(), "abandoned")
                 except (RevisionConflict, OSError, ValueError, TypeError):

@@ -2,6 +2,7 @@
 from typing import Any, Mapping
 
 from companion.game_view import GameView, changed_numbers, changed_violations, changed_winner, winner_name
+from companion.summary import Summary
 
 from . import GAME
 from . import game as g
@@ -18,9 +19,8 @@ class View(GameView):
     def start_state(self, meta: Mapping[str, Any]) -> g.State:
         return g.new_game(meta["players"], meta["target"])
 
-    def summarize(self, s: g.State | None) -> dict:
-        return {} if s is None else {"players": list(s.players), "rounds": [list(r) for r in s.rounds],
-                                     "totals": list(s.totals), "winner": winner_name(s)}
+    def summarize(self, s: g.State | None) -> Summary:
+        return Summary(self.game) if s is None else Summary(self.game, s.players, s.rounds, s.totals, winner_name(s))
 
     def diff(self, old: g.State | None, new: g.State) -> list:
         return [] if old is None else (changed_numbers("total", new.players, old.totals, new.totals)
