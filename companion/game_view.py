@@ -224,9 +224,19 @@ class GameView:
         :meth:`record`): the meta is the players and the header, the log the record's list."""
         fmt, result = self.engine.RECORD, self.engine.replay_record(record)
         log = fmt.log(record)
-        return Imported({"players": list(record.players), **record.header}, log,
-                        fmt.to_json(record.players, record.header, log, record.times),
-                        self.summarize(result.state), tuple(result.violations), result.finished)
+        return self.imported({"players": list(record.players), **record.header}, log,
+                             fmt.to_json(record.players, record.header, log, record.times), result)
+
+    def imported(self, meta: dict, log: Sequence[Any], record: Any, result: Any,
+                 summary: "Summary | None" = None) -> Imported:
+        """What to file for a record read for import: its ``meta``, its ``log`` (action objects are
+        written with their codec, as the log keeps them), the record as JSON, and what the
+        engine's replay ``result`` says: the summary (:meth:`summarize` of its state unless given),
+        the broken rules, whether the game is finished."""
+        players = meta["players"]
+        return Imported(meta, [a if isinstance(a, dict) else to_json(a, players) for a in log], record,
+                        self.summarize(result.state) if summary is None else summary,
+                        tuple(result.violations), result.finished)
 
     def summarize(self, state: Any) -> "Summary":
         """What the history and statistics need of a game (kept in the archive as its

@@ -319,28 +319,26 @@ class LogSession:
     # (a correction gets its old entry back, a deletion its entry), and redo does it again. A
     # new change empties the redo stack. Nothing in the log is ever lost by undo or redo.
     def undo(self) -> Outcome:
-        if self._stale():
-            return self._conflict()
-        if not self._undo:
-            return refused("session.nothing-to-undo")
-        step = _undo_step(self._undo[-1], self._log)
-        if step is None:
-            return refused("session.bad-entry")
-        log, back, at, shown = step
-        return self._change(log, self._undo[:-1], self._redo + [back], at, "session.undone",
-                            self._undo[-1]["change"], shown)
+        return self._walk(True)
 
     def redo(self) -> Outcome:
+        return self._walk(False)
+
+    def _walk(self, back: bool) -> Outcome:
+        """Undo (``back``) or redo the last change: it moves to the other stack."""
         if self._stale():
             return self._conflict()
-        if not self._redo:
-            return refused("session.nothing-to-redo")
-        step = _redo_step(self._redo[-1], self._log)
+        stack = self._undo if back else self._redo
+        if not stack:
+            return refused("session.nothing-to-undo" if back else "session.nothing-to-redo")
+        step = (_undo_step if back else _redo_step)(stack[-1], self._log)
         if step is None:
             return refused("session.bad-entry")
-        log, again, at, shown = step
-        return self._change(log, self._undo + [again], self._redo[:-1], at, "session.redone",
-                            again["change"], shown)
+        log, moved, at, shown = step
+        if back:
+            return self._change(log, self._undo[:-1], self._redo + [moved], at, "session.undone",
+                                self._undo[-1]["change"], shown)
+        return self._change(log, self._undo + [moved], self._redo[:-1], at, "session.redone", moved["change"], shown)
 
     def edit(self, index: int, action: Any) -> Outcome:
         """Replace log entry ``index``; all that follows is recomputed and re-validated."""

@@ -139,8 +139,7 @@ class KalmarView(GameView):
             meta["colour"] = first.colour.value
         if first.options.same_symbol:
             meta["same_symbol"] = True
-        return Imported(meta, [kl.action_to_json(a, rec.players) for a in actions[1:]], kl.record_to_json(rec),
-                        summarize(result.state), tuple(result.violations), result.finished)
+        return self.imported(meta, actions[1:], kl.record_to_json(rec), result)
 
     def summarize(self, state: kl.GameState | None) -> Summary:
         return summarize(state)
@@ -244,8 +243,6 @@ class KalmarView(GameView):
         s = self.state
         return s.players[next_seat(s.dealer, s.n)] if s is not None else None
 
-    def violations(self) -> tuple:
-        return self.state.violations if self.state is not None else ()
 
     def can_play(self, card: str) -> Verdict:
         """Whether the player to move may play ``card`` now (the live table's checker)."""

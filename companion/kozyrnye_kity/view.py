@@ -22,7 +22,7 @@ from engine.kozyrnye_kity.cards import KNOWN_FACTS, deck_for, parse_card
 from engine.kozyrnye_kity.game import Phase, first_bonus_problems
 from engine.kozyrnye_kity.i18n import render
 from engine.kozyrnye_kity.record import (
-    action_from_json, action_to_json, actions_to_record, facts_from_json, facts_to_json, profile_from_json,
+    action_from_json, actions_to_record, facts_from_json, facts_to_json, profile_from_json,
     record_actions, record_to_json,
 )
 from engine.kozyrnye_kity.replay import replay_record
@@ -203,8 +203,8 @@ class KityView(GameView):
         _state, actions = record_actions(rec)
         meta = {"players": list(rec.players), "target": rec.effective_target, "mode": "full",
                 "deck": {c.id: facts_to_json(f) for c, f in (rec.deck or ())}}
-        return Imported(meta, [action_to_json(a, rec.players) for _, a in actions], record_to_json(rec),
-                        summarize(result.state, "full"), tuple(result.violations), result.finished)
+        return self.imported(meta, [a for _, a in actions], record_to_json(rec), result,
+                             summarize(result.state, "full"))
 
     def summarize(self, state: GameState | None) -> Summary:
         return summarize(state, self.session.mode)
@@ -436,8 +436,6 @@ class KityView(GameView):
             return ()
         return tuple(p for p, v in zip(s.players, tot) if v == top)
 
-    def violations(self) -> tuple[Violation, ...]:
-        return self.state.violations if self.state else ()
 
     def suggested_leader(self) -> str | None:
         s = self.state

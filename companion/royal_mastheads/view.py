@@ -16,7 +16,7 @@ from engine import royal_mastheads as rm
 from engine.core.actions import tag
 from engine.core.errors import GameError, IllegalAction
 from engine.core.reading import MAX_NAME, bad_name, quote
-from engine.royal_mastheads.actions import action_from_json, action_to_json
+from engine.royal_mastheads.actions import action_from_json
 from engine.royal_mastheads.cards import FULL_MASK, SUIT_SIGNS, cards_of
 
 from ..game_view import (Change, GameView, Imported, changed_numbers, changed_violations, changed_winner,
@@ -108,9 +108,8 @@ class RoyalMastheadsView(GameView):
     def read_import(self, rec: rm.GameRecord) -> Imported:
         result = rm.replay_record(rec)
         start, actions = rm.record_actions(rec)
-        return Imported({"players": list(rec.players), "first_dealer": rec.first_dealer, "variant": rec.variant.value},
-                        [action_to_json(a, rec.players) for _, a in actions], rm.record_to_json(rec),
-                        summarize(result.state), tuple(result.violations), result.finished)
+        return self.imported({"players": list(rec.players), "first_dealer": rec.first_dealer,
+                              "variant": rec.variant.value}, [a for _, a in actions], rm.record_to_json(rec), result)
 
     def summarize(self, state: rm.GameState | None) -> Summary:
         return summarize(state)
@@ -279,8 +278,6 @@ class RoyalMastheadsView(GameView):
         s = self.state
         return tuple(s.players[i] for i in s.shared_win) if s is not None else ()
 
-    def violations(self) -> tuple:
-        return self.state.violations if self.state is not None else ()
 
     # ---- the table's actions -----------------------------------------------------------------
     def _do(self, action: Any) -> tuple[Outcome, tuple]:

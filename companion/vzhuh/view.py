@@ -74,9 +74,8 @@ class VzhuhView(GameView):
     def read_import(self, rec: vz.GameRecord) -> Imported:
         result = vz.replay_record(rec)
         start, actions = vz.record_actions(rec)
-        return Imported({"players": list(rec.players), "first": rec.first},
-                        [vz.action_to_json(a, rec.players) for _, a in actions], vz.record_to_json(rec),
-                        summarize(result.state), tuple(result.violations), result.finished)
+        return self.imported({"players": list(rec.players), "first": rec.first}, [a for _, a in actions],
+                             vz.record_to_json(rec), result)
 
     def summarize(self, state: vz.GameState | None) -> Summary:
         return summarize(state)
@@ -163,8 +162,6 @@ class VzhuhView(GameView):
         s = self.state
         return [dict(zip(s.players, p.points)) for p in s.parties] if s is not None else []
 
-    def violations(self) -> tuple:
-        return self.state.violations if self.state is not None else ()
 
     def party_problem(self, penalties: Mapping[str, Mapping[str, Any]], at: int | None = None) -> str | None:
         """Why this party cannot be entered (the engine's words with the rule ID), or None;
