@@ -32,10 +32,10 @@ def check_home(ui, shot_name):
         assert box["height"] >= 48 and box["width"] >= 200, (ident, box)
     # the game choice (one button per game, the first game chosen) and no buttons for screens
     # that do not exist
-    from companion.packs import GAMES
+    from companion.packs import LIST
 
-    assert ui.selected(f"home-game-{GAMES[0]}")
-    assert ui.page.get_by_role("button").count() == len(HOME_BUTTONS) + len(GAMES)
+    assert ui.selected(f"home-game-{LIST[0].id}")
+    assert ui.page.get_by_role("button").count() == len(HOME_BUTTONS) + len(LIST)
     ui.shot(shot_name)
 
 
