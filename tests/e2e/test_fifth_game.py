@@ -61,6 +61,9 @@ def test_sotnya_two_rounds_undo_redo_at_phone_size(ui):
     enter_round(ui, (15, 40))                     # round 2: 30+15 = 45, 25+40 = 65
     ui.wait_text("s5-round", "Очки за раунд 3")
     assert totals(ui) == ["45", "65"]
+    ui.tap_id("s5-record")                        # a second tap with the fields emptied writes nothing (S5-ROUND)
+    ui.wait_text(ids.NOTICE, "S5-ROUND")
+    assert totals(ui) == ["45", "65"] and "Очки за раунд 3" in ui.read("s5-round")
 
     ui.tap_id("s5-undo")                          # back to round 1's totals
     ui.wait_text("s5-round", "Очки за раунд 2")

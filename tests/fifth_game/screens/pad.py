@@ -34,17 +34,18 @@ def Pad():
         return screen(st, "/sotnya", "s5-screen-pad", GAME.title, [w.play_button(t("New game"), ft.Icons.ADD,
                                                                                 lambda: w.go("/sotnya/new"))])
     view, now, narrow, score = s.game, (s.game_id, len(s.log)), st.width < 600, s.game.state
-    texts = typed()[0] if typed()[1] == now else {}
+    current = lambda: typed()[0] if typed()[1] == (s.game_id, len(s.log)) else {}  # a written round empties them
+    texts = current()
     body = [probe("s5-status", view.status() or t("The race to {target}").format(target=score.target), size=18)]
     if view.winner() is None:
         body += [probe("s5-round", f"{t('Points of round {n}').format(n=len(score.rounds) + 1)} ({C.ROUND.rule})",
                        size=24, weight=ft.FontWeight.BOLD),
                  *[tagged(points_id(i), ft.TextField(label=p, value=texts.get(p, ""), text_size=20,
                                                      keyboard_type=ft.KeyboardType.NUMBER, on_change=lambda e, p=p:
-                                                     set_typed(({**typed()[0], p: e.control.value}, now))))
+                                                     set_typed(({**current(), p: e.control.value}, now))))
                    for i, p in enumerate(s.players)],
                  tagged("s5-record", w.play_button(t("Write down the round"), ft.Icons.CHECK, lambda: buzz(report(
-                     st, view.record_round({p: typed()[0].get(p, "") for p in s.players})))))]
+                     st, view.record_round({p: current().get(p, "") for p in s.players})))))]
     else:
         body.append(tagged("s5-finish", w.play_button(t("Finish: put the game in the history"), ft.Icons.DONE_ALL, lambda:
                                                       w.leave(st, s.finish(), lambda: t("The game is in the history."), "/stats"))))
