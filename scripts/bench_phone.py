@@ -1,6 +1,6 @@
 """The phone edition side by side with its floor (issue 16): prints figures, asserts nothing.
 
-    .venv/bin/python scripts/bench_phone.py [--taps 10] [--runs 3]
+    .venv/bin/python scripts/bench_phone.py [--taps 30] [--runs 3]
 
 The same command (scripts/publish.py) builds Киты and a minimal Flet app (the floor: a text and
 a button that counts its taps) into build/bench/{kity,floor}; each is served on 127.0.0.1 by a
