@@ -70,3 +70,5 @@ class C(Citation):
     TALLY = "RUL-KL-TALLY"
     NEXT_DEALER = "RUL-KL-NEXT-DEALER"
     SAME_SYMBOL = "RUL-KL-SAME-SYMBOL"
+    START = "KL-START"                   # the player to the dealer's left starts, clockwise
+    FIRST_BLUE = "RUL-KL-FIRST-BLUE"     # the colour the dealer names; cards that go back into the pile

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import flet as ft
 
+from engine.kalmar.rules import C
+
 from ...i18n import t
 from ...ui import safe_screen, section_title, use_latest
 from ...widgets.new_game import new_game_screen, note, seat_choice, use_new_game
@@ -23,7 +25,7 @@ def first_card_picker(prefix: str, get, put) -> list[ft.Control]:
     k = d.get("kind", "digit")
     body: list[ft.Control] = [kind_rows(prefix, k, lambda v: put({**get(), "kind": v}), FIRST_KINDS)]
     if k in NAMES_COLOUR:
-        body.append(ft.Text(t("The colour the dealer names (RUL-KL-FIRST-BLUE):"), size=16))
+        body.append(ft.Text(t("The colour the dealer names ({rule}):").format(rule=C.FIRST_BLUE.rule), size=16))
     body.append(colour_row(prefix, d.get("colour"), lambda v: put({**get(), "colour": v})))
     if k == "digit":
         body.append(digit_rows(prefix, d.get("digit"), lambda v: put({**get(), "digit": v})))
@@ -59,7 +61,7 @@ def NewGame():
         card, colour = first_card_of(get_first())
         if card is None:
             form.buzz(True)
-            form.st.show(lambda: t("Pick the first card turned up (KL-SETUP-1)."), "problem")
+            form.st.show(lambda: t("Pick the first card turned up ({rule}).").format(rule=C.DEAL.rule), "problem")
             return
         opts = {"dealer": cur[dl] if cur else 0, "first_card": card, "same_symbol": get_same()}
         if colour:
@@ -68,18 +70,19 @@ def NewGame():
 
     options = [
         section_title(t("Who deals?")),
-        note(t("The player to the dealer's left starts; play goes clockwise (KL-START).")),
+        note(t("The player to the dealer's left starts; play goes clockwise ({rule}).").format(rule=C.START.rule)),
         seat_choice(names, dealer, set_dealer, lambda i: ids.dealer("new", i), "kl-new-dealer-none"),
         ft.Divider(), section_title(t("The first card turned up")),
-        note(t("An organizer card turned up first counts as played by the dealer (KL-SETUP-2). «Обмен "
+        note(t("An organizer card turned up first counts as played by the dealer ({rule}). «Обмен "
                "картами», «Отдать приказ» and «Соблюдай тишину» go back into the pile: enter the next "
-               "card (RUL-KL-FIRST-BLUE).")),
+               "card ({rule2}).").format(rule=C.FIRST_CARD_PLAYED.rule, rule2=C.FIRST_BLUE.rule)),
         *first_card_picker("new", get_first, set_first),
         ft.Divider(),
-        switch_row(ids.NEW_SAME_SYMBOL, t("House rule: the same picture in any colour (RUL-KL-SAME-SYMBOL)"),
+        switch_row(ids.NEW_SAME_SYMBOL, t("House rule: the same picture in any colour ({rule})").format(
+                   rule=C.SAME_SYMBOL.rule),
                    get_same(), set_same),
-        note(t("Each player is dealt 8 cards (KL-SETUP-1). The first player with no cards left wins "
-               "(KL-END).")),
+        note(t("Each player is dealt 8 cards ({rule}). The first player with no cards left wins "
+               "({rule2}).").format(rule=C.DEAL.rule, rule2=C.END.rule)),
     ]
     return new_game_screen(form, ROUTE, ids.SCREEN_NEW, t("New game of «Кальмар»"), options, ids.NEW_START,
                            t("Start the game"), start)

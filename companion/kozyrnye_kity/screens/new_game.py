@@ -4,6 +4,8 @@ from __future__ import annotations
 import flet as ft
 
 from ... import ids
+from engine.kozyrnye_kity.rules import C
+
 from ...i18n import t
 from ...ui import choice_row, safe_screen, section_title, use_latest
 from ...widgets.new_game import new_game_screen, note, use_new_game
@@ -35,7 +37,8 @@ def NewGame():
         ft.Row([ft.Container(width=160, content=ft.Semantics(identifier=ids.NEW_TARGET, content=ft.TextField(
             label=t("Points"), value=target, text_size=19, keyboard_type=ft.KeyboardType.NUMBER,
             on_change=lambda e: set_target(e.control.value)))),
-            ft.Text(t("the first player with this many points or more, alone at the top, wins (R-END)."),
+            ft.Text(t("the first player with this many points or more, alone at the top, wins ({rule}).").format(
+                rule=C.END.rule),
                     size=15, expand=True, color=ft.Colors.ON_SURFACE_VARIANT)],
             vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=12),
     ]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import flet as ft
 
+from engine.vzhuh.rules import C
+
 from ...i18n import t
 from ...ui import safe_screen, section_title, use_latest
 from ...widgets.new_game import new_game_screen, note, seat_choice, use_new_game
@@ -27,10 +29,10 @@ def NewGame():
 
     options = [
         section_title(t("Who starts the first party?")),
-        note(t("The player whose age is closest to 60, or anyone the table likes (VZ-SETUP-4).")),
+        note(t("The player whose age is closest to 60, or anyone the table likes ({rule}).").format(rule=C.SETUP_4.rule)),
         seat_choice(names, first, set_first, ids.new_first, "vz-new-first-none"),
         note(t("Three parties; the lowest total penalty wins. A shared lowest total plays one more party "
-               "(VZ-GAME, VZ-TIE).")),
+               "({rule}, {rule2}).").format(rule=C.GAME.rule, rule2=C.TIE.rule)),
     ]
     return new_game_screen(form, ROUTE, ids.SCREEN_NEW, t("New game of «Вжух!»"), options, ids.NEW_START,
                            t("Start the game"), start)
