@@ -283,9 +283,12 @@ def head(value: Any, fmt: str, low: int, high: int, limits: Limits | None) -> tu
     return top, players(top, low, high, limits.max_name if limits is not None else None)
 
 
+TIMES = ("started", "ended")  # optional ISO 8601 strings the app adds to a record
+
+
 def times(top: Mapping) -> None:
     """The optional ``started``/``ended`` of a record: ISO 8601 strings, kept as unknown keys."""
-    for key in ("started", "ended"):
+    for key in TIMES:
         if key in top:
             get(top, key, str, "")
 

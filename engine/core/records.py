@@ -15,9 +15,7 @@ from typing import Any, Mapping, Sequence
 
 from .actions import Codec, Kind
 from .errors import RecordError
-from .reading import check_format, get, join, load_json, players, typed
-
-TIMES = ("started", "ended")  # optional ISO 8601 strings the app adds
+from .reading import TIMES, Limits, get, head, join, load_json, times
 
 
 @dataclass(frozen=True)
@@ -39,29 +37,28 @@ class LogFormat:
     high: int                     # … and at most
     header: Mapping[str, Kind]    # the game's own header fields, e.g. {"target": count(1)}
     key: str = "log"              # the list of entries
-    max_bytes: int = 1 << 20
+    limits: Limits = Limits(max_bytes=1 << 20)  # the file's size; names as every record's
 
     def read(self, text: str | bytes) -> LogRecord:
-        return self.parse(load_json(text, self.max_bytes))
+        return self.parse(load_json(text, self.limits.max_bytes))
 
     def parse(self, value: Any) -> LogRecord:
-        top = typed(value, dict, "")
-        check_format(top, self.format)
-        names = players(top, self.low, self.high)
-        head = {}
+        top, names = head(value, self.format, self.low, self.high, self.limits)
+        fields = {}
         for k, kind in self.header.items():
             if k not in top:
                 raise RecordError("", "r.missing", {"field": k})
-            head[k] = kind.read(top[k], names, k)
+            fields[k] = kind.read(top[k], names, k)
         actions = tuple((join(self.key, i), self.codec.from_json(e, names, join(self.key, i)))
                         for i, e in enumerate(get(top, self.key, list, "")))
-        return LogRecord(names, head, actions, {k: get(top, k, str, "") for k in TIMES if k in top})
+        times(top)
+        return LogRecord(names, fields, actions, {k: top[k] for k in TIMES if k in top})
 
     def to_json(self, names: Sequence[str], header: Mapping[str, Any], log: Sequence[dict],
                 extra: Mapping[str, Any]) -> dict:
         """The record of ``log`` (entries as the codec writes them); ``extra``: ``started``/``ended``."""
-        head = {k: kind.dump(header[k], names) for k, kind in self.header.items()}
-        return {"format": self.format, "players": list(names), **head, self.key: list(log), **extra}
+        fields = {k: kind.dump(header[k], names) for k, kind in self.header.items()}
+        return {"format": self.format, "players": list(names), **fields, self.key: list(log), **extra}
 
     def log(self, rec: LogRecord) -> list[dict]:
         """The record's actions as the app's log keeps them."""
