@@ -62,10 +62,27 @@ def compiled_path(lang: str) -> Path:
     return catalogs().compiled_path(lang)
 
 
+class _GameWords(gettext.NullTranslations):
+    """What the app's catalogs lack, from the engine's catalogs registered so far
+    (:func:`engine.core.i18n.register_catalogs`): a game that lives outside the app's packages
+    brings its screens' words in its own catalog (``tests/fifth_game/locales``). Asked only for
+    a msgid the app's catalogs do not have."""
+
+    def __init__(self, lang: str):
+        super().__init__()
+        self.lang = lang
+
+    def gettext(self, message: str) -> str:
+        return template(message, self.lang) or message
+
+
 @lru_cache(maxsize=None)
 def translations(lang: str) -> gettext.GNUTranslations:
-    """The compiled catalog of ``lang`` (cached for the process): the build's, else compiled now."""
-    return catalogs().translations(lang)
+    """The compiled catalog of ``lang`` (cached for the process): the build's, else compiled now;
+    a msgid it lacks is looked up in the games' own catalogs (:class:`_GameWords`)."""
+    t = catalogs().translations(lang)
+    t.add_fallback(_GameWords(lang))
+    return t
 
 
 def normalize(lang: object) -> str:
@@ -103,12 +120,7 @@ def lang() -> str:
 
 
 def translate(lang_: str, msg: str) -> str:
-    """``msg`` in ``lang_``. A msgid the app's catalogs lack is looked up in the engine's catalogs
-    registered so far (:func:`engine.core.i18n.register_catalogs`): a game that lives outside the
-    app's packages brings its screens' words in its own catalog (``tests/fifth_game/locales``)."""
-    code = normalize(lang_)
-    text = translations(code).gettext(msg)
-    return text if text != msg else template(msg, code) or msg
+    return translations(normalize(lang_)).gettext(msg)
 
 
 def translate_n(lang_: str, singular: str, plural: str, n: int) -> str:
