@@ -156,18 +156,10 @@ class KalmarView(GameView):
             return before.game + 1, 0
         return before.game, before.moves + 1
 
-    def winner(self) -> str | None:
-        """The winner of the current game (KL-END, KL-END-SWAP); None while it goes on."""
-        s = self.state
-        return s.players[s.winner] if s is not None and s.winner is not None else None
-
     def over(self) -> bool:
         """A sitting can be finished once its current game is over (RUL-KL-TALLY)."""
         s = self.state
         return s is not None and s.winner is not None
-
-    def route(self) -> str:
-        return "/kalmar"
 
     # ---- reading the table --------------------------------------------------------------------
     def table(self) -> Table | None:

@@ -418,10 +418,6 @@ class KityView(GameView):
                                      zip(s.players, r.points, r.pearls, r.unused)})
                      for k, r in enumerate(s.rounds, start=1))
 
-    def winner(self) -> str | None:
-        s = self.state
-        return s.players[s.winner] if s and s.winner is not None else None
-
     def tied_at_top(self) -> tuple[str, ...]:
         """After a complete round: the players who share the highest total when it is at or
         above the target, in seat order. Nobody wins then; another round is played (R-END,

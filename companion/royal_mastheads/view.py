@@ -132,14 +132,8 @@ class RoyalMastheadsView(GameView):
             return d.number, d.trick_number
         return d.number, 0
 
-    def winner(self) -> str | None:
-        return winner_name(self.state) if self.state is not None else None
-
     def over(self) -> bool:
         return self.state is not None and self.state.over
-
-    def route(self) -> str:
-        return "/royal-mastheads"
 
     # ---- reading the game ---------------------------------------------------------------------
     def phase(self) -> str:
