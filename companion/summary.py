@@ -90,9 +90,7 @@ class Summary:
                 out["shared"] = list(self.shared)
             if self.revokes is not None:
                 out["revokes"] = dict(self.revokes)
-        for key in ("started", "ended"):
-            if getattr(self, key) is not None:
-                out[key] = getattr(self, key)
+        out.update(self.times())
         return out
 
     @classmethod
