@@ -12,7 +12,7 @@ from engine.core.reading import MAX_NAME, bad_name, quote, show
 from engine.core.records import LogFormat, LogRecord
 from engine.core.replay import Replayed, fold_record
 from engine.core.rules import Citation, RuleRegistry
-from engine.core import scorepad
+from engine.core import scorepad, seating
 
 FORMAT, LOW, HIGH = "sotnya/1", 2, 6  # S5-SETUP: 2–6 players
 register_catalogs(Path(__file__).resolve().parent)  # locales/<lang>/LC_MESSAGES/fifth_game.po
@@ -47,8 +47,8 @@ class State:
 
 def new_game(players, target: Any = 100) -> State:
     p = tuple(players)
-    if (not LOW <= len(p) <= HIGH or len(set(p)) < len(p) or target.__class__ is not int or target < 1
-            or any(not isinstance(n, str) or not n.strip() or bad_name(n) for n in p)):
+    if (not LOW <= len(p) <= HIGH or not seating.names_ok(p) or any(bad_name(n) for n in p)
+            or target.__class__ is not int or target < 1):
         raise V.SETUP.refusal({"low": LOW, "high": HIGH, "limit": MAX_NAME})
     return State(p, target)
 
