@@ -8,7 +8,7 @@ and the kind of each field — with the :func:`action` decorator::
     class Play: ...
 
 :func:`to_json` writes an action as a JSON object (the tag first, then the fields in declaration
-order; a field equal to its default is left out), :func:`from_json` reads one back and raises
+order; a field equal to its default is left out), :meth:`Codec.from_json` reads one back and raises
 :class:`~engine.core.errors.RecordError` with the path of the problem (``r.missing``, ``r.type``
 and the kinds' own keys). A game lists its classes in a :class:`Codec` (its log; a record whose
 entries are the same objects with another tag key, e.g. ``"act"``, keeps unknown keys with
@@ -57,7 +57,6 @@ PLAYER = Kind(str, _name, lambda v, players, path: player(v, players, path))
 """A player written by name, read as the name (an action may also hold a seat)."""
 SEAT = Kind(str, _name, lambda v, players, path: list(players).index(player(v, players, path)))
 """A player written by name, read as the seat."""
-INT = Kind(int, lambda v, players: v, lambda v, players, path: v)
 
 
 def scalar(json: type, typ: type, dump: Callable[[Any], Any], load: Callable[[Any, str], Any]) -> Kind:
@@ -191,12 +190,6 @@ def _fields_from(obj: Mapping, s: Spec, players: Sequence[str], path: str) -> di
     return values
 
 
-def from_json(d: Any, players: Sequence[str], path: str = "action", classes: Iterable[type] = (),
-              tag_key: str = TYPE) -> Any:
-    """The action of a JSON object, one of ``classes`` by its tag (see :class:`Codec`)."""
-    return Codec(*classes, tag_key=tag_key).from_json(d, players, path)
-
-
 class Codec:
     """A game's list of actions, read and written by tag.
 
@@ -242,5 +235,5 @@ class Codec:
         return a, rest or NO_EXTRA
 
 
-__all__ = ["Codec", "INT", "Kind", "PLAYER", "SEAT", "Spec", "TYPE", "action", "count", "from_json", "listof",
+__all__ = ["Codec", "Kind", "PLAYER", "SEAT", "Spec", "TYPE", "action", "count", "listof",
            "nullable", "per_player", "player_pairs", "scalar", "spec", "tag", "to_json"]
