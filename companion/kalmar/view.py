@@ -80,6 +80,7 @@ def draw_rule(n: int) -> str:
 
 class KalmarView(GameView):
     game = GAME.id
+    engine = kl  # GameView.apply: its LOG codec and apply
     format = kl.FORMAT
     end_rule = KlCite.END.rule
 
@@ -121,8 +122,6 @@ class KalmarView(GameView):
     def start_state(self, meta: Mapping[str, Any]) -> kl.GameState:
         return kl.apply(None, self._new_action(meta))
 
-    def apply(self, state: kl.GameState, action: dict, *, strict: bool = True) -> kl.GameState:
-        return kl.apply(state, kl.action_from_json(action, state.players), strict=strict)
 
     def record(self, log: Sequence[dict], extra: Mapping[str, Any]) -> Any:
         first = self._new_action(self.session.meta)

@@ -106,6 +106,7 @@ _NEW_ROUND = (tag(engine.StartRound), _TALLY)
 
 class KityView(GameView):
     game = GAME.id
+    engine = engine  # GameView.apply: its LOG codec and apply
     end_rule = "R-END"
     format = engine.FORMAT
     modes = MODES
@@ -140,8 +141,6 @@ class KityView(GameView):
     def start_state(self, meta: Mapping[str, Any]) -> GameState:
         return engine.new_game(meta["players"], meta.get("target", engine.game.DEFAULT_TARGET), self._profile)
 
-    def apply(self, state: GameState, action: dict, *, strict: bool = True) -> GameState:
-        return engine.apply(state, action_from_json(action, state.players), strict=strict)
 
     def accepts(self, action: Any) -> Notice | None:
         if self.session.mode == "pad" and action.get("type") != _TALLY:

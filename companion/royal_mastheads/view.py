@@ -77,6 +77,7 @@ def red(suit: str) -> bool:
 
 class RoyalMastheadsView(GameView):
     game = GAME.id
+    engine = rm  # GameView.apply: its LOG codec and apply
     format = rm.FORMAT
     end_rule = "RM-SET"
 
@@ -97,8 +98,6 @@ class RoyalMastheadsView(GameView):
     def start_state(self, meta: Mapping[str, Any]) -> rm.GameState:
         return rm.new_set(meta["players"], meta["first_dealer"], meta.get("variant", "russian"))
 
-    def apply(self, state: rm.GameState, action: dict, *, strict: bool = True) -> rm.GameState:
-        return rm.apply(state, action_from_json(action, state.players), strict=strict)
 
     def record(self, log: Sequence[dict], extra: Mapping[str, Any]) -> Any:
         start = self.start_state(self.session.meta)

@@ -45,6 +45,7 @@ def penalty_points(p: Mapping[str, Any]) -> int:
 
 class VzhuhView(GameView):
     game = GAME.id
+    engine = vz  # GameView.apply: its LOG codec and apply
     end_rule = "VZ-GAME"
     format = vz.FORMAT
 
@@ -63,8 +64,6 @@ class VzhuhView(GameView):
     def start_state(self, meta: Mapping[str, Any]) -> vz.GameState:
         return vz.new_game(meta["players"], meta["first"])
 
-    def apply(self, state: vz.GameState, action: dict, *, strict: bool = True) -> vz.GameState:
-        return vz.apply(state, vz.action_from_json(action, state.players), strict=strict)
 
     def record(self, log: Sequence[dict], extra: Mapping[str, Any]) -> Any:
         start = self.start_state(self.session.meta)

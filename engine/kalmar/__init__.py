@@ -47,6 +47,6 @@ from .game import replay  # noqa: E402,F811  (importing the submodule .replay re
 
 __all__ = [name for name in dir() if not name.startswith("_")]
 
-from .record import LOG_TYPES, NEXT_GAME, action_from_json, action_to_json  # noqa: E402
+from .record import LOG, LOG_TYPES, NEXT_GAME, action_from_json, action_to_json  # noqa: E402
 
 __all__ = [name for name in dir() if not name.startswith("_")]

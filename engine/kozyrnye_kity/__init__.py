@@ -18,7 +18,7 @@ from .game import (
     leader_chooser, new_game, phase, replay, reward_options, round_points, suggested_leader, to_act, totals,
     trick_winner, unseen_cards, usable_bonuses,
 )
-from .record import FORMAT, GameRecord, actions_to_record, parse_record, read_record, record_actions, record_to_json, write_record
+from .record import FORMAT, LOG, GameRecord, actions_to_record, parse_record, read_record, record_actions, record_to_json, write_record
 from .replay import ReplayResult, replay_record
 from .setup import deal, draw_trump, trump_from_draw
 from .trick import Explanation, decide, explain

@@ -39,7 +39,7 @@ from .record import (  # noqa: E402
     record_to_json, write_record,
 )
 from .replay import ReplayResult, replay_record  # noqa: E402
-from .actions import action_from_json, action_to_json  # noqa: E402
+from .actions import LOG, action_from_json, action_to_json  # noqa: E402
 from .rules import V  # noqa: E402
 from .scoring import (  # noqa: E402
     BONUS_POINTS, TRICKS_PER_DEAL, BonusRow, CardPoints, DealScore, SeatScore, Variant, bank_holder, bonuses,

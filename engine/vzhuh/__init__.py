@@ -34,7 +34,7 @@ from .game import (  # noqa: E402
     where, winner,
 )
 from .record import (  # noqa: E402
-    FORMAT, LIMITS, GameRecord, Limits, RecordedParty, RecordPenalty, action_from_json, action_to_json, actions_to_record,
+    FORMAT, LIMITS, LOG, GameRecord, Limits, RecordedParty, RecordPenalty, action_from_json, action_to_json, actions_to_record,
     parse_record, penalty_to_record, read_record, record_actions, record_to_json, write_record,
 )
 from .replay import ReplayResult, replay_record  # noqa: E402
