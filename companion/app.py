@@ -27,7 +27,7 @@ from .paths import data_dir
 from .storage import SILENT, FolderInUse, Store
 from .log_session import shared
 from .session import Session
-from .ui import NoticeCtx, SessionCtx, StateCtx, routes_of
+from .ui import NoticeCtx, SessionCtx, StateCtx, hold_session, routes_of
 from .widgets.awake import use_keep_awake
 from .widgets.game import game_route
 from .widgets.notices import storage_text
@@ -212,6 +212,7 @@ async def main(page: ft.Page) -> None:
     page.session.error = state.report_crash
     session = Session(store, lang=state.lang)  # one per tab; all tabs share the store
     session.choose_game(state.game)  # the game chosen at home (a running game keeps its own)
+    hold_session(page, session)
     if not platform.IN_BROWSER:  # one tab, one session in the browser: nobody to follow
         follow_the_table(page, session, store)
     page.render_views(App, state, (session,))

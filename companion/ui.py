@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import importlib
 import logging
+import weakref
 from typing import Callable, Iterable, Optional
 
 import flet as ft
@@ -19,6 +20,7 @@ log = logging.getLogger("kity")
 
 StateCtx = ft.create_context(None)
 SessionCtx = ft.create_context(None)  # this tab's companion.session.Session
+_SESSIONS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # page → its session (this_session)
 NoticeCtx = ft.create_context(None)  # this tab's AppState.board: only the notice bar follows it
 
 TOUCH = 48        # minimum touch target (dp)
@@ -55,6 +57,72 @@ def use_app() -> AppState:
 def use_session():
     """This tab's game session (observable: a component that uses it re-renders on change)."""
     return ft.use_context(SessionCtx)
+
+
+def hold_session(page: ft.Page, session) -> None:
+    """Make ``session`` the one :func:`this_session` finds on ``page``."""
+    _SESSIONS[page] = session
+
+
+def this_session():
+    """This tab's session, read without following its changes (for handlers; what a component
+    shows comes from :func:`use_select`). Found by the page: ``use_context`` would subscribe
+    to it, and a context lookup from a part that redraws on its own can fail (Flet 1.0.5 keeps
+    a memoized part's children pointing at the parent instance that first drew them)."""
+    try:
+        return _SESSIONS.get(ft.context.page)
+    except RuntimeError:  # outside a Flet callback
+        return None
+
+
+def use_select(select: Callable):
+    """``select(session)``, a plain value (a string, a number, a tuple) drawn from the session;
+    the component re-renders when that value changes, not on every change of the session as
+    with :func:`use_session` (as Redux's ``useSelector`` does). Home lies under every game
+    screen in the view stack and follows the session this way: an entry does not redraw it on
+    any device at the table (issue 18).
+
+    The session announces every change by its ``version``; the selection is computed again
+    then (in the session's own context, the same place Flet's own subscription would schedule
+    the re-render) and compared with the value this render used."""
+    s = this_session()
+    value = select(s)
+    _, bump = ft.use_state(0)
+    box = ft.use_ref(None)
+    if box.current is None:
+        sel = box.current = _Selection(select, value)
+        sel.dispose = s.subscribe(sel.listener(s, bump)) if s is not None else None
+    else:
+        box.current.select, box.current.value = select, value
+    ft.use_effect(lambda: None, [], cleanup=lambda: box.current.close())
+    return value
+
+
+class _Selection:
+    """One :func:`use_select`: the latest selector, the value last rendered, the subscription."""
+
+    __slots__ = ("select", "value", "dispose")
+
+    def __init__(self, select: Callable, value) -> None:
+        self.select, self.value, self.dispose = select, value, None
+
+    def listener(self, s, bump: Callable) -> Callable:
+        def changed(_sender, field) -> None:
+            if field not in ("version", None):
+                return
+            try:
+                new = self.select(s)
+            except Exception:  # the render shows the calm message (safe_render) and logs it
+                new = _Selection
+            if new != self.value:
+                self.value = new  # one re-render however many changes come before it
+                bump(lambda n: n + 1)
+        return changed
+
+    def close(self) -> None:
+        if self.dispose is not None:
+            self.dispose()
+            self.dispose = None
 
 
 def use_watch():

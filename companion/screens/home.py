@@ -8,7 +8,7 @@ from .. import ids
 from ..packs import LIST as GAME_LIST, game as pack
 from ..i18n import lang, t
 from ..platform import HAS_TABLE
-from ..ui import BIG, PAD, TOUCH, big_button, choice_row, probe, safe_screen, screen, section_title, tagged, use_app, use_session, use_watch
+from ..ui import BIG, PAD, TOUCH, big_button, choice_row, probe, safe_screen, screen, section_title, tagged, this_session, use_app, use_select
 from ..widgets.game import game_route
 from ..widgets.notices import outcome_text
 
@@ -19,13 +19,12 @@ def game_ident(game: str) -> str:
 
 @ft.component
 def ContinueEntry(wide: bool):
-    """«Continue game» while a game is running. The one part of Home that follows the session:
-    Home lies under the table in the view stack, so an entry at the table re-renders this, and
-    it hands plain values to a memoized part that draws only when they change."""
-    s = use_session()
-    active = s is not None and s.active
-    return _ContinueButton(pack(s.kind).title if active else "", ", ".join(s.players) if active else "",
-                           game_route(s) if active else "/", lang())
+    """«Continue game» while a game is running. Home lies under the game's screens in the view
+    stack: this part follows only the game, its players and its screen (use_select), so an
+    entry at the table does not redraw it."""
+    title, who, route = use_select(lambda s: (pack(s.kind).title, ", ".join(s.players), game_route(s))
+                                   if s is not None and s.active else ("", "", "/"))
+    return _ContinueButton(title, who, route, lang())
 
 
 @ft.memo
@@ -86,9 +85,9 @@ def switch_dialog(s, running: str, wanted: str, on_stop, on_close) -> ft.AlertDi
 def GameChoice():
     """«Во что играем?»: the game whose entries the home screen offers. While a game runs, it is
     that game's; choosing another asks first (continue the running game, or stop it)."""
-    st, s = use_watch()
-    running = s is not None and s.active
-    chosen = s.kind if running else st.game
+    st, s = use_app(), this_session()
+    running, kind = use_select(lambda s: (s.active, s.kind) if s is not None else (False, None))
+    chosen = kind if running else st.game
     wanted, set_wanted = ft.use_state(None)
 
     def choose(game: str):
@@ -127,8 +126,8 @@ def GameEntries(wide: bool):
     """The chosen game's entries (the running game's while one runs): the session only chooses
     the game, so a memoized part draws them when the game or the language changes."""
     st = use_app()
-    s = use_session()
-    return _GameEntries(s.kind if s is not None and s.active else st.game, st.lang)
+    kind = use_select(lambda s: s.kind if s is not None and s.active else None)
+    return _GameEntries(kind or st.game, st.lang)
 
 
 @ft.memo

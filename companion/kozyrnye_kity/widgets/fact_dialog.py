@@ -14,7 +14,7 @@ from engine.kozyrnye_kity import FAMILIES, parse_card
 
 from ... import ids
 from ...i18n import lang, t
-from ...ui import TOUCH, choice_row, probe, safe_render, tagged, use_app, use_latest, use_session
+from ...ui import TOUCH, choice_row, probe, safe_render, tagged, this_session, use_app, use_latest, use_select
 from ..deck_walk import Draft
 from .look import card_chip, fam_label
 from .words import bonus_kind_names
@@ -31,10 +31,9 @@ def _key(q) -> tuple:
 def FactQuestionHost(on_answered=None):
     """Put once on a game screen. ``on_answered(outcome, retried_action)`` runs after the answer
     was saved, with the outcome of the retried action (which may itself be refused)."""
-    st = use_app()
-    s = use_session()
-    _ = s.version
-    q = s.question
+    st, s = use_app(), this_session()
+    # redrawn when the question changes; a new question, even an equal one, is another (_key)
+    _, q = use_select(lambda s: (id(s.question), s.question))
     get_draft, set_draft = use_latest(None)  # (question key, Draft)
     get_hidden, set_hidden = use_latest(None)
     def current() -> Optional[Draft]:
