@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 from .errors import RecordError
+from .seating import names_ok
 from .i18n import render
 
 MAX_NAME = 40  # characters of a player name in every game (the app's name field takes as many)
@@ -229,7 +230,7 @@ def players(top: Mapping, low: int, high: int, max_name: int | None = MAX_NAME) 
     for i, p in enumerate(raw):
         typed(p, str, join("players", i))
     out = tuple(raw)
-    if not low <= len(out) <= high or len(set(out)) != len(out) or any(not p.strip() for p in out):
+    if not low <= len(out) <= high or not names_ok(out):
         raise RecordError("players", "r.players", {"low": low, "high": high})
     for i, p in enumerate(out):
         why = bad_name(p, max_name)

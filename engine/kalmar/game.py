@@ -34,8 +34,8 @@ from engine.core.actions import PLAYER, action, count, scalar
 from engine.core.driver import Ctx, Driver, replace
 from engine.core.errors import RecordError, Violation
 from engine.core.i18n import Count
-from engine.core.reading import quote, show, show_any, show_input
-from engine.core.seating import Direction, next_seat
+from engine.core.reading import quote, show, show_any
+from engine.core.seating import Direction, next_seat, seat_of
 
 from .cards import CARD_IDS, COLOUR_IDS, Card, Colour, Kind, PUT_BACK_FIRST, card_id, card_problem, show_value
 from .checker import can_play
@@ -245,11 +245,10 @@ class GameState:
         return tuple(s for s, c in enumerate(self.counts) if c == 1)
 
     def seat(self, who: Who) -> int:
-        if who.__class__ is int and 0 <= who < self.n:
-            return who
-        if isinstance(who, str) and who in self.players:
-            return self.players.index(who)
-        raise KeyError(who)
+        seat = seat_of(who, self.players)
+        if seat is None:
+            raise KeyError(who)
+        return seat
 
 
 def new_game(players: Sequence[str], dealer: Who, first_card: Card, colour: Colour | str | None = None,
@@ -260,10 +259,7 @@ def new_game(players: Sequence[str], dealer: Who, first_card: Card, colour: Colo
 
 
 def _who(ctx: Ctx, state: GameState, who: Any) -> int:
-    try:
-        return state.seat(who)
-    except (KeyError, TypeError):
-        raise ctx.refuse(V.UNKNOWN_PLAYER, {"player": show_input(who)}) from None
+    return ctx.seat(who, state.players, V.UNKNOWN_PLAYER, "player")
 
 
 def _step(state: GameState, seat: int, steps: int = 1, direction: Direction | None = None) -> int:
@@ -330,10 +326,7 @@ def _next_game(ctx: Ctx, state: GameState, a: NextGame) -> GameState:
     if a.dealer is None:  # RUL-KL-NEXT-DEALER: the deal passes clockwise
         dealer = next_seat(state.dealer, state.n)
     else:
-        try:
-            dealer = state.seat(a.dealer)
-        except (KeyError, TypeError):
-            raise ctx.refuse(V.DEALER, {"dealer": show_input(a.dealer)}) from None
+        dealer = ctx.seat(a.dealer, state.players, V.DEALER, "dealer")
     return _setup(ctx, state.players, dealer, a.first_card, a.colour, options=state.options, game=state.game + 1,
                   results=results, tally=tally, violations=state.violations, entries=state.entries)
 

@@ -35,6 +35,7 @@ from engine.core.driver import Ctx, Driver, replace
 from engine.core.errors import IllegalAction, RecordError, Violation
 from engine.core.i18n import Count
 from engine.core.reading import quote, show, show_input
+from engine.core.seating import seat_of
 
 from .cards import BY_ID, FULL_MASK, RANK_IDS, SUIT_MASK, SUITS, SUITS_IDS, Card, Suit, as_card, cards_of, mask_of
 from .rules import V
@@ -472,14 +473,6 @@ def _card(ctx: Ctx, value: Any) -> Card:
     return c
 
 
-def _seat_key(state: GameState, key: Any) -> int | None:
-    if key.__class__ is int and 0 <= key < PLAYERS:
-        return key
-    if isinstance(key, str) and key in state.players:
-        return state.players.index(key)
-    return None
-
-
 def _running(ctx: Ctx, state: GameState) -> DealState:
     if state.deal is None:
         if state.over:
@@ -528,7 +521,7 @@ def _play_cards(ctx: Ctx, state: GameState, cards: Sequence[Any], seat_given: An
         seat = (leader + len(current)) % PLAYERS
         t = len(tricks) + 1
         if seat_given is not None:
-            who = _seat_key(state, seat_given)
+            who = seat_of(seat_given, state.players)
             if who != seat:
                 member = V.TURN_NEXT if current else (V.TURN_LEAD if t == 1 else V.TURN_WINNER_LEADS)
                 raise ctx.refuse(member, {"player": show_input(seat_given), "expected": state.players[seat]})
@@ -577,7 +570,7 @@ def _per_seat(ctx: Ctx, state: GameState, value: Any, member: V) -> tuple[Any, .
     if isinstance(value, Mapping):
         out: list[Any] = [None] * PLAYERS
         for key, v in value.items():
-            seat = _seat_key(state, key)
+            seat = seat_of(key, state.players)
             if seat is None or out[seat] is not None:
                 raise ctx.refuse(member, {"detail": show_input(key)})
             out[seat] = v
@@ -668,9 +661,7 @@ def _taken(ctx: Ctx, state: GameState, a: TakenCards) -> GameState:
         if a.holder is None:
             holder_entered = None
         else:
-            holder_entered = _seat_key(state, a.holder)
-            if holder_entered is None:
-                raise ctx.refuse(V.TAKEN_SHAPE, {"detail": show_input(a.holder)})
+            holder_entered = ctx.seat(a.holder, state.players, V.TAKEN_SHAPE, "detail")
     number = d.number
     all_mask, dups = 0, []
 

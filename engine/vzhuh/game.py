@@ -28,7 +28,7 @@ from engine.core.driver import Ctx, Driver, replace
 from engine.core.errors import RecordError, Violation
 from engine.core.i18n import Count
 from engine.core.reading import quote, show_any
-from engine.core.seating import first_from
+from engine.core.seating import first_from, seat_of
 
 from .deck import (
     DECK_COUNTS, JOKER_PENALTY, JOKERS, MAX_PARTY_SUM, MAX_PLAYERS, MIN_PLAYERS, NUMBERS, REACHABLE, card_points,
@@ -253,11 +253,8 @@ def _by_seat(ctx: Ctx, state: GameState, penalties: Any) -> tuple[Any, ...]:
         out: list[Any] = [None] * n
         seen = [False] * n
         for key, p in penalties.items():
-            if key.__class__ is int and 0 <= key < n:
-                seat = key
-            elif isinstance(key, str) and key in state.players:
-                seat = state.players.index(key)
-            else:
+            seat = seat_of(key, state.players)
+            if seat is None:
                 raise ctx.refuse(V.PARTY_PLAYERS, {"detail": show_any(key)})
             if seen[seat]:
                 raise ctx.refuse(V.PARTY_PLAYERS, {"detail": quote(state.players[seat])})
