@@ -155,11 +155,6 @@ class KalmarView(GameView):
             return before.game + 1, 0
         return before.game, before.moves + 1
 
-    def over(self) -> bool:
-        """A sitting can be finished once its current game is over (RUL-KL-TALLY)."""
-        s = self.state
-        return s is not None and s.winner is not None
-
     # ---- reading the table --------------------------------------------------------------------
     def table(self) -> Table | None:
         """Everything the live table shows, as names, card ids and numbers (None: no game)."""

@@ -92,13 +92,6 @@ class VzhuhView(GameView):
     def position(self, before: vz.GameState, action: Mapping[str, Any]) -> tuple[int, int]:
         return len(before.parties) + 1, 0
 
-    def winner(self) -> str | None:
-        s = self.state
-        return s.players[s.winner] if s is not None and s.winner is not None else None
-
-    def route(self) -> str:
-        return "/vzhuh"
-
     # ---- reading the game ---------------------------------------------------------------------
     def party_number(self) -> int:
         """The number of the party to enter next."""

@@ -44,7 +44,7 @@ def Checker():
     get_same, set_same = use_latest(False)
     get_src, set_src = use_latest("table")
     live = (s is not None and s.active and s.kind == "kalmar" and s.state is not None
-            and s.game.table().winner is None)
+            and s.game.winner() is None)
     src = get_src() if live else "free"
     card = card_of(get_card())
     body: list[ft.Control] = []
