@@ -38,8 +38,6 @@ def player_stats(archived: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, A
             stored, status = row.get("summary"), row.get("status")
         else:
             stored, status = row, "finished"
-        if not isinstance(stored, Mapping):
-            continue
         s = Summary.from_json(stored)  # damaged rounds and revoke counts are dropped
         players = s.players
         if not players or len(set(players)) != len(players):

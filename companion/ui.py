@@ -127,11 +127,8 @@ class _Selection:
 
 def use_watch():
     """(app state, session) of a screen that renders again whenever the session changes (the
-    session may be None before the app has one)."""
-    st = use_app()
-    s = use_session()
-    _ = s.version if s is not None else 0
-    return st, s
+    session may be None before the app has one): ``use_context`` subscribes it to the session."""
+    return use_app(), use_session()
 
 
 def use_latest(initial):

@@ -7,7 +7,7 @@ import flet as ft
 from .. import ids
 from ..packs import game as pack
 from ..i18n import lang, t, tn
-from ..ui import TOUCH, probe, safe_render, safe_screen, screen, section_title, tagged, use_app, use_session
+from ..ui import TOUCH, probe, safe_render, safe_screen, screen, section_title, tagged, use_app, use_session, use_watch
 from ..widgets.look import PLAYER_COLORS
 from ..widgets.game import game_route
 from ..widgets.notices import outcome_text
@@ -183,11 +183,9 @@ def _game_row(row: dict, on_open) -> ft.Control:
 @ft.component
 @safe_screen("/stats")
 def Stats():
-    st = use_app()
-    session = use_session()
+    st, session = use_watch()  # re-rendered after an import
     chosen, set_chosen = ft.use_state(None)
     shown, set_shown = ft.use_state(PAGE)
-    _ = session.version  # re-render after an import
     game = pack(session.kind if session.active else st.game)
     archived = session.archived(game.id)
     row = next((r for r in archived if r.get("game_id") == chosen), None)
