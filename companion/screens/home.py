@@ -9,8 +9,7 @@ from ..packs import LIST as GAME_LIST, game as pack
 from ..i18n import lang, t
 from ..platform import HAS_TABLE
 from ..ui import BIG, PAD, TOUCH, big_button, choice_row, probe, safe_screen, screen, section_title, tagged, this_session, use_app, use_select
-from ..widgets.game import game_route
-from ..widgets.notices import outcome_text
+from ..widgets.game import game_route, leave
 
 
 def game_ident(game: str) -> str:
@@ -104,12 +103,8 @@ def GameChoice():
     def stop_and_choose():
         game = wanted
         set_wanted(None)
-        out = s.abandon()
-        if out.ok:
+        if leave(st, s.abandon(), lambda: t("The game was stopped; it stays in the history."), None):
             choose(game)
-            st.show(lambda: t("The game was stopped; it stays in the history."))
-        else:
-            st.show(outcome_text(out), "problem")
 
     ft.use_dialog(switch_dialog(s, s.kind, wanted, stop_and_choose, lambda: set_wanted(None))
                   if running and wanted is not None and wanted != s.kind else None)

@@ -82,16 +82,18 @@ def say_refused(st, out, refused: Optional[Callable] = None) -> None:
         st.show(outcome_text(out), "problem")
 
 
-def leave(st, out, said: Callable[[], str], to: str, *, follow: bool = False,
+def leave(st, out, said: Callable[[], str], to: Optional[str], *, follow: bool = False,
           refused: Optional[Callable] = None) -> bool:
     """After the game was finished or stopped (``out``, the session's outcome): say ``said`` and
-    open ``to``; the message stays on the screen it was said on unless ``follow``. Refused: say why
-    (``refused(out)`` when the screen words it itself). Returns whether it was done."""
+    open ``to`` (None: stay); the message stays on the screen it was said on unless ``follow``.
+    Refused: say why (``refused(out)`` when the screen words it itself). Returns whether it was
+    done."""
     if not out.ok:
         say_refused(st, out, refused)
         return False
     st.show(said, route=to if follow else None)
-    go(to)
+    if to is not None:
+        go(to)
     return True
 
 

@@ -12,7 +12,7 @@ import flet as ft
 
 from ..i18n import t
 from ..ui import choice_row, probe, screen, tagged
-from .game import game_route, go, say_refused, use_play
+from .game import game_route, go, leave, say_refused, use_play
 from .players import Slots, known_names, player_fields, running_game_box, use_slots
 
 
@@ -43,11 +43,7 @@ class NewGameForm:
 
     def abandon(self) -> None:
         """Stop the running game (asked first by the stop button); it stays in the history."""
-        out = self.s.abandon()
-        if out.ok:
-            self.st.show(lambda: t("The game was stopped; it stays in the history."))
-        else:
-            say_refused(self.st, out)
+        leave(self.st, self.s.abandon(), lambda: t("The game was stopped; it stays in the history."), None)
 
 
 def use_new_game(start: int, lo: int, hi: int) -> NewGameForm:
