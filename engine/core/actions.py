@@ -134,10 +134,10 @@ class _Field:
 class Spec:
     tag: str
     fields: tuple[_Field, ...]
+    keys: frozenset[str] = frozenset()  # the fields' JSON keys (made once, read for every entry)
 
-    @property
-    def keys(self) -> frozenset[str]:
-        return frozenset(f.key for f in self.fields)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "keys", frozenset(f.key for f in self.fields))
 
 
 def action(tag: str, **kinds: Kind) -> Callable[[type], type]:
@@ -213,11 +213,17 @@ class Codec:
         return to_json(a, players, self.tag_key)
 
     def from_json(self, d: Any, players: Sequence[str], path: str = "action") -> Any:
-        return self.read(d, players, path)[0]
+        return self._read(typed(d, dict, path), players, path)
 
     def read(self, d: Any, players: Sequence[str], path: str = "action") -> tuple[Any, Mapping[str, Any]]:
         """(the action, the object's keys the action does not know): a record keeps them."""
         obj = typed(d, dict, path)
+        a = self._read(obj, players, path)
+        own = spec(a).keys
+        rest = {k: v for k, v in obj.items() if k != self.tag_key and k not in own}
+        return a, rest or NO_EXTRA
+
+    def _read(self, obj: Mapping, players: Sequence[str], path: str) -> Any:
         t = obj.get(self.tag_key)
         cls = self.by_tag.get(t) if isinstance(t, str) else None
         if cls is None:
@@ -230,9 +236,7 @@ class Codec:
         for key in self._exclusive:
             if key in obj and key not in own:
                 raise self._exclusive_error(key, s.tag, join(path, key))  # type: ignore[misc]
-        a = cls(**_fields_from(obj, s, players, path))
-        rest = {k: v for k, v in obj.items() if k != self.tag_key and k not in own}
-        return a, rest or NO_EXTRA
+        return cls(**_fields_from(obj, s, players, path))
 
 
 __all__ = ["Codec", "Kind", "PLAYER", "SEAT", "Spec", "TYPE", "action", "count", "listof",
