@@ -314,5 +314,14 @@ def changed_winner(old: str | None, new: str | None) -> list[Change]:
     return [Change("winner", {"old": old, "new": new})] if old != new else []
 
 
-__all__ = ["Change", "GameError", "GameView", "Imported", "MissingInput", "Question", "Screen", "changed_numbers",
+def changed_end(old: Any, new: Any, old_totals: Iterable[Any], new_totals: Iterable[Any],
+                key: Callable[[Any], Hashable] = violation_key) -> list[Change]:
+    """What every game's ``diff`` ends with: the players' totals that changed, the broken rules
+    found or cleared (``key``: see :func:`changed_violations`), and the winner."""
+    return (changed_numbers("total", new.players, old_totals, new_totals)
+            + changed_violations(old.violations, new.violations, key)
+            + changed_winner(winner_name(old), winner_name(new)))
+
+
+__all__ = ["Change", "GameError", "GameView", "Imported", "MissingInput", "Question", "Screen", "changed_end", "changed_numbers",
            "changed_violations", "changed_winner", "revokes_by_player", "violation_key", "winner_name"]

@@ -20,7 +20,7 @@ from engine.core.rules import Verdict
 from engine.core.seating import Direction, next_seat
 from engine.kalmar.rules import C as KlCite, V as KlRule
 
-from ..game_view import Change, GameView, Imported, changed_numbers, changed_violations, changed_winner, winner_name
+from ..game_view import Change, GameView, Imported, changed_end
 from ..log_session import Notice, Outcome
 from ..summary import Summary
 from . import GAME
@@ -146,9 +146,7 @@ class KalmarView(GameView):
     def diff(self, old: kl.GameState | None, new: kl.GameState) -> list[Change]:
         if old is None:
             return []
-        return (changed_numbers("total", new.players, old.tally, new.tally)
-                + changed_violations(old.violations, new.violations)
-                + changed_winner(winner_name(old), winner_name(new)))
+        return changed_end(old, new, old.tally, new.tally)
 
     def position(self, before: kl.GameState, action: Mapping[str, Any]) -> tuple[int, int]:
         if action.get("type") == kl.NEXT_GAME:

@@ -28,8 +28,8 @@ from engine.kozyrnye_kity.record import (
 from engine.kozyrnye_kity.replay import replay_record
 from engine.kozyrnye_kity.rules import X
 
-from ..game_view import (Change, GameView, Imported, Question, changed_numbers, changed_violations, changed_winner,
-                         revokes_by_player, violation_key, winner_name)
+from ..game_view import (Change, GameView, Imported, Question, changed_end, changed_numbers, revokes_by_player,
+                         violation_key, winner_name)
 from ..log_session import DONE, Notice, Outcome, refused, serialized
 from ..summary import Summary
 from . import GAME, deck_walk
@@ -678,9 +678,7 @@ def diff_states(old: GameState | None, new: GameState) -> list[Change]:
                                                "old": a.gained, "new": b.gained}))
     for i, (a, b) in enumerate(zip(old.rounds, new.rounds), start=1):
         out += changed_numbers("round-points", players, a.points, b.points, round=i)
-    return (out + changed_numbers("total", players, engine.totals(old, True), engine.totals(new, True))
-            + changed_violations(old.violations, new.violations)
-            + changed_winner(winner_name(old), winner_name(new)))
+    return out + changed_end(old, new, engine.totals(old, True), engine.totals(new, True))
 
 
 def summarize(state: GameState | None, mode: str) -> Summary:

@@ -19,8 +19,7 @@ from engine.core.reading import MAX_NAME, bad_name, quote
 from engine.royal_mastheads.actions import action_from_json
 from engine.royal_mastheads.cards import FULL_MASK, SUIT_SIGNS, cards_of
 
-from ..game_view import (Change, GameView, Imported, changed_numbers, changed_violations, changed_winner,
-                         revokes_by_player, winner_name)
+from ..game_view import Change, GameView, Imported, changed_end, changed_numbers, revokes_by_player, winner_name
 from ..log_session import Notice, Outcome
 from ..summary import Summary
 from . import GAME
@@ -119,9 +118,7 @@ class RoyalMastheadsView(GameView):
         players = new.players
         out = [c for a, b in zip(old.deals, new.deals)
                for c in changed_numbers("round-points", players, a.score.totals, b.score.totals, round=a.number)]
-        return (out + changed_numbers("total", players, old.totals, new.totals)
-                + changed_violations(old.violations, new.violations)
-                + changed_winner(winner_name(old), winner_name(new)))
+        return out + changed_end(old, new, old.totals, new.totals)
 
     def position(self, before: rm.GameState, action: Mapping[str, Any]) -> tuple[int, int]:
         d = before.deal

@@ -16,7 +16,7 @@ from engine.core.reading import MAX_NAME, bad_name, quote
 from engine.core.rules import Verdict
 from engine.vzhuh.rules import C as VzCite
 
-from ..game_view import Change, GameView, Imported, changed_numbers, changed_violations, changed_winner, winner_name
+from ..game_view import Change, GameView, Imported, changed_end, changed_numbers, winner_name
 from ..log_session import Notice, Outcome
 from ..summary import Summary
 from . import GAME
@@ -85,9 +85,7 @@ class VzhuhView(GameView):
         players = new.players
         out = [c for a, b in zip(old.parties, new.parties)  # «Партия», not «Раунд»
                for c in changed_numbers("party-points", players, a.points, b.points, round=a.number)]
-        return (out + changed_numbers("total", players, vz.totals(old), vz.totals(new))
-                + changed_violations(old.violations, new.violations, key=lambda v: (v.code, v.round, v.player))
-                + changed_winner(winner_name(old), winner_name(new)))
+        return out + changed_end(old, new, vz.totals(old), vz.totals(new), key=lambda v: (v.code, v.round, v.player))
 
     def position(self, before: vz.GameState, action: Mapping[str, Any]) -> tuple[int, int]:
         return len(before.parties) + 1, 0

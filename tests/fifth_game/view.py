@@ -1,7 +1,7 @@
 """«Сотня» for the log session (Flet-free): what the session asks, and names and numbers for the screens."""
 from typing import Any, Mapping
 
-from companion.game_view import GameView, changed_numbers, changed_violations, changed_winner, winner_name
+from companion.game_view import GameView, changed_end, winner_name
 from companion.summary import Summary
 
 from . import GAME
@@ -23,9 +23,7 @@ class View(GameView):
         return Summary(self.game) if s is None else Summary(self.game, s.players, s.rounds, s.totals, winner_name(s))
 
     def diff(self, old: g.State | None, new: g.State) -> list:
-        return [] if old is None else (changed_numbers("total", new.players, old.totals, new.totals)
-                                       + changed_violations(old.violations, new.violations)
-                                       + changed_winner(winner_name(old), winner_name(new)))
+        return [] if old is None else changed_end(old, new, old.totals, new.totals)
 
     def position(self, before: g.State, action: Mapping[str, Any]) -> tuple[int, int]:
         return len(before.rounds) + 1, 0
