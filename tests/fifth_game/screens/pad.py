@@ -49,9 +49,9 @@ def Pad():
     else:
         body.append(tagged("s5-finish", w.play_button(t("Finish: put the game in the history"), ft.Icons.DONE_ALL, lambda:
                                                       w.leave(st, s.finish(), lambda: t("The game is in the history."), "/stats"))))
-    g = ScoreGrid(44 if narrow else 90)  # the rounds, then the totals: the highest marked
+    g, leaders = ScoreGrid(44 if narrow else 90), score.leaders  # the rounds, then the totals: the highest marked
     body.append(ft.Column(g.rows(g.head(ft.Text("#"), s.players, 14 if narrow else 17), [
         g.row(ft.Text(str(r)), [g.cell(ft.Text(str(x), size=20)) for x in pts]) for r, pts in enumerate(score.rounds, 1)],
-        [(probe(total_id(i), str(x), size=24, weight=ft.FontWeight.BOLD), i in score.leaders)
+        [(probe(total_id(i), str(x), size=24, weight=ft.FontWeight.BOLD), i in leaders)
          for i, x in enumerate(score.totals)]), spacing=2))
     return screen(st, "/sotnya", "s5-screen-pad", GAME.title, body, actions=undo_buttons(s, st, "s5-undo", "s5-redo"))
