@@ -83,20 +83,19 @@ def tally_inputs(players, values: dict, on_set, id_of=ids.pad_field, step_of=ids
 def score_table(session, narrow: bool) -> ft.Control:
     """Rounds as rows, players as columns, the totals row; the highest total is marked."""
     players = session.players
-    rounds = session.game.points_by_round()
-    details = session.game.round_rows()
+    rounds = session.game.round_rows()
     totals = session.game.totals()
     top = max(totals.values()) if rounds and totals else None
     g = ScoreGrid(52 if narrow else 90, spacing=4)
     body = []
-    for r, pts in enumerate(rounds, start=1):
-        d = details[r - 1] if r - 1 < len(details) else None
+    for d in rounds:
+        r = d.number
         cells = []
         for seat, p in enumerate(players):
-            c = d.cells[p] if d is not None else None
-            small = f"{c.pearls} + {c.unused}" if c is not None and d.tallied else ""
+            c = d.cells[p]
+            small = f"{c.pearls} + {c.unused}" if d.tallied else ""
             cells.append(g.cell(ft.Column([
-                probe(ids.pad_cell(r, seat), str(pts[p]), size=22, weight=ft.FontWeight.W_500),
+                probe(ids.pad_cell(r, seat), str(c.points), size=22, weight=ft.FontWeight.W_500),
                 *([ft.Text(small, size=12, color=ft.Colors.ON_SURFACE_VARIANT)] if small else []),
             ], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)))
         body.append(g.row(ft.Text(str(r), size=18, color=ft.Colors.ON_SURFACE_VARIANT), cells))
@@ -177,7 +176,7 @@ def Pad():
             st.show(outcome_text(out), "problem")
             return
         set_vals({"round": round_no + 1})
-        pts = session.game.points_by_round()[-1] if session.game.points_by_round() else {}
+        pts = (session.game.points_by_round() or [{}])[-1]
         st.show(lambda: t("Round {n}: {points}.").format(
             n=round_no, points=", ".join(f"{p} {pts.get(p, 0)}" for p in players)))
 
