@@ -74,6 +74,8 @@ class Game:
     # says it in: (key, msgid with the change's params); "total", "winner" and "violation-…" are
     # every game's and worded by the shared notices
     change_words: tuple[tuple[str, str], ...] = ()
+    # the same kinds in the history's list of what a correction changed: (key, a whole sentence)
+    change_lines: tuple[tuple[str, str], ...] = ()
     home_entries: tuple[Entry, ...] = ()
     rules_buttons: tuple[Entry, ...] = ()
     screens: tuple[Screen, ...] = ()        # its routes under "/"

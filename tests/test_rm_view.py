@@ -314,7 +314,8 @@ def test_words_of_the_rulebook_bonuses_by_name_and_deals_not_rounds(tmp_path):
     («Игра 1», «игра 1, взятка 2»), never a «Раунд»."""
     from companion import i18n
     from companion.game_view import Change
-    from companion.royal_mastheads.screens.history import change_line, where_text
+    from companion.royal_mastheads.screens.history import where_text
+    from companion.screens.records import change_text
     from companion.royal_mastheads.screens.parts import bonus_text
     try:
         i18n.set_language("ru")
@@ -328,7 +329,7 @@ def test_words_of_the_rulebook_bonuses_by_name_and_deals_not_rounds(tmp_path):
                 text = bonus_text(rule, points)
                 assert text.endswith(f": +{points} ({rule})") and not text.startswith(rule), text
         i18n.set_language("ru")
-        line = change_line(Change("round-points", {"round": 1, "player": "Боря", "old": 23, "new": 31}))
+        line = change_text(Change("round-points", {"round": 1, "player": "Боря", "old": 23, "new": 31}), "royal-mastheads")
         assert line == "Игра 1: у игрока Боря теперь 31 (было: 23)."
         store, s = new(tmp_path)
         v = s.game

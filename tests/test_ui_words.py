@@ -56,7 +56,7 @@ def test_vzhuh_correction_speaks_of_a_party(tmp_path):
     before = i18n.lang()
     try:
         i18n.set_language("ru")
-        text = change_text(party[0])
+        text = change_text(party[0], "vzhuh")
     finally:
         i18n.set_language(before)
     # Аня's party 1 went from 10 to 20
@@ -129,3 +129,27 @@ def test_kalmar_names_the_player_skipped_by_the_first_card(tmp_path):
     assert t.turn == "Боря" and t.skipped == Skipped("Аня", "KL-SETUP-2")
     ok(s.game.play("crimson-3"))                             # Боря plays: the skip is history
     assert s.game.table().skipped is None
+
+
+def test_a_change_is_worded_by_its_games_declaration():
+    """The history's list of what a correction changed takes a game's own kinds from that
+    game's declaration (``Game.change_lines``): the same kind reads «Раунд» in the whales and
+    «Игра» (a deal, as the 004 rulebook says) in «Королевское наказание»; a kind another game
+    declares is not worded by this one; every game's kinds (the total) read alike."""
+    import companion.i18n as i18n
+    from companion.game_view import Change
+    points = Change("round-points", {"round": 2, "player": "Аня", "old": 7, "new": 9})
+    party = Change("party-points", {"round": 2, "player": "Аня", "old": 7, "new": 9})
+    total = Change("total", {"player": "Аня", "old": 7, "new": 9})
+    before = i18n.lang()
+    try:
+        i18n.set_language("ru")
+        assert change_text(points, "kozyrnye-kity") == "Раунд 2: у игрока Аня теперь 9 (было: 7)."
+        assert change_text(points, "royal-mastheads") == "Игра 2: у игрока Аня теперь 9 (было: 7)."
+        assert change_text(party, "vzhuh") == "Партия 2: у игрока Аня теперь 9 (было: 7)."
+        assert change_text(party, "kozyrnye-kity") == "party-points"  # not a whale kind
+        assert change_text(total, "vzhuh") == change_text(total, "kalmar") == change_text(total)
+        i18n.set_language("en")
+        assert change_text(points, "royal-mastheads") == "Deal 2: Аня now has 9 (before: 7)."
+    finally:
+        i18n.set_language(before)

@@ -19,6 +19,9 @@ GAME = Game(
     place_trick=N_("of round {round}, trick {trick}"),
     change_words=(("trick-winner", N_("Round {round}, trick {trick}: now {new} takes it (was {old}).")),
                   ("round-points", N_("Round {round}, {player}: from {old} to {new}."))),
+    change_lines=(("trick-winner", N_("Round {round}, trick {trick}: now {new} takes it (before: {old}).")),
+                  ("trick-gained", N_("Round {round}, trick {trick}: {player} now gains {new} (before: {old}).")),
+                  ("round-points", N_("Round {round}: {player} now has {new} (before: {old})."))),
     stats=StatsWords(
         avg=N_("Average round"), best=N_("Best round"), revokes=True,
         note=N_("Average and best: points in one round. A revoke: a card of another family although the "

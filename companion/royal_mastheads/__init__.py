@@ -17,6 +17,8 @@ GAME = Game(
     place=N_("of deal {round}"),
     place_trick=N_("of deal {round}, trick {trick}"),
     change_words=(("round-points", N_("Round {round}, {player}: from {old} to {new}.")),),
+    # as the rulebook: a set — «набор» — of 10 deals, each «игра», where the others say «раунд»
+    change_lines=(("round-points", N_("Deal {round}: {player} now has {new} (before: {old}).")),),
     stats=StatsWords(
         avg=N_("Average deal"), best=N_("Best deal"), revokes=True,
         note=N_("Average and best: points in one deal, card points and bonuses (RM-POINTS, RM-BONUS). The "

@@ -58,18 +58,18 @@ def action_text(a: Mapping[str, Any], game: str) -> str:
     return str(a.get("type"))
 
 
-def change_text(c) -> str:
+def change_text(c, game: str = "") -> str:
+    """One line of what a correction changed: a kind of ``game``'s own in the words its
+    declaration gives it (:attr:`Game.change_lines`); every game's kinds worded here."""
     p = dict(c.params)
     lg = lang()
     k = c.key
-    if k == "trick-winner":
-        return t("Round {round}, trick {trick}: now {new} takes it (before: {old}).").format(**p)
-    if k == "trick-gained":
-        return t("Round {round}, trick {trick}: {player} now gains {new} (before: {old}).").format(**p)
-    if k == "round-points":
-        return t("Round {round}: {player} now has {new} (before: {old}).").format(**p)
-    if k == "party-points":  # «Вжух!» counts parties (issue 19, point 4)
-        return t("Party {round}: {player} now has {new} (before: {old}).").format(**p)
+    try:
+        own = dict(packs.game(game).change_lines) if game else {}
+    except KeyError:
+        own = {}
+    if k in own:
+        return t(own[k]).format(**p)
     if k == "total":
         return t("Total of {player}: now {new} (before: {old}).").format(**p)
     if k == "violation-new":
@@ -86,9 +86,10 @@ def change_text(c) -> str:
 
 
 def changes_panel(notice, on_close: Callable, ident: str = ids.HIST_CHANGES,
-                  line: Callable[[Any], str] = change_text, text: Callable[..., ft.Text] = ft.Text) -> ft.Control:
-    """A calm card listing what an edit (or an import) changed. A game that words a change
-    otherwise gives ``line``; ``text`` makes its texts (e.g. with suit signs)."""
+                  text: Callable[..., ft.Text] = ft.Text) -> ft.Control:
+    """A calm card listing what an edit (or an import) changed, in the words of the notice's
+    game; ``text`` makes its texts (e.g. with suit signs)."""
+    game = notice.params.get("game", "")
     fg = ft.Colors.ON_SECONDARY_CONTAINER
     return ft.Container(
         bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=12, padding=ft.Padding.only(left=16, top=8, bottom=12, right=4),
@@ -99,7 +100,7 @@ def changes_panel(notice, on_close: Callable, ident: str = ids.HIST_CHANGES,
                     tagged(f"{ident}-close", ft.IconButton(ft.Icons.CLOSE, tooltip=t("Close"), on_click=on_close,
                                                            icon_color=fg))]),
             ft.Semantics(identifier=ident, content=ft.Column(
-                [text(f"• {line(c)}", size=16, color=fg) for c in notice.changes], spacing=6)),
+                [text(f"• {change_text(c, game)}", size=16, color=fg) for c in notice.changes], spacing=6)),
         ], spacing=4, tight=True),
     )
 

@@ -17,6 +17,7 @@ GAME = Game(
     rounds=Nn_("{n} party", "{n} parties"),
     place=N_("of party {round}"),
     change_words=(("party-points", N_("Party {round}, {player}: from {old} to {new}.")),),  # «Партия», not «Раунд»
+    change_lines=(("party-points", N_("Party {round}: {player} now has {new} (before: {old}).")),),
     stats=StatsWords(
         avg=N_("Average penalty per party"), best=N_("Best party (fewest)"), revokes=False,
         note=N_("Average and best: penalty points in one party. The lowest total wins (VZ-GAME).")),

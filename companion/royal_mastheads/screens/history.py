@@ -6,7 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from ...i18n import lang, t
-from ...screens.records import change_text, changes_panel
+from ...screens.records import changes_panel
 from ...ui import TOUCH, content_width, safe_screen, screen, tagged, use_latest
 from ...widgets.game import go, use_watch
 from ...widgets.notices import outcome_text
@@ -22,13 +22,8 @@ GAME = "royal-mastheads"
 
 
 # The words of this game (as the rulebook: a set — «набор» — of 10 deals, each «игра»), where the
-# shared history pieces say «раунд»: a change after a correction, where a broken rule happened.
-def change_line(c) -> str:
-    if c.key == "round-points":
-        return t("Deal {round}: {player} now has {new} (before: {old}).").format(**c.params)
-    return change_text(c)
-
-
+# shared history pieces say «раунд»: where a broken rule happened (a change after a correction
+# is worded by the game's declaration, ``change_lines``).
 def where_text(v) -> str:
     return (t("deal {round}, trick {trick}").format(round=v.round, trick=v.trick) if v.trick
             else t("deal {n}").format(n=v.round))
@@ -51,7 +46,7 @@ def History():
     lg = lang()
     body: list[ft.Control] = []
     if changes is not None:
-        body.append(changes_panel(changes, lambda: set_changes(None), line=change_line, text=txt))
+        body.append(changes_panel(changes, lambda: set_changes(None), text=txt))
     idx = editing()
     if idx is not None and idx < len(entries):
         e = entries[idx]
