@@ -10,7 +10,7 @@ from ..i18n import lang, t, tn
 from ..ui import TOUCH, probe, safe_render, safe_screen, screen, section_title, tagged, use_app, use_session, use_watch
 from ..widgets.look import PLAYER_COLORS
 from ..widgets.game import game_route
-from ..widgets.notices import outcome_text
+from ..widgets.notices import report
 from ..summary import Summary
 from ..widgets.when import game_when
 from .records import ExportPanel, ImportPanel
@@ -133,11 +133,8 @@ def ResumeEntry(game_id: str):
 
     def resume():
         out = session.resume(game_id)
-        if out.ok:
-            st.dismiss()
+        if report(st, out):
             page.navigate(game_route(session))
-        else:
-            st.show(outcome_text(out), "problem")
 
     if session.active:
         return ft.Column([

@@ -9,7 +9,7 @@ import flet as ft
 
 from ..i18n import t
 from ..ui import tagged, use_watch
-from .notices import outcome_text, undo_buttons
+from .notices import show_refusal, undo_buttons
 
 log = logging.getLogger("kity")
 
@@ -79,7 +79,7 @@ def say_refused(st, out, refused: Optional[Callable] = None) -> None:
     if refused is not None:
         refused(out)
     else:
-        st.show(outcome_text(out), "problem")
+        show_refusal(st, out)
 
 
 def leave(st, out, said: Callable[[], str], to: Optional[str], *, follow: bool = False,

@@ -174,12 +174,22 @@ def undo_buttons(s, st, undo_id: str, redo_id: str, after: Callable[[], None] | 
 
 def report(st, out) -> bool:
     """After a session call: clear the message bar when it was done (or say what an undo or a
-    redo took back), else show why it was refused (the engine's text, with the rule ID).
-    Returns whether it was done."""
-    if out.ok and out.notice is not None and out.notice.kind in ("undone", "redone"):
+    redo took back), else show why it was refused (:func:`show_refusal`). Returns whether it
+    was done."""
+    if show_refusal(st, out):
+        return False
+    if out.notice is not None and out.notice.kind in ("undone", "redone"):
         st.show(outcome_text(out))
-    elif out.ok:
-        st.dismiss()
     else:
-        st.show(outcome_text(out), "problem")
-    return out.ok
+        st.dismiss()
+    return True
+
+
+def show_refusal(st, out) -> bool:
+    """After a session call whose success the screen says itself: when it was refused, show
+    why in the message bar (the engine's text, with the rule ID). Returns whether it was
+    refused; when it was done, nothing is shown or cleared."""
+    if out.ok:
+        return False
+    st.show(outcome_text(out), "problem")
+    return True

@@ -8,7 +8,8 @@ shared/rules/vzhuh.md and appear where each rule lives:
   penalties the deck can make and the largest party sum (VZ-CHECK).
 * :mod:`.game` — the score pad: new game and first player (VZ-SETUP-4), a party's checks
   (VZ-CHECK, VZ-COMP, RUL-VZ-JOKERS), scoring (VZ-SCORE), the next starter (VZ-NEXT,
-  RUL-VZ-NEXT-TIE), the end and ties (VZ-GAME, VZ-TIE, RUL-VZ-TIE).
+  RUL-VZ-NEXT-TIE), the end and ties (VZ-GAME, VZ-TIE, RUL-VZ-TIE); the penalty object that
+  the log and the record both write.
 * :mod:`.checker` — the move checker for disputes (VZ-RESP, VZ-TRANSFER, VZ-BEAT, VZ-JOKER,
   VZ-J-VOILA, VZ-J-VZHUH, VZ-J-KRABLI, VZ-J-LAST, RUL-VZ-STACK).
 * :mod:`.rules` — the one registry :class:`V` of every violation, refusal and verdict;

@@ -18,7 +18,7 @@ RUL-VZ-TIE in :data:`END_RULE`, :func:`winner` and :func:`tied`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple, Sequence, Union
 
@@ -27,7 +27,7 @@ from engine.core.actions import Kind, action, per_player
 from engine.core.driver import Ctx, Driver, replace
 from engine.core.errors import RecordError, Violation
 from engine.core.i18n import Count
-from engine.core.reading import quote, show_any
+from engine.core.reading import NO_EXTRA, extra, get, join, quote, show, show_any, typed
 from engine.core.seating import first_from, seat_of
 
 from .deck import (
@@ -87,19 +87,98 @@ class NewGame:
     first: int | str
 
 
+# ---------------------------------------------------------------------------------------------
+# How a penalty is written (engine.core.actions): the record's penalty object, in the log as in
+# the record (docs/records/vzhuh.md)
+# ---------------------------------------------------------------------------------------------
+_NUMBER_KEYS = {str(n): n for n in NUMBERS}
+_NUMBERS_TEXT = ", ".join(map(str, NUMBERS))
+
+
+@dataclass(frozen=True, slots=True)
+class RecordPenalty:
+    """One player's penalty as written: ``points``, or ``cards`` (number → count, in the file's
+    order) and/or ``jokers``. None: the key is absent."""
+
+    points: int | None = None
+    cards: tuple[tuple[int, int], ...] | None = None
+    jokers: int | None = None
+    extra: Mapping[str, Any] = field(default_factory=lambda: NO_EXTRA)
+
+    def penalty(self) -> Penalty:
+        if self.points is not None:
+            return Points(self.points)
+        return Cards(dict(self.cards or ()), self.jokers or 0)
+
+
+def _count(obj: Mapping, key: str, path: str) -> int:
+    v = typed(obj[key], int, join(path, key))
+    if v < 0:
+        raise RecordError(join(path, key), "r.value", {"value": v, "detail": "≥ 0"})
+    return v
+
+
+def parse_penalty(value: Any, path: str) -> RecordPenalty:
+    """One penalty object → :class:`RecordPenalty` (unknown keys kept), or :class:`RecordError`."""
+    obj = typed(value, dict, path)
+    has_cards = "cards" in obj or "jokers" in obj
+    if "points" in obj:
+        if has_cards:
+            raise RecordError(path, "vz.r.penalty-both")
+        return RecordPenalty(points=_count(obj, "points", path), extra=extra(obj, {"points"}))
+    if not has_cards:
+        raise RecordError(path, "vz.r.penalty-none")
+    cards = None
+    if "cards" in obj:
+        cpath = join(path, "cards")
+        raw = get(obj, "cards", dict, path)
+        items = []
+        for key in raw:
+            if key not in _NUMBER_KEYS:
+                raise RecordError(join(cpath, key), "vz.r.number", {"value": show(key), "numbers": _NUMBERS_TEXT})
+            items.append((_NUMBER_KEYS[key], _count(raw, key, cpath)))
+        cards = tuple(items)
+    jokers = _count(obj, "jokers", path) if "jokers" in obj else None
+    return RecordPenalty(cards=cards, jokers=jokers, extra=extra(obj, {"cards", "jokers"}))
+
+
+def record_penalty_json(p: RecordPenalty) -> dict:
+    """A :class:`RecordPenalty` as written (inverse of :func:`parse_penalty`)."""
+    out: dict[str, Any] = {}
+    if p.points is not None:
+        out["points"] = p.points
+    if p.cards is not None:
+        out["cards"] = {str(n): c for n, c in p.cards}
+    if p.jokers is not None:
+        out["jokers"] = p.jokers
+    out.update(p.extra)
+    return out
+
+
+def penalty_to_record(p: Penalty) -> RecordPenalty:
+    if isinstance(p, Points):
+        return RecordPenalty(points=p.n)
+    return RecordPenalty(cards=tuple(sorted(p.counts.items())), jokers=p.jokers)
+
+
+def per_player_error(name: str, path: str) -> RecordError:
+    """A party's penalties must name every player once (the log's and the record's)."""
+    return RecordError(path, "vz.r.per-player", {"player": quote(name)})
+
+
 def _penalty_json(p: Any, players: Sequence[str]) -> Any:
-    from .record import penalty_json  # the record's penalty object (the record imports this module)
-    return penalty_json(p) if isinstance(p, (Cards, Points)) else p
+    """A penalty as the record writes it (card by card: both ``cards`` and ``jokers``); a value
+    as a screen sent it is written as it is (checked when it is read)."""
+    return record_penalty_json(penalty_to_record(p)) if isinstance(p, (Cards, Points)) else p
 
 
 def _penalty_of(value: Any, players: Sequence[str], path: str) -> Penalty:
-    from .record import read_penalty
-    return read_penalty(value, path)
+    """One penalty object → :class:`Penalty` (unknown keys are not kept)."""
+    return parse_penalty(value, path).penalty()
 
 
 # A party in the log is the record's party with a "type" (engine.core.actions): penalties by name.
-PENALTIES = per_player(Kind(dict, _penalty_json, _penalty_of),
-                       lambda name, path: RecordError(path, "vz.r.per-player", {"player": quote(name)}))
+PENALTIES = per_player(Kind(dict, _penalty_json, _penalty_of), per_player_error)
 
 
 @action("party", penalties=PENALTIES)

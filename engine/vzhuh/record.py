@@ -17,15 +17,16 @@ from typing import Any, Mapping, Sequence
 from engine.core.actions import Codec, Kind, player_pairs
 from engine.core.errors import RecordError
 from engine.core.reading import (
-    NO_EXTRA, Limits as RecordLimits, extra, get, head, join, listed, player, quote, reader, show, times, typed, writer,
+    NO_EXTRA, Limits as RecordLimits, extra, get, head, join, listed, player, reader, show, times, typed, writer,
 )
 
-from .deck import MAX_PLAYERS, MIN_PLAYERS, NUMBERS
-from .game import MAX_PARTIES, Action, Cards, GameState, Penalty, Points, RecordParty, new_game, replay
+from .deck import MAX_PLAYERS, MIN_PLAYERS
+from .game import (  # the penalty object is read and written by the game (its log entry is the record's party)
+    MAX_PARTIES, Action, GameState, RecordParty, RecordPenalty, new_game, parse_penalty, penalty_to_record, per_player_error,
+    record_penalty_json, replay,
+)
 
 FORMAT = "vzhuh/1"
-_NUMBER_KEYS = {str(n): n for n in NUMBERS}
-_NUMBERS_TEXT = ", ".join(map(str, NUMBERS))
 
 
 @dataclass(frozen=True)
@@ -36,22 +37,6 @@ class Limits(RecordLimits):
 
 
 LIMITS = Limits()
-
-
-@dataclass(frozen=True, slots=True)
-class RecordPenalty:
-    """One player's penalty as written: ``points``, or ``cards`` (number → count, in the file's
-    order) and/or ``jokers``. None: the key is absent."""
-
-    points: int | None = None
-    cards: tuple[tuple[int, int], ...] | None = None
-    jokers: int | None = None
-    extra: Mapping[str, Any] = field(default_factory=lambda: NO_EXTRA)
-
-    def penalty(self) -> Penalty:
-        if self.points is not None:
-            return Points(self.points)
-        return Cards(dict(self.cards or ()), self.jokers or 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,64 +75,12 @@ def _parse_party(value: Any, names: Sequence[str], path: str) -> RecordedParty:
     return RecordedParty(pen, extra(obj, {"penalties"}))
 
 
-def _count(obj: Mapping, key: str, path: str) -> int:
-    v = typed(obj[key], int, join(path, key))
-    if v < 0:
-        raise RecordError(join(path, key), "r.value", {"value": v, "detail": "≥ 0"})
-    return v
-
-
-def read_penalty(value: Any, path: str) -> Penalty:
-    """One penalty object → :class:`Penalty` (unknown keys are not kept); see :func:`_parse_penalty`."""
-    return _parse_penalty(value, path).penalty()
-
-
-def _parse_penalty(value: Any, path: str) -> RecordPenalty:
-    obj = typed(value, dict, path)
-    has_cards = "cards" in obj or "jokers" in obj
-    if "points" in obj:
-        if has_cards:
-            raise RecordError(path, "vz.r.penalty-both")
-        return RecordPenalty(points=_count(obj, "points", path), extra=extra(obj, {"points"}))
-    if not has_cards:
-        raise RecordError(path, "vz.r.penalty-none")
-    cards = None
-    if "cards" in obj:
-        cpath = join(path, "cards")
-        raw = get(obj, "cards", dict, path)
-        items = []
-        for key in raw:
-            if key not in _NUMBER_KEYS:
-                raise RecordError(join(cpath, key), "vz.r.number", {"value": show(key), "numbers": _NUMBERS_TEXT})
-            items.append((_NUMBER_KEYS[key], _count(raw, key, cpath)))
-        cards = tuple(items)
-    jokers = _count(obj, "jokers", path) if "jokers" in obj else None
-    return RecordPenalty(cards=cards, jokers=jokers, extra=extra(obj, {"cards", "jokers"}))
-
-
 # ---------------------------------------------------------------------------------------------
 # Writing
 # ---------------------------------------------------------------------------------------------
-def _penalty_json(p: RecordPenalty) -> dict:
-    out: dict[str, Any] = {}
-    if p.points is not None:
-        out["points"] = p.points
-    if p.cards is not None:
-        out["cards"] = {str(n): c for n, c in p.cards}
-    if p.jokers is not None:
-        out["jokers"] = p.jokers
-    out.update(p.extra)
-    return out
-
-
 # A party's penalties as written: (player, penalty) in the file's order, unknown keys kept
-_PENALTIES = player_pairs(Kind(dict, lambda p, players: _penalty_json(p), lambda v, players, path: _parse_penalty(v, path)),
-                          lambda name, path: RecordError(path, "vz.r.per-player", {"player": quote(name)}))
-
-
-def penalty_json(p: Penalty) -> dict:
-    """A penalty as the record writes it (card by card: both ``cards`` and ``jokers``)."""
-    return _penalty_json(penalty_to_record(p))
+_PENALTIES = player_pairs(Kind(dict, lambda p, players: record_penalty_json(p), lambda v, players, path: parse_penalty(v, path)),
+                          per_player_error)
 
 
 def record_to_json(rec: GameRecord) -> dict:
@@ -175,12 +108,6 @@ def record_actions(rec: GameRecord) -> tuple[GameState, list[tuple[str, Action]]
         by = dict(party.penalties)
         actions.append((f"parties[{i}]", RecordParty(tuple(by[name].penalty() for name in rec.players))))
     return state, actions
-
-
-def penalty_to_record(p: Penalty) -> RecordPenalty:
-    if isinstance(p, Points):
-        return RecordPenalty(points=p.n)
-    return RecordPenalty(cards=tuple(sorted(p.counts.items())), jokers=p.jokers)
 
 
 def actions_to_record(state: GameState, actions: Sequence[Action], extra: Mapping[str, Any] | None = None) -> GameRecord:

@@ -15,7 +15,7 @@ from ...i18n import t, tn
 from ...ui import TOUCH, probe, safe_screen, screen, section_title, tagged, use_latest
 from ...widgets.game import bar_button, game_bar, go, leave, play_button, use_play
 from ...widgets.look import PLAYER_COLORS
-from ...widgets.notices import outcome_text
+from ...widgets.notices import show_refusal
 from .. import ids, models
 from ..view import BLUE, NAMES_COLOUR, make_card
 from .cards import wide, short_words, card_face, card_words, colour_row, colour_words, digit_rows, kind_rows, player_row
@@ -130,7 +130,7 @@ def Table():
                 st.dismiss()
             return True
         buzz(True)
-        st.show(outcome_text(out), "problem")
+        show_refusal(st, out)
         return False
 
     # ---------------------------------------------------------------- the end of a game

@@ -14,7 +14,7 @@ from ...i18n import lang, t
 from ...ui import TOUCH, big_button, probe, safe_render, safe_screen, screen, section_title, tagged, use_app, use_session
 from ..widgets.card_picker import CardPicker
 from ...widgets.game import go
-from ...widgets.notices import outcome_text, report
+from ...widgets.notices import report, show_refusal
 from ...widgets.when import game_when
 from .pad import tally_inputs
 from ...screens.records import ExportPanel, ImportPanel, changes_panel, violation_rows
@@ -134,9 +134,9 @@ def EditDialogHost(index, on_done, on_corrected=None):
         # a card put into a round twice is refused as at the table (R-COMP, the view's check_edit)
         out = session.edit(index, new_action)
         on_done()
-        if not out.ok:
-            st.show(outcome_text(out), "problem")
-        elif out.notice is None:
+        if show_refusal(st, out):
+            return
+        if out.notice is None:
             st.show(lambda: t("Corrected. Nothing else changed."))
         else:
             st.dismiss()

@@ -20,7 +20,7 @@ from ..widgets.words import tie_banner
 from ..widgets.look import PLAYER_COLORS
 from ...widgets.game import go, leave
 from ...widgets.score import ScoreGrid
-from ...widgets.notices import outcome_text, report
+from ...widgets.notices import report, show_refusal
 
 KINDS = ("pearls", "unused")
 
@@ -172,8 +172,7 @@ def Pad():
         cur = cur if cur.get("round") == round_no else {}
         out = session.game.tally_round({p: (_num(cur.get(("pearls", s))), _num(cur.get(("unused", s))))
                                    for s, p in enumerate(players)})
-        if not out.ok:
-            st.show(outcome_text(out), "problem")
+        if show_refusal(st, out):
             return
         set_vals({"round": round_no + 1})
         pts = (session.game.points_by_round() or [{}])[-1]

@@ -15,7 +15,7 @@ from ..widgets.card_picker import CardPicker
 from ...widgets.game import game_route, go, use_play
 from ..widgets.words import token_meaning
 from ..widgets.look import card_chip, card_label, fam_label, family_color
-from ...widgets.notices import outcome_text
+from ...widgets.notices import report
 
 ROUTE = "/setup"
 EMPTY = {"trump": None, "token": None, "drawn": None, "bonuses": {}, "leader": None, "open": "trump"}
@@ -52,10 +52,8 @@ def RoundSetup():
         drawn(s.game.draw_for_us())
 
     def drawn(res: TrumpDraw):
-        if not res.ok:  # refused: e.g. a 5 was drawn → draw another (R-SETUP-2)
-            st.show(outcome_text(res), "problem")
+        if not report(st, res):  # refused: e.g. a 5 was drawn → draw another (R-SETUP-2)
             return
-        st.dismiss()
         cur = {**get_d(), "trump": res.trump, "token": res.token, "drawn": res.card}
         cur["open"] = next_open(cur)
         set_d(cur)
@@ -87,13 +85,10 @@ def RoundSetup():
             return
         leader = cur["leader"] if cur["leader"] is not None else (s.game.suggested_leader() or players[0])
         out = s.game.start_round(cur["trump"], cur["token"], {players[i]: c for i, c in cur["bonuses"].items()}, leader)
-        if out.ok:
-            st.dismiss()
+        if report(st, out):
             buzz(True)
             set_d(dict(EMPTY))
             go(game_route(s))
-        else:
-            st.show(outcome_text(out), "problem")
 
     unseen = s.game.unseen_cards()
     n_round = s.game.round_number()

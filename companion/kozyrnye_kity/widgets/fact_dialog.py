@@ -18,7 +18,7 @@ from ...ui import TOUCH, choice_row, probe, safe_render, tagged, this_session, u
 from ..deck_walk import Draft
 from .look import card_chip, fam_label
 from .words import bonus_kind_names
-from ...widgets.notices import outcome_text
+from ...widgets.notices import show_refusal
 
 
 def _key(q) -> tuple:
@@ -80,7 +80,7 @@ def FactQuestionHost(on_answered=None):
         elif out.ok:
             st.dismiss()
         elif out.notice is not None and out.notice.kind != "question":
-            st.show(outcome_text(out), "problem")
+            show_refusal(st, out)
 
     def later():
         qq = s.question

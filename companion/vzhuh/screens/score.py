@@ -11,7 +11,7 @@ from ...i18n import t
 from ...ui import TOUCH, probe, safe_screen, screen, section_title, tagged
 from ...widgets.game import bar_button, game_bar, go, leave, use_play
 from ...widgets.score import ScoreGrid
-from ...widgets.notices import outcome_text
+from ...widgets.notices import show_refusal
 from .. import ids
 from ..models import StarterWhy
 from ..view import PARTIES, penalty_points
@@ -105,11 +105,10 @@ def Score():
 
     def record():
         out = view.record_party(as_penalties(drafts[0](), players))
-        if out.ok:
-            buzz(True)
-            st.show(lambda: t("Party {n} recorded.").format(n=number))
-        else:
-            st.show(outcome_text(out), "problem")
+        if show_refusal(st, out):
+            return
+        buzz(True)
+        st.show(lambda: t("Party {n} recorded.").format(n=number))
 
     def finish():
         leave(st, s.finish(), lambda: t("The game is in the history."), "/stats")
