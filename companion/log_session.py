@@ -481,14 +481,6 @@ class LogSession:
             cached[3].append(player_stats(cached[2]))
         return cached[3][0]
 
-    def archived_points(self, game_id: str) -> tuple[tuple[str, ...], list[dict[str, int]]] | None:
-        """(players, points per round) of an archived game, for the race chart."""
-        g = self._store.archived_game(game_id)
-        s = Summary.from_json(g.get("summary")) if g else None
-        if s is None or not s.players:
-            return None
-        return s.players, [dict(zip(s.players, pts)) for pts in s.scores]
-
     # ---- internals -------------------------------------------------------------------------------
     def _touch(self) -> None:
         self._seen_generation = self._store.generation  # what this session shows is current

@@ -77,6 +77,10 @@ class Summary:
         if self.revokes is not None:  # frozen all the way down
             object.__setattr__(self, "revokes", MappingProxyType(dict(self.revokes)))
 
+    def round_points(self) -> list[dict[str, int]]:
+        """Each unit of play's scores by player name, for the race chart."""
+        return [dict(zip(self.players, pts)) for pts in self.scores]
+
     def to_json(self) -> dict:
         """The stored form (see the module's docstring)."""
         out: dict[str, Any] = {} if self.game == DEFAULT_GAME else {"game": self.game}

@@ -14,6 +14,7 @@ from engine.kozyrnye_kity.simulate import RevokeAt
 
 from companion.session import Session
 from companion.storage import Store
+from companion.summary import Summary
 
 from test_session_helpers import answer, drive, fold_stored, json_actions, sim, snapshot
 
@@ -327,4 +328,4 @@ def test_imported_record_can_be_read_back_from_the_archive(tmp_path):
     exported = s.export_archived(game_id)
     assert store.incidents == []
     assert exported is not None and json.loads(exported) == json.loads(text)
-    assert s.archived_points(game_id)[0] == tuple(NAMES)
+    assert Summary.from_json(store.archived()[0]["summary"]).players == tuple(NAMES)

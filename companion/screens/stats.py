@@ -92,7 +92,6 @@ def race_chart(players, rounds: list[dict], round_word: str | None = None) -> ft
 def GameDetail(row: dict, on_back):
     session = use_session()
     summary = Summary.from_json(row.get("summary"))
-    pts = session.archived_points(row["game_id"])
     body: list[ft.Control] = [
         ft.Row([tagged(ids.STATS_BACK, ft.OutlinedButton(t("All games"), icon=ft.Icons.ARROW_BACK, height=TOUCH,
                                                          on_click=on_back,
@@ -108,8 +107,8 @@ def GameDetail(row: dict, on_back):
     if summary.winner:
         body.append(ft.Text(t("{player} wins the game!").format(player=summary.winner), size=18))
     game = pack(summary.game)
-    if pts is not None and pts[1]:
-        body.append(race_chart(pts[0], pts[1], t(game.round_word)))
+    if summary.players and summary.scores:  # the history's row has the summary: no file is read
+        body.append(race_chart(summary.players, summary.round_points(), t(game.round_word)))
     else:
         # in the game's own word: «0 партий» in «Вжух!», «0 раундов» in the whale game (issue 19, point 4)
         body.append(ft.Text(t("Nothing was scored in this game: {rounds}.").format(rounds=tn(*game.rounds, 0)), size=16,
