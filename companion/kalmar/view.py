@@ -122,7 +122,6 @@ class KalmarView(GameView):
     def start_state(self, meta: Mapping[str, Any]) -> kl.GameState:
         return kl.apply(None, self._new_action(meta))
 
-
     def record(self, log: Sequence[dict], extra: Mapping[str, Any]) -> Any:
         first = self._new_action(self.session.meta)
         actions = [first] + [kl.action_from_json(a, first.players) for a in log]
@@ -226,7 +225,6 @@ class KalmarView(GameView):
         """The dealer proposed for the next game: the next player clockwise (RUL-KL-NEXT-DEALER)."""
         s = self.state
         return s.players[next_seat(s.dealer, s.n)] if s is not None else None
-
 
     def can_play(self, card: str) -> Verdict:
         """Whether the player to move may play ``card`` now (the live table's checker)."""

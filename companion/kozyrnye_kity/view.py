@@ -141,7 +141,6 @@ class KityView(GameView):
     def start_state(self, meta: Mapping[str, Any]) -> GameState:
         return engine.new_game(meta["players"], meta.get("target", engine.game.DEFAULT_TARGET), self._profile)
 
-
     def accepts(self, action: Any) -> Notice | None:
         if self.session.mode == "pad" and action.get("type") != _TALLY:
             return Notice("refused", "session.pad-mode")
@@ -430,7 +429,6 @@ class KityView(GameView):
         if top < s.target or tot.count(top) < 2:
             return ()
         return tuple(p for p, v in zip(s.players, tot) if v == top)
-
 
     def suggested_leader(self) -> str | None:
         s = self.state

@@ -97,7 +97,6 @@ class RoyalMastheadsView(GameView):
     def start_state(self, meta: Mapping[str, Any]) -> rm.GameState:
         return rm.new_set(meta["players"], meta["first_dealer"], meta.get("variant", "russian"))
 
-
     def record(self, log: Sequence[dict], extra: Mapping[str, Any]) -> Any:
         start = self.start_state(self.session.meta)
         actions = [action_from_json(a, start.players) for a in log]
@@ -267,7 +266,6 @@ class RoyalMastheadsView(GameView):
     def shared_win(self) -> tuple[str, ...]:
         s = self.state
         return tuple(s.players[i] for i in s.shared_win) if s is not None else ()
-
 
     # ---- the table's actions -----------------------------------------------------------------
     def _do(self, action: Any) -> tuple[Outcome, tuple]:

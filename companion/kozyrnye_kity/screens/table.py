@@ -23,7 +23,7 @@ from ...widgets.awake import use_keep_awake
 from ...widgets.game import game_route, go, use_play, use_stable
 from ..widgets.words import bonus_text, token_meaning
 from ..widgets.look import PLAYER_COLORS, card_chip, card_label, fam_label, family_color
-from ...widgets.notices import outcome_text, undo_buttons
+from ...widgets.notices import show_refusal, undo_buttons
 
 log = logging.getLogger("kity")
 ROUTE = "/game"
@@ -376,7 +376,7 @@ def Table():
         elif out.notice is not None and out.notice.kind == "question":
             st.dismiss()  # the question dialog opens
         else:
-            st.show(outcome_text(out), "problem")
+            show_refusal(st, out)
 
     def say_gain(action) -> None:
         """A calm confirmation after a reward: «Лена +3» (also when the pearls were asked first)."""
