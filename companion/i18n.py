@@ -22,17 +22,18 @@ from __future__ import annotations
 
 import gettext
 import sys
-import weakref
 from functools import lru_cache
 from pathlib import Path
 
 from engine.core.i18n import DEFAULT_LANG, LANGS, Catalogs, template
 
+from .per_page import PerPage
+
 DOMAIN = "kity"
 LOCALES_DIR = Path(__file__).resolve().parent.parent / "assets" / "locales"
 
 _default = DEFAULT_LANG
-_by_page: "weakref.WeakKeyDictionary[object, str]" = weakref.WeakKeyDictionary()
+_by_page: PerPage[str] = PerPage()
 
 
 def catalogs() -> Catalogs:

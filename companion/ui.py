@@ -7,20 +7,20 @@ from __future__ import annotations
 import functools
 import importlib
 import logging
-import weakref
 from typing import Callable, Iterable, Optional
 
 import flet as ft
 
 from . import ids
 from .i18n import t
+from .per_page import PerPage
 from .state import AppState
 
 log = logging.getLogger("kity")
 
 StateCtx = ft.create_context(None)
 SessionCtx = ft.create_context(None)  # this tab's companion.session.Session
-_SESSIONS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # page → its session (this_session)
+_SESSIONS: PerPage = PerPage()  # page → its session (this_session)
 NoticeCtx = ft.create_context(None)  # this tab's AppState.board: only the notice bar follows it
 
 TOUCH = 48        # minimum touch target (dp)

@@ -4,29 +4,28 @@ a browser drops its wake lock whenever the tab is hidden)."""
 from __future__ import annotations
 
 import logging
-import weakref
 from typing import Any
 
 import flet as ft
 
+from ..per_page import PerPage
+
 log = logging.getLogger("kity")
 
-_LOCKS: dict[int, Any] = {}  # id(page) → its Wakelock (False where none can be made)
+_LOCKS: PerPage[Any] = PerPage()  # page → its Wakelock (False where none can be made)
 
 
 def page_wakelock(page: ft.Page) -> ft.Wakelock | None:
     """The page's one wakelock service, made on first use (in a component, so that it registers
     with the page); kept here, a strong reference, until the page goes."""
-    key = id(page)
-    wl = _LOCKS.get(key)
+    wl = _LOCKS.get(page)
     if wl is None:
         try:
             wl = ft.Wakelock()
         except Exception:
             log.warning("wakelock not available", exc_info=True)
             wl = False
-        _LOCKS[key] = wl
-        weakref.finalize(page, _LOCKS.pop, key, None)
+        _LOCKS[page] = wl
     return wl or None
 
 
