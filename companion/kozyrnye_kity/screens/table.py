@@ -168,8 +168,10 @@ def PlayerPanel(seat: int, name: str, to_act: bool, bonuses: tuple, total: int, 
                 on_bonus, lg: str, mine: bool = False):
     """One player: name, total (with this round's points counted in), pearls and points of
     this round, progress to the target, the
-    bonuses in front (``bonuses``: (card id, label, usable now)). The frame marks the player to
-    act; ``mine``: this device's seat («это я», table mode), tinted and marked «вы». Its parts
+    bonuses in front (``bonuses``: (card id, label, usable now)). On a tablet the frame marks
+    the player to act (``to_act``) and their usable bonuses stand out; on a phone the table says
+    both above the picker, and every bonus chip looks alike (a tap still uses it, or says why
+    not). ``mine``: this device's seat («это я», table mode), tinted and marked «вы». Its parts
     are memoized on their own (a change of turn redraws only the frame)."""
     color = PLAYER_COLORS[seat % len(PLAYER_COLORS)]
     return ft.Container(
@@ -472,10 +474,14 @@ def Table():
     target = s.game.target
     players = []
     for i, p in enumerate(s.players):
-        usable = s.game.usable_bonuses(p)
+        # On a phone the panels are the standings, below the picker: whose turn it is and the
+        # bonuses that may be used now are said once, above it (the turn banner, TurnBonuses),
+        # so a card entered does not redraw them (in table mode, on every phone; issue 18).
+        usable = s.game.usable_bonuses(p) if wide else ()
         bonuses = tuple((cid, f"{card_label(cid)} · {bonus_text(s, cid)}", cid in usable) for cid in front.get(p, ()))
-        players.append(PlayerPanel(i, p, p == to_act, bonuses, totals.get(p, 0), rnd.get(p, 0), piles.get(p, 0),
-                                   target, on_bonus, lg, st.table and st.me == p, key=f"table-player-{i}"))
+        players.append(PlayerPanel(i, p, wide and p == to_act, bonuses, totals.get(p, 0), rnd.get(p, 0),
+                                   piles.get(p, 0), target, on_bonus, lg, st.table and st.me == p,
+                                   key=f"table-player-{i}"))
     text, icon = turn_text(s, ph)
     trump, token = s.game.trump()
     top = [
