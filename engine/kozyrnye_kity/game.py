@@ -71,8 +71,13 @@ def read_tally(t: Any, path: str) -> tuple[int, int]:
     return pearls, unused
 
 
+def per_player_error(name: str, path: str) -> RecordError:
+    """A value per player must name every player once (the log's and the record's)."""
+    return RecordError(path, "r.per-player")
+
+
 def _per_player(kind: Kind) -> Kind:
-    return per_player(kind, lambda name, path: RecordError(path, "r.per-player"))
+    return per_player(kind, per_player_error)
 
 
 CARD = scalar(str, Card, lambda c: c.id, read_card)

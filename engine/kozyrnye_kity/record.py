@@ -25,7 +25,7 @@ from ..core.reading import show as _show
 from ..core.reading import typed as _typed
 from .game import (
     MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, Action, ChooseLeader, ChooseReward, GameState, PlayCard, StartRound,
-    TallyRound, UseBonus, new_game, CARD, TALLY, read_card, read_family, read_token,
+    TallyRound, UseBonus, new_game, per_player_error, CARD, TALLY, read_card, read_family, read_token,
 )
 
 FORMAT = "kozyrnye-kity/1"
@@ -205,8 +205,8 @@ def profile_from_json(*sources: Mapping[str, Any]) -> DeckProfile:
 
 _PLAYED_KEYS = {"trump", "token", "bonuses", "leader", "tricks"}
 # one value per player as written: (player, value) in the record's order
-_BONUSES = player_pairs(CARD, lambda name, path: RecordError(path, "r.per-player"))
-_TALLY = player_pairs(TALLY, lambda name, path: RecordError(path, "r.per-player"))
+_BONUSES = player_pairs(CARD, per_player_error)
+_TALLY = player_pairs(TALLY, per_player_error)
 
 
 def _parse_round(r: Any, players: Sequence[str], path: str, last: bool, limits: Limits | None = LIMITS) -> Round:
