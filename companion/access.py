@@ -55,6 +55,7 @@ MAX_WRONG_ALL = 100  # wrong codes from all addresses within WINDOW → new join
 MAX_TRACKED = 10_000  # addresses whose wrong codes are remembered (a blocked one is never dropped)
 APP_GRACE = 2.0  # seconds the app's handler has to end after its client's socket closed
 CLOSE_REFUSED = 4403  # websocket close code when access is refused or withdrawn
+WITHDRAW_GRACE = 1.0  # seconds a phone cut off by a new code keeps its socket, to be sent away
 # What a browser may fetch without the cookie: the icons a phone asks for on its own (they
 # are fetched without credentials) and nothing that shows or changes a game. An exact list of
 # files (Flet's web build: index.html's icons and the manifest's), compared with the whole
@@ -105,10 +106,10 @@ class Connection:
     loop: asyncio.AbstractEventLoop
     closed: asyncio.Event = field(default_factory=asyncio.Event)
 
-    def close(self) -> None:
-        """Withdraw the connection; safe from any thread (the invite screen's handlers run
-        on worker threads)."""
-        self.loop.call_soon_threadsafe(self.closed.set)
+    def close(self, after: float = 0.0) -> None:
+        """Withdraw the connection, ``after`` seconds from now; safe from any thread (the
+        invite screen's handlers run on worker threads)."""
+        self.loop.call_soon_threadsafe(self.loop.call_later, after, self.closed.set)
 
 
 class TableAccess:
@@ -150,9 +151,12 @@ class TableAccess:
         self._close_phones()
 
     def _close_phones(self) -> None:
+        """The phones' cookie is already worthless; their open connections close
+        :data:`WITHDRAW_GRACE` seconds later, time for the app to send each phone to the
+        table's page, which says why and takes the new code (``companion/app.py``)."""
         for c in list(self.connections):
             if not is_loopback(c.client):
-                c.close()
+                c.close(after=WITHDRAW_GRACE)
 
     def code_ok(self, text: str) -> bool:
         return not self.ended and hmac.compare_digest(normalize_code(text).encode(), self.code.encode())

@@ -21,7 +21,7 @@ from .screens.settings import Settings
 from .screens.stats import Stats
 from .access import is_loopback
 from .screens.invite import Invite
-from .server import current as tablemode
+from .server import WITHDRAWN_TOPIC, current as tablemode
 from .state import AppState
 from .paths import data_dir
 from .storage import SILENT, FolderInUse, Store
@@ -170,6 +170,27 @@ def follow_the_table(page: ft.Page, session: Session, store: Store) -> None:
     page.on_connect = on_connect
 
 
+def leave_when_cut_off(page: ft.Page) -> None:
+    """A phone cut off by a new code, or by the end of table mode, goes to the table's own
+    page (``/``): it says why and, while the table is open, takes the new code. Without this
+    the phone showed Flet's «Working…» spinner, retrying its refused connection for ever."""
+    launcher = ft.UrlLauncher()
+
+    async def leave():
+        try:
+            await launcher.launch_url("/", web_only_window_name="_self")
+        except Exception:  # the connection is already gone: the spinner is all that is left
+            log.debug("phone not sent to the code page", exc_info=True)
+
+    def on_withdrawn(_topic, _message):
+        try:
+            page.run_task(leave)
+        except Exception:  # the session is closing
+            log.debug("leave not scheduled", exc_info=True)
+
+    page.pubsub.subscribe_topic(WITHDRAWN_TOPIC, on_withdrawn)
+
+
 async def main(page: ft.Page) -> None:
     log.info("session start at +%.2fs", time.monotonic() - T0)
     # the phone edition: the IndexedDB folder is loaded before the first screen, and the
@@ -192,7 +213,10 @@ async def main(page: ft.Page) -> None:
     mode = tablemode()
     if mode is not None:
         prefs = ft.SharedPreferences()  # this device's own settings (its browser's storage)
-        state.use_device_settings(prefs, host=is_loopback(page.client_ip or ""))
+        host = is_loopback(page.client_ip or "")
+        state.use_device_settings(prefs, host=host)
+        if not host:
+            leave_when_cut_off(page)
         page.run_task(state.load_device_settings)
     for incident in store.incidents:
         log.warning("storage incident: %s", incident)

@@ -29,6 +29,9 @@ from .i18n import LANGS, N_, translate
 log = logging.getLogger("kity")
 
 _CURRENT: Optional["TableMode"] = None
+# Published (Flet pubsub) when the host makes a new code or ends table mode: each phone's app
+# leaves for the table's page before its connection closes (companion/app.py).
+WITHDRAWN_TOPIC = "kity/access-withdrawn"
 
 
 def current() -> Optional["TableMode"]:

@@ -13,7 +13,7 @@ import flet as ft
 
 from .. import ids
 from ..i18n import t, tn
-from ..server import current as tablemode
+from ..server import WITHDRAWN_TOPIC, current as tablemode
 from ..ui import PAD, TOUCH, big_button, probe, safe_screen, screen, section_title, tagged, use_app
 
 ROUTE = "/invite"
@@ -45,6 +45,7 @@ def Invite():
 
     def new_code():
         set_confirm(None)
+        page.pubsub.send_all_on_topic(WITHDRAWN_TOPIC, None)  # the phones leave for the code page
         mode.new_code()
         set_version(version + 1)
         st.show(lambda: t("A new code. The old one no longer works; phones that joined with it must scan again."),
@@ -52,6 +53,7 @@ def Invite():
 
     def end_table():
         set_confirm(None)
+        page.pubsub.send_all_on_topic(WITHDRAWN_TOPIC, None)  # the phones leave for «the table is closed»
         mode.end()
         set_version(version + 1)
         st.show(lambda: t("Table mode is over: the phones are disconnected and nothing is reachable from the network."),

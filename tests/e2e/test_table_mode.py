@@ -271,6 +271,9 @@ def test_access_checks(devices, table_server):
     host.tap_id(ids.INVITE_NEW_YES)
     host.wait_text(ids.INVITE_DEVICES, "1")  # the phone is gone; the host stays
     host.wait_text(ids.INVITE_CODE, "NARW-H234")  # KITY_TABLE_CODE fixes the code; the cookies are new
+    # the phone cut off is not left on a spinner: it is on the table's page, which takes the code
+    page.wait_for_selector("input[name=code]", timeout=10000)
+    assert "Спросите код у хозяина стола" in page.content()
     assert page.goto(base).status == 403  # the phone's old cookie no longer opens the app
 
 
