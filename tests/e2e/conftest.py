@@ -14,14 +14,13 @@
 from __future__ import annotations
 
 import os
-import shutil
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
@@ -93,8 +92,6 @@ def _renderer_watchdog(request):
     if "e2e" not in request.keywords or not Path("/proc").is_dir():
         yield
         return
-    import threading
-
     limit = float(request.config.getoption("timeout", None) or request.config.getini("timeout") or 300)
     timer = threading.Timer(max(30.0, limit - 20), _kill_renderers)
     timer.daemon = True
