@@ -38,6 +38,15 @@ import test_game_flow as flow  # noqa: E402
 CODE = "BENCH234"
 
 
+def wait_label(page, ident: str, text: str, shown: bool = True) -> None:
+    """Wait until the node ``ident`` shows ``text`` (``shown=False``: no longer shows it). Its
+    label is the node's text or its aria-label, whichever Flutter put it in."""
+    page.wait_for_function(
+        """([id, t, shown]) => { const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+             return !!e && ((e.textContent || '') + (e.getAttribute('aria-label') || '')).includes(t) === shown; }""",
+        arg=[ident, text, shown])
+
+
 def _contexts(browser, n: int = 4) -> list:
     """A host (tablet size, this machine) and ``n - 1`` phones seen by the server as LAN devices."""
     out = []
@@ -82,10 +91,7 @@ def bench_floor(browser, taps: int = 80) -> dict:
             pages.append(page)
 
         def shows(page, n):
-            page.wait_for_function(
-                """([id, t]) => { const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
-                     return !!e && ((e.textContent || '') + (e.getAttribute('aria-label') || '')).includes(t); }""",
-                arg=[floor_app.COUNT, f"n={n};"])
+            wait_label(page, floor_app.COUNT, f"n={n};")
 
         times = []
         cpu0 = cpu_ms(proc.pid)
@@ -151,11 +157,8 @@ def bench_table(taps: int = 80, taps_alone: int = 40) -> dict:
             def shows_card(ui):
                 ui.wait_text(ids.TABLE_TRICK, f"{who}: {name}")
 
-            def card_gone(ui):  # read as ``wait_text`` reads it: the label is the node's text or its aria-label
-                ui.page.wait_for_function(
-                    """([id, t]) => { const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
-                         return !!e && !((e.textContent || '') + (e.getAttribute('aria-label') || '')).includes(t); }""",
-                    arg=[ids.TABLE_TRICK, name])
+            def card_gone(ui):
+                wait_label(ui.page, ids.TABLE_TRICK, name, shown=False)
 
             def run(devs, n) -> tuple[list[float], float]:
                 times = []
