@@ -8,7 +8,7 @@ from typing import Callable, Optional
 import flet as ft
 
 from ..i18n import t
-from ..ui import tagged, use_watch
+from ..ui import safe_render, tagged, this_session, use_app, use_select, use_watch
 from .notices import show_refusal, undo_buttons
 
 log = logging.getLogger("kity")
@@ -100,6 +100,18 @@ def leave(st, out, said: Callable[[], str], to: Optional[str], *, follow: bool =
 def bar_button(ident: str, icon, tooltip: str, route: str) -> ft.Control:
     """An app-bar button that opens ``route``."""
     return tagged(ident, ft.IconButton(icon, tooltip=tooltip, on_click=lambda: go(route)))
+
+
+@ft.component
+@safe_render
+def UndoRedo(undo_id: str, redo_id: str, after: Optional[Callable[[], None]] = None, icon_size: Optional[int] = None):
+    """:func:`undo_buttons` as a part of their own, for a screen whose frame does not follow
+    every entry: it follows only whether each can be used (``use_select``), so an entry that
+    changes neither does not redraw them (issue 18)."""
+    st = use_app()
+    use_select(lambda s: (s.can_undo, s.can_redo))
+    return ft.Row(undo_buttons(this_session(), st, undo_id, redo_id, after=after, icon_size=icon_size),
+                  spacing=0, tight=True)
 
 
 def game_bar(s, st, undo: str, redo: str, history: str, history_route: str, *more: ft.Control,

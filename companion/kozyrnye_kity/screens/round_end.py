@@ -92,7 +92,7 @@ def Scores(s):
 def RoundEnd():
     st, s, buzz = use_play()
     wide = st.width >= 900
-    actions = game_actions(s, st, buzz, undo_id=ids.END_UNDO, redo_id="end-redo")
+    actions = game_actions(buzz, undo_id=ids.END_UNDO, redo_id="end-redo")
     if not s.active or not s.game.round_over():
         return screen(st, ROUTE, ids.SCREEN_ROUND_END, t("Round over"), [
             ft.Text(t("No finished round to show."), size=18),

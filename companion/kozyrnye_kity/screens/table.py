@@ -16,14 +16,15 @@ from engine.kozyrnye_kity.rules import C
 
 from ... import ids
 from ...i18n import lang, t, tn
-from ...ui import PAD, TOUCH, NoticeBar, probe, safe_render, safe_screen, tagged, use_latest, use_session
+from ...ui import (PAD, TOUCH, NoticeBar, probe, safe_render, safe_screen, tagged, this_session, use_app, use_latest,
+                   use_session)
 from ..widgets.card_picker import CardPicker
 from ..widgets.fact_dialog import FactQuestionHost
 from ...widgets.awake import use_keep_awake
-from ...widgets.game import game_route, go, use_play, use_stable
+from ...widgets.game import UndoRedo, game_route, go, use_haptics, use_play, use_stable
 from ..widgets.words import bonus_text, token_meaning
 from ..widgets.look import PLAYER_COLORS, card_chip, card_label, fam_label, family_color
-from ...widgets.notices import show_refusal, undo_buttons
+from ...widgets.notices import show_refusal
 
 log = logging.getLogger("kity")
 ROUTE = "/game"
@@ -48,18 +49,20 @@ def trump_name_size(width: float, wide: bool) -> int:
     return max(24, min(48, int(tile / WIDEST_WORD_EM)))
 
 
-def game_actions(s, st, buzz, undo_id: str = ids.TABLE_UNDO, redo_id: str = ids.TABLE_REDO,
+def game_actions(buzz, undo_id: str = ids.TABLE_UNDO, redo_id: str = ids.TABLE_REDO,
                  history_id: Optional[str] = None) -> list[ft.Control]:
     """Undo / redo in the app bar: always visible on the game screens (and, when
-    ``history_id`` is given, a link to the game history, where past entries are corrected)."""
+    ``history_id`` is given, a link to the game history, where past entries are corrected).
+    They are a part of their own (:func:`UndoRedo`): an entry redraws them only when it
+    changes whether each can be used."""
 
     history = [tagged(history_id, ft.IconButton(ft.Icons.HISTORY, tooltip=t("Game history"), icon_size=28,
                                                 on_click=lambda: go(f"{ROUTE}/history")))] if history_id else []
     def back_to_the_game():
         buzz()
-        go(game_route(s))
+        go(game_route(this_session()))
 
-    return history + undo_buttons(s, st, undo_id, redo_id, after=back_to_the_game, icon_size=28)
+    return history + [UndoRedo(undo_id, redo_id, back_to_the_game, 28, key=f"{undo_id}-bar")]
 
 
 # The parts of the table are memoized components whose props are plain values (strings,
@@ -139,7 +142,7 @@ def TurnBanner(text: str, icon, wide: bool, mine: bool = False):
         bgcolor=bg, border_radius=16, padding=ft.Padding.symmetric(horizontal=16, vertical=10),
         content=ft.Row([
             ft.Icon(icon, size=34 if wide else 28, color=fg),
-            ft.Container(ft.Column(lines, spacing=0), expand=True),
+            ft.Column(lines, spacing=0, expand=True),
         ], spacing=12),
     )
 
@@ -363,10 +366,30 @@ _NoticeBar = ft.memo(NoticeBar)                # it watches the notice board its
 @ft.component
 @safe_screen(ROUTE)
 def Table():
-    st, s, buzz = use_play()
+    """The screen's frame: the app bar and the message bar, drawn again only when the app's
+    state changes (the width, the language). What an entry changes is drawn by the parts that
+    follow the session (:func:`TableBody`, the undo and redo buttons), so an entry made on one
+    phone does not rebuild the frame of every screen at the table (issue 18)."""
+    st = use_app()
     use_keep_awake(st.keep_awake)  # the app's one wakelock, asked again while the table shows
-    get_family_ask, set_family_ask = use_latest(None)  # (seat, card, families) for a many-family bonus
     wide = st.width >= WIDE
+    actions = game_actions(use_haptics(), history_id=HISTORY_LINK)
+    return ft.View(
+        route=ROUTE,
+        appbar=ft.AppBar(title=probe(ids.SCREEN_TABLE, t("The table")), actions=actions),
+        padding=0, spacing=0,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        controls=[TableBody(wide, key="table-body"), _NoticeBar(ROUTE, key="table-notice")],
+    )
+
+
+@ft.component
+@safe_render
+def TableBody(wide: bool):
+    """The game on the table: it follows the session and draws again on every change; its
+    parts are memoized, so only those whose values changed are rebuilt."""
+    st, s, buzz = use_play()
+    get_family_ask, set_family_ask = use_latest(None)  # (seat, card, families) for a many-family bonus
 
     def after(out, strong=False):
         if out.ok:
@@ -428,14 +451,12 @@ def Table():
     # handlers of stable identity for the memoized parts (hooks: before any early return)
     on_do, on_play, on_bonus, on_answered = use_stable(do), use_stable(play), use_stable(use_bonus), use_stable(answered)
 
-    title = t("The table")
-    actions = game_actions(s, st, buzz, history_id=HISTORY_LINK)
     if not s.active or not s.game.in_round():
         body = [ft.Container(padding=PAD, content=ft.Column([
             ft.Text(t("No round is being played."), size=20),
             tagged("table-continue", ft.FilledButton(t("Continue"), height=TOUCH, on_click=lambda: go(game_route(s)))),
         ], spacing=12))]
-        return _view(st, title, actions, body, [], wide)
+        return _layout(body, [], wide)
 
     lg = lang()
     ph = s.game.phase()
@@ -490,27 +511,20 @@ def Table():
         TrickView(t("Round {round} · trick {trick}").format(round=s.game.round_number(), trick=s.game.trick_number()),
                   s.game.current_plays(), s.game.trick_events(lg), lg, key="table-trick-view"),
     ]
-    return _view(st, title, actions, top + entry, players, wide)
+    return _layout(top + entry, players, wide)
 
 
-def _view(st, title, actions, main: list, side: list, wide: bool) -> ft.View:
+def _layout(main: list, side: list, wide: bool) -> ft.Control:
+    """Tablet: the game on the left, the players on the right, each scrolling on its own;
+    phone: one column, the players below the picker."""
     if wide:
-        content = ft.Row([
+        return ft.Container(ft.Row([
             ft.Container(expand=3, content=ft.Column(main, spacing=12, scroll=ft.ScrollMode.AUTO,
                                                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)),
             ft.Container(expand=2, content=ft.Column(side, spacing=10, scroll=ft.ScrollMode.AUTO,
                                                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)),
-        ], spacing=16, expand=True, vertical_alignment=ft.CrossAxisAlignment.START)
-        body = ft.Container(content, padding=PAD, expand=True)
-    else:
-        body = ft.Column([ft.Container(ft.Column(main + side, spacing=12,
-                                                 horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
-                                       padding=ft.Padding.symmetric(horizontal=12, vertical=12))],
-                         expand=True, scroll=ft.ScrollMode.AUTO)
-    return ft.View(
-        route=ROUTE,
-        appbar=ft.AppBar(title=probe(ids.SCREEN_TABLE, title), actions=actions),
-        padding=0, spacing=0,
-        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-        controls=[body, _NoticeBar(ROUTE, key="table-notice")],
-    )
+        ], spacing=16, expand=True, vertical_alignment=ft.CrossAxisAlignment.START), padding=PAD, expand=True)
+    return ft.Column([ft.Container(ft.Column(main + side, spacing=12,
+                                             horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+                                   padding=ft.Padding.symmetric(horizontal=12, vertical=12))],
+                     expand=True, scroll=ft.ScrollMode.AUTO)
