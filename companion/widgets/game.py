@@ -97,9 +97,9 @@ def leave(st, out, said: Callable[[], str], to: Optional[str], *, follow: bool =
     return True
 
 
-def bar_button(ident: str, icon, tooltip: str, route: str) -> ft.Control:
+def bar_button(ident: str, icon, tooltip: str, route: str, icon_size: Optional[int] = None) -> ft.Control:
     """An app-bar button that opens ``route``."""
-    return tagged(ident, ft.IconButton(icon, tooltip=tooltip, on_click=lambda: go(route)))
+    return tagged(ident, ft.IconButton(icon, tooltip=tooltip, icon_size=icon_size, on_click=lambda: go(route)))
 
 
 @ft.component

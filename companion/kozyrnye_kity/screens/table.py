@@ -21,7 +21,7 @@ from ...ui import (PAD, TOUCH, NoticeBar, probe, safe_render, safe_screen, tagge
 from ..widgets.card_picker import CardPicker
 from ..widgets.fact_dialog import FactQuestionHost
 from ...widgets.awake import use_keep_awake
-from ...widgets.game import UndoRedo, game_route, go, use_haptics, use_play, use_stable
+from ...widgets.game import UndoRedo, bar_button, game_route, go, use_haptics, use_play, use_stable
 from ..widgets.words import bonus_text, token_meaning
 from ..widgets.look import PLAYER_COLORS, card_chip, card_label, fam_label, family_color
 from ...widgets.notices import show_refusal
@@ -56,8 +56,7 @@ def game_actions(buzz, undo_id: str = ids.TABLE_UNDO, redo_id: str = ids.TABLE_R
     They are a part of their own (:func:`UndoRedo`): an entry redraws them only when it
     changes whether each can be used."""
 
-    history = [tagged(history_id, ft.IconButton(ft.Icons.HISTORY, tooltip=t("Game history"), icon_size=28,
-                                                on_click=lambda: go(f"{ROUTE}/history")))] if history_id else []
+    history = [bar_button(history_id, ft.Icons.HISTORY, t("Game history"), f"{ROUTE}/history", 28)] if history_id else []
     def back_to_the_game():
         buzz()
         go(game_route(this_session()))
