@@ -257,3 +257,18 @@ def test_RM_BANK_bank_without_owners_in_the_record():
     with pytest.raises(RecordError) as e:
         rm.replay_record(read(wrong))
     assert e.value.path == "deals[0].bank"
+
+
+def test_a_player_left_out_is_said_alike_in_the_log_and_the_record():
+    """One error for cards per player (rm.r.per-player), in the log's «taken» and the record's bank."""
+    taken = {"Аня": [], "Боря": [], "Вика": []}
+    with pytest.raises(RecordError) as log:
+        rm.action_from_json({"type": "taken", "taken": taken, "bank": []}, P)
+    v = copy.deepcopy(simulated(seed=3, max_deals=2)[1])
+    v["deals"][0]["bank"].pop("Гоша")
+    with pytest.raises(RecordError) as record:
+        rm.replay_record(read(v))
+    assert log.value.detail_key == record.value.detail_key == "rm.r.per-player"
+    for lang in ("ru", "en"):
+        assert '"Гоша"' in record.value.text(lang)
+        assert log.value.text(lang).replace("action.taken", "deals[0].bank") == record.value.text(lang)

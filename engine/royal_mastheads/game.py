@@ -85,7 +85,14 @@ def read_card(value: Any, path: str) -> Card:
 
 CARD = Kind(str, lambda c, players: card_json(c), lambda v, players, path: read_card(v, path))
 CARDS = listof(CARD)
-PER_PLAYER = per_player(CARDS, lambda name, path: RecordError(path, "rm.r.per-player", {"player": show(name)}))
+
+
+def per_player_error(name: str, path: str) -> RecordError:
+    """Cards per player must name every player once (the log's and the record's)."""
+    return RecordError(path, "rm.r.per-player", {"player": quote(name)})
+
+
+PER_PLAYER = per_player(CARDS, per_player_error)
 
 
 def _trick_cards(value: list, players: Sequence[str], path: str) -> tuple[Card, ...]:

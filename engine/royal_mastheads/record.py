@@ -15,13 +15,13 @@ from typing import Any, Mapping, Sequence
 from engine.core.actions import player_pairs
 from engine.core.errors import RecordError
 from engine.core.reading import (
-    NO_EXTRA, Limits as RecordLimits, extra, get, head, join, listed, player, quote, reader, show, times, typed, writer,
+    NO_EXTRA, Limits as RecordLimits, extra, get, head, join, listed, player, reader, show, times, typed, writer,
 )
 
 from .cards import Card
 from .game import (
     CARDS, MAX_DEALS, PLAYERS, UNSET, AcceptSharedWin, Action, Bank, Entry, GameState, PlayTrick, StartDeal, TakenCards, _Unset,
-    new_set, read_card, replay,
+    new_set, per_player_error, read_card, replay,
 )
 from .scoring import TRICKS_PER_DEAL, Variant
 
@@ -118,7 +118,7 @@ def _cards(value: Any, path: str) -> tuple[Card, ...]:
 
 
 # cards per player as written: (player, cards) in the file's order
-_PAIRS = player_pairs(CARDS, lambda name, path: RecordError(path, "rm.r.per-player", {"player": quote(name)}))
+_PAIRS = player_pairs(CARDS, per_player_error)
 
 
 def _per_player(obj: Mapping, key: str, names: Sequence[str], path: str) -> tuple[tuple[str, tuple[Card, ...]], ...]:
