@@ -162,6 +162,15 @@ def tagged(ident: str, control: ft.Control, selected: Optional[bool] = None) -> 
     return ft.Semantics(identifier=ident, selected=selected, content=control, key=ident)
 
 
+def at_least(height: float, control: ft.Control) -> ft.Control:
+    """``control`` in a slot never lower than ``height``: a part whose content comes and goes
+    (a trick's cards) keeps its place, so what lies below it, a picker, stays under the thumb.
+    A zero-wide box of that height beside the control sets the row's height (Flet 1.0.5 has
+    no minimum-size constraint); give the control ``expand=True`` to have it fill the width."""
+    return ft.Row([ft.Container(width=0, height=height), control],
+                  spacing=0, vertical_alignment=ft.CrossAxisAlignment.START)
+
+
 def render_problem() -> ft.Control:
     return ft.Container(
         padding=PAD,

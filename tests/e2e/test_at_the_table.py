@@ -8,7 +8,10 @@ knows (seeded deck facts: test values, not the real deck's), so every tap is cou
 * point 4: a revoke is said on the table the moment its proof card is entered (RUL-REVOKE);
 * point 5: in the round setup a 5 and a card already chosen cannot be a first bonus, and a tap
   on them says why at once (RUL-FIVE-BONUS, R-COMP);
-* point 6: «Лена +3» after a reward.
+* point 6: «Лена +3» after a reward;
+* the picker stays where the thumb left it: from card to card of a trick (the trick's cards,
+  the turn, the bonuses by the picker change above it) its «5» does not move, and the whole
+  picker, «5» too, is on the screen without scrolling at both sizes.
 """
 from __future__ import annotations
 
@@ -61,6 +64,7 @@ class Taps:
 
     def __init__(self, ui: UI):
         self.ui, self.cards, self.tabs, self.rewards = ui, 0, 0, 0
+        self.places: list[float] = []  # where the picker's «5» was before each card tap
 
     def shown_family(self) -> str | None:
         if not flow.exists(self.ui, PICK.family("orca")):
@@ -74,6 +78,7 @@ class Taps:
         fam = card_id.split("-")[0]
         self.ui.wait_id(PICK.five)  # the picker is there (it is rebuilt after each trick's result)
         self.ui.page.wait_for_timeout(250)  # and drawn: what it shows is read, not a frame before
+        self.places.append(self.ui.by_id(PICK.five).bounding_box()["y"])
         if self.shown_family() not in (fam, "all"):
             self.tabs += 1
             for _ in range(3):  # a tap that lands while the screen is redrawn is lost: tap again
@@ -146,6 +151,7 @@ def test_a_trick_in_few_taps_with_bonuses_at_hand_a_revoke_at_once(phone):
     ui.wait_text(ids.TABLE_TURN, "Аня")
     ui.wait_id(ids.turn_bonus("orca-9"))
     assert in_viewport(ui, ids.turn_bonus("orca-9")), ui.by_id(ids.turn_bonus("orca-9")).bounding_box()
+    assert in_viewport(ui, PICK.five), ui.by_id(PICK.five).bounding_box()  # the whole picker, without scrolling
 
     # point 2: a plain trick, everyone follows the led family: 4 card taps + 1 reward, no tab switch
     plain = ["orca-2", "orca-3", "orca-4", "orca-6"]
@@ -159,6 +165,7 @@ def test_a_trick_in_few_taps_with_bonuses_at_hand_a_revoke_at_once(phone):
     ui.wait_text(ids.NOTICE, f"Гоша +{pearls('orca-2')}")  # point 6: the reward confirmed
     ui.shot(f"at-the-table-reward-{ui.size}-light")
     assert (taps.cards, taps.tabs, taps.rewards) == (4, 0, 1)
+    assert len(set(taps.places)) == 1, f"the picker moved between the cards of a trick: «5» at y = {taps.places}"
     print(f"\n{ui.size}: plain 4-player trick: {taps.cards} card taps + {taps.rewards} reward tap, {taps.tabs} tab switches")
 
     # trick 2: Гоша leads narwhal, Аня cannot follow (plays blue); the next ones still open on narwhal
@@ -171,6 +178,7 @@ def test_a_trick_in_few_taps_with_bonuses_at_hand_a_revoke_at_once(phone):
     assert taps.shown_family() in ("narwhal", "all")
     taps.play("narwhal-4")
     ui.wait_id(ids.RESULT_WINNER)
+    assert len(set(taps.places)) == 1, f"the picker moved between the cards of a trick: «5» at y = {taps.places}"
     print(f"{ui.size}: trick with one player off the led family: {taps.cards} card taps, {taps.tabs} tab switches")
     assert taps.tabs == (2 if ui.size == "phone" else 0)  # the leader's family, and the one who did not follow
     taps.reward("narwhal-3")

@@ -16,8 +16,8 @@ from engine.kozyrnye_kity.rules import C
 
 from ... import ids
 from ...i18n import lang, t, tn
-from ...ui import (PAD, TOUCH, NoticeBar, probe, safe_render, safe_screen, tagged, this_session, use_app, use_latest,
-                   use_session)
+from ...ui import (PAD, TOUCH, NoticeBar, at_least, probe, safe_render, safe_screen, tagged, this_session, use_app,
+                   use_latest, use_session)
 from ..widgets.card_picker import CardPicker
 from ..widgets.fact_dialog import FactQuestionHost
 from ...widgets.awake import use_keep_awake
@@ -37,6 +37,13 @@ TRUMP_TILE = "table-trump-tile"
 # The widest word of a family name, in ems of bold Roboto (the app's font): «кашалот» 4.33,
 # "narwhal" 3.78, «косатка» 3.98 (measured from the font's advance widths, +7 % for bold).
 WIDEST_WORD_EM = 4.4
+
+# What lies above the picker keeps its height from one entry to the next, so a card or a tab
+# is where the thumb left it (a tap aimed at «7» must not land on the row that slid under it):
+CHIP_H = 44  # a card of the trick; an empty trick keeps its line(s)
+CHIP_W = 170  # the room a trick's card takes at most, «синий кит 9» and a name: how many share a line
+BONUS_SLOT = (60, 84)  # the usable bonuses of the player to act, tablet / phone: 6 + a 48 px button + 6, and on a
+# phone its words' line and 4 px above the buttons
 
 
 def trump_name_size(width: float, wide: bool) -> int:
@@ -75,9 +82,10 @@ def TrumpPanel(fam: str, tok: int, wide: bool, lg: str, name_size: int = 60):
     """Trump family and token side, large enough to read across the table (about 1 m).
     ``name_size``: the family name's size, from :func:`trump_name_size` — every word of every
     family name fits the tile on one line; a two-word name («синий кит», "sperm whale") takes
-    two lines on a phone, and the tile is tall enough for both."""
+    two lines on a phone, and the tile is tall enough for both. On a tablet the token's meaning
+    stands beside its side, and the tiles are lower: the whole picker, «5» too, fits the screen."""
     big = 60 if wide else 48
-    box_h = 156 if wide else 152
+    box_h = 116 if wide else 152
     color = family_color(fam)
     trump = ft.Container(
         expand=True, height=box_h, bgcolor=color, border_radius=20, padding=ft.Padding.symmetric(horizontal=TRUMP_PAD, vertical=10),
@@ -89,6 +97,7 @@ def TrumpPanel(fam: str, tok: int, wide: bool, lg: str, name_size: int = 60):
                   style=ft.TextStyle(size=name_size, weight=ft.FontWeight.BOLD, height=1.05)),
         ], spacing=0, tight=True),
     )
+    meaning = ft.Text(token_meaning(tok), size=22, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_TERTIARY)
     token = ft.Container(
         expand=2, height=box_h, border_radius=20, padding=ft.Padding.symmetric(horizontal=12, vertical=10),
         bgcolor=ft.Colors.TERTIARY,
@@ -98,8 +107,9 @@ def TrumpPanel(fam: str, tok: int, wide: bool, lg: str, name_size: int = 60):
                 probe(ids.TABLE_TOKEN, str(tok), size=big, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_TERTIARY),
                 ft.Icon(ft.Icons.ARROW_UPWARD if tok == 9 else ft.Icons.ARROW_DOWNWARD, size=36 if wide else 30,
                         color=ft.Colors.ON_TERTIARY),
+                *([ft.Container(width=8), meaning] if wide else []),
             ], spacing=4, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-            ft.Text(token_meaning(tok), size=22, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_TERTIARY),
+            *([] if wide else [meaning]),
         ], spacing=0, tight=True),
     )
     # the tile has an identifier of its own: a browser test measures that the name stays inside it
@@ -130,13 +140,16 @@ def turn_text(s, ph) -> tuple[str, str]:
 @ft.memo
 @ft.component
 @safe_render
-def TurnBanner(text: str, icon, wide: bool, mine: bool = False):
-    """Whose turn it is; on the phone of the player to act (table mode, «это я») also «Ваш ход»."""
+def TurnBanner(text: str, icon, wide: bool, mine: bool = False, seated: bool = False):
+    """Whose turn it is; on the phone of the player to act (table mode, «это я») also «Ваш ход».
+    A device with a seat (``seated``) keeps that line's room on the others' turns."""
     bg, fg = ((ft.Colors.TERTIARY_CONTAINER, ft.Colors.ON_TERTIARY_CONTAINER) if mine
               else (ft.Colors.PRIMARY_CONTAINER, ft.Colors.ON_PRIMARY_CONTAINER))
     lines = [probe(ids.TABLE_TURN, text, size=30 if wide else 24, weight=ft.FontWeight.BOLD, color=fg)]
     if mine:
         lines.insert(0, probe(ids.TURN_MINE, t("Your turn"), size=20, weight=ft.FontWeight.W_600, color=fg))
+    elif seated:
+        lines.insert(0, ft.Text("", size=20, weight=ft.FontWeight.W_600))
     return ft.Container(
         bgcolor=bg, border_radius=16, padding=ft.Padding.symmetric(horizontal=16, vertical=10),
         content=ft.Row([
@@ -149,16 +162,17 @@ def TurnBanner(text: str, icon, wide: bool, mine: bool = False):
 @ft.memo
 @ft.component
 @safe_render
-def TrickView(title: str, plays: tuple, lines: tuple, lg: str):
-    """The current trick: ``plays`` are (card id, player) in order, ``lines`` the bonus uses."""
-    chips = [card_chip(cid, size=17, caption=who) for cid, who in plays]
+def TrickView(title: str, plays: tuple, lines: tuple, lg: str, rows: int = 1):
+    """The current trick: ``plays`` are (card id, player) in order, ``lines`` the bonus uses;
+    the cards keep the room of ``rows`` lines of them, however many are down."""
+    chips = [card_chip(cid, size=17, caption=who, height=CHIP_H) for cid, who in plays]
     summary = ", ".join(f"{who}: {card_label(cid)}" for cid, who in plays) or t("no cards yet")
     return ft.Column([
         probe(ids.TABLE_ROUND, title, size=16, weight=ft.FontWeight.W_600, color=ft.Colors.ON_SURFACE_VARIANT),
-        ft.Semantics(identifier=ids.TABLE_TRICK, label=summary, container=True, exclude_semantics=True,
-                     content=ft.Row(chips or [ft.Text(t("No card in this trick yet."), size=17,
-                                                      color=ft.Colors.ON_SURFACE_VARIANT)],
-                                    wrap=True, spacing=8, run_spacing=8)),
+        at_least(rows * CHIP_H + (rows - 1) * 8, ft.Semantics(
+            identifier=ids.TABLE_TRICK, label=summary, container=True, exclude_semantics=True, expand=True,
+            content=ft.Row(chips or [ft.Text(t("No card in this trick yet."), size=17, color=ft.Colors.ON_SURFACE_VARIANT)],
+                           wrap=True, spacing=8, run_spacing=8))),
         *[ft.Text(txt, size=15, color=ft.Colors.ON_SURFACE_VARIANT) for txt in lines],
     ], spacing=6)
 
@@ -271,20 +285,28 @@ def RevokeNote(texts: tuple):
 @ft.memo
 @ft.component
 @safe_render
-def TurnBonuses(seat: int, player: str, bonuses: tuple, on_bonus, lg: str):
+def TurnBonuses(seat: int, player: str, bonuses: tuple, on_bonus, wide: bool, lg: str):
     """The usable bonuses of the player to act, by the picker: use one before the card
-    (R-TRICK-3: on their own turn, before playing their card)."""
-    return ft.Container(
-        bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=14, padding=ft.Padding.symmetric(horizontal=10, vertical=6),
-        content=ft.Row([
-            ft.Text(t("{player} may use a bonus first:").format(player=player), size=15,
-                    color=ft.Colors.ON_SECONDARY_CONTAINER),
-            *[tagged(ids.turn_bonus(cid), ft.FilledButton(
-                label, icon=ft.Icons.BOLT, height=TOUCH,
-                style=ft.ButtonStyle(text_style=ft.TextStyle(size=16), shape=ft.RoundedRectangleBorder(radius=12),
-                                     padding=ft.Padding.symmetric(horizontal=10)),
-                on_click=lambda e, c=cid: on_bonus(seat, c))) for cid, label in bonuses],
-        ], wrap=True, spacing=6, run_spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    (R-TRICK-3: on their own turn, before playing their card). Its words and its buttons
+    share a line on a tablet and take two on a phone, so the box has one height whoever is to
+    act (its words on one line; on a phone the buttons go under them); a player with none gets
+    a quiet line of that height (the picker below stays put)."""
+    pad = ft.Padding.symmetric(horizontal=10, vertical=6)
+    if not bonuses:
+        return ft.Container(height=BONUS_SLOT[0 if wide else 1], padding=pad, content=ft.Text(
+            t("{player}: no bonus to use now.").format(player=player), size=15, color=ft.Colors.ON_SURFACE_VARIANT))
+    words = ft.Text(t("{player} may use a bonus first:").format(player=player), size=15,
+                    color=ft.Colors.ON_SECONDARY_CONTAINER, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
+    buttons = [tagged(ids.turn_bonus(cid), ft.FilledButton(
+        label, icon=ft.Icons.BOLT, height=TOUCH,
+        style=ft.ButtonStyle(text_style=ft.TextStyle(size=16), shape=ft.RoundedRectangleBorder(radius=12),
+                             padding=ft.Padding.symmetric(horizontal=10)),
+        on_click=lambda e, c=cid: on_bonus(seat, c))) for cid, label in bonuses]
+    one_line = len(bonuses) <= (3 if wide else 2)  # buttons of ~150 px: they share one line
+    return ft.Container(bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=14, padding=pad,
+                        height=BONUS_SLOT[0 if wide else 1] if one_line else None,
+                        content=ft.Row([words, *buttons], wrap=True, spacing=6, run_spacing=4,
+                                       vertical_alignment=ft.CrossAxisAlignment.CENTER))
 
 
 @ft.component
@@ -475,10 +497,11 @@ def TableBody(wide: bool):
         entry.append(ft.Text(t("Card played by {player}:").format(player=to_act), size=18, weight=ft.FontWeight.W_600,
                              key="table-pick-label"))
         usable_now = s.game.usable_bonuses(to_act)
-        if usable_now:  # the player to act sees their usable bonuses right by the picker
-            seat = s.players.index(to_act)
-            entry.append(TurnBonuses(seat, to_act, tuple((cid, card_label(cid)) for cid in usable_now), on_bonus, lg,
-                                     key="table-turn-bonuses"))
+        # the player to act sees their usable bonuses right by the picker; the slot stays when
+        # they have none, so the picker does not move from one turn to the next
+        seat = s.players.index(to_act)
+        entry.append(TurnBonuses(seat, to_act, tuple((cid, card_label(cid)) for cid in usable_now), on_bonus, wide, lg,
+                                 key="table-turn-bonuses"))
         entry.append(CardPicker(available=s.game.unseen_cards(), on_pick=on_play, prefix=ids.TABLE_PICK,
                                 focus=s.game.led_family(), turn=to_act, explain=True,
                                 why=tuple((cid, whereabouts_text(w)) for cid, w in s.game.card_whereabouts().items()),
@@ -506,11 +529,21 @@ def TableBody(wide: bool):
     trump, token = s.game.trump()
     top = [
         TrumpPanel(trump, token, wide, lg, trump_name_size(st.width, wide), key="table-trump-panel"),
-        TurnBanner(text, icon, wide, st.table and st.me is not None and st.me == to_act, key="table-turn-banner"),
+        TurnBanner(text, icon, wide, st.table and st.me is not None and st.me == to_act,
+                   st.table and st.me is not None, key="table-turn-banner"),
         TrickView(t("Round {round} · trick {trick}").format(round=s.game.round_number(), trick=s.game.trick_number()),
-                  s.game.current_plays(), s.game.trick_events(lg), lg, key="table-trick-view"),
+                  s.game.current_plays(), s.game.trick_events(lg), lg, trick_rows(len(s.players), st.width, wide),
+                  key="table-trick-view"),
     ]
     return _layout(top + entry, players, wide)
+
+
+def trick_rows(players: int, width: float, wide: bool) -> int:
+    """How many lines of cards a whole trick takes: the main column (3/5 of a tablet's width
+    beside the players, a phone's whole width) fits this many of :data:`CHIP_W`."""
+    room = (width - 2 * PAD - 16) * 3 / 5 if wide else width - 24
+    per_line = max(1, int((room + 8) // (CHIP_W + 8)))
+    return -(-players // per_line)
 
 
 def _layout(main: list, side: list, wide: bool) -> ft.Control:
@@ -518,7 +551,7 @@ def _layout(main: list, side: list, wide: bool) -> ft.Control:
     phone: one column, the players below the picker."""
     if wide:
         return ft.Container(ft.Row([
-            ft.Container(expand=3, content=ft.Column(main, spacing=12, scroll=ft.ScrollMode.AUTO,
+            ft.Container(expand=3, content=ft.Column(main, spacing=10, scroll=ft.ScrollMode.AUTO,
                                                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)),
             ft.Container(expand=2, content=ft.Column(side, spacing=10, scroll=ft.ScrollMode.AUTO,
                                                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH)),

@@ -42,8 +42,9 @@ def fam_label(family: Family | str) -> str:
 
 
 def card_chip(card_id: str, *, size: int = 18, ident: Optional[str] = None, faded: bool = False,
-              caption: Optional[str] = None) -> ft.Control:
-    """A card as a coloured pill: value big, family name small (a 5 is just "5")."""
+              caption: Optional[str] = None, height: Optional[int] = None) -> ft.Control:
+    """A card as a coloured pill: value big, family name small (a 5 is just "5"); ``height``:
+    fixed, where a line of chips must keep one height."""
     c = parse_card(card_id)
     name = card_label(card_id)
     inner = []
@@ -55,7 +56,7 @@ def card_chip(card_id: str, *, size: int = 18, ident: Optional[str] = None, fade
     box = ft.Container(
         bgcolor=card_color(card_id),
         opacity=0.45 if faded else 1.0,
-        border_radius=12,
+        border_radius=12, height=height,
         padding=ft.Padding.symmetric(horizontal=12, vertical=6),
         content=ft.Row(inner, spacing=8, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER),
     )
