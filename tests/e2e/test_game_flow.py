@@ -145,11 +145,11 @@ class Game:
         whales = [c for c in options if c != FIVE.id]
         choice = (whales or options)[0] if prefer_family else options[-1]
         ui.tap_id(ids.reward_option(choice))
-        got = wait_any(ui, ids.FACT_QUESTION, ids.LEADER_CHOOSER, ids.TABLE_TURN, ids.SCREEN_ROUND_END,
+        got = wait_any(ui, ids.FACT_QUESTION, ids.LEADER_CHOOSER, PLAYING, ids.SCREEN_ROUND_END,
                        gone=ids.RESULT_WINNER)
         if got == ids.FACT_QUESTION:
             self.answer_pearls()
-            got = wait_any(ui, ids.LEADER_CHOOSER, ids.TABLE_TURN, ids.SCREEN_ROUND_END, gone=ids.RESULT_WINNER)
+            got = wait_any(ui, ids.LEADER_CHOOSER, PLAYING, ids.SCREEN_ROUND_END, gone=ids.RESULT_WINNER)
         if any(c == FIVE.id for _, c in self.trick) and choice != FIVE.id and got == ids.LEADER_CHOOSER:
             first_five = next(p for p, c in self.trick if c == FIVE.id)
             ui.wait_text(ids.LEADER_CHOOSER, first_five)
@@ -159,6 +159,11 @@ class Game:
                 assert self.turn() == PLAYERS[-1]
             self.fives_led_to_choice += 1
         self.trick = []
+
+
+# on the table only while a card is to be entered (the turn banner is there in every phase: after
+# a reward it would be found before the next leader's question is drawn)
+PLAYING = picker_ids(ids.TABLE_PICK).five
 
 
 def wait_any(ui, *idents: str, gone: str | None = None, timeout: float = 10000) -> str:
@@ -459,10 +464,10 @@ def test_game_screenshots(browser, server, tmp_path, size, scheme):
             if any(c == FIVE.id for _, c in self.trick) and "next-leader" not in shots:
                 ui.tap_id(ids.reward_option(next(c for p, c in self.trick if c != FIVE.id
                                                  and exists(ui, ids.reward_option(c)))))
-                got = wait_any(ui, ids.FACT_QUESTION, ids.LEADER_CHOOSER, ids.TABLE_TURN, gone=ids.RESULT_WINNER)
+                got = wait_any(ui, ids.FACT_QUESTION, ids.LEADER_CHOOSER, PLAYING, gone=ids.RESULT_WINNER)
                 if got == ids.FACT_QUESTION:
                     self.answer_pearls()
-                    got = wait_any(ui, ids.LEADER_CHOOSER, ids.TABLE_TURN, gone=ids.RESULT_WINNER)
+                    got = wait_any(ui, ids.LEADER_CHOOSER, PLAYING, gone=ids.RESULT_WINNER)
                 if got == ids.LEADER_CHOOSER:
                     shot("next-leader")
                     ui.tap_id(ids.next_leader(0))
