@@ -291,9 +291,9 @@ def TurnBonuses(seat: int, player: str, bonuses: tuple, on_bonus, wide: bool, lg
     share a line on a tablet and take two on a phone, so the box has one height whoever is to
     act (its words on one line; on a phone the buttons go under them); a player with none gets
     a quiet line of that height (the picker below stays put)."""
-    pad = ft.Padding.symmetric(horizontal=10, vertical=6)
+    pad, slot = ft.Padding.symmetric(horizontal=10, vertical=6), BONUS_SLOT[0 if wide else 1]
     if not bonuses:
-        return ft.Container(height=BONUS_SLOT[0 if wide else 1], padding=pad, content=ft.Text(
+        return ft.Container(height=slot, padding=pad, content=ft.Text(
             t("{player}: no bonus to use now.").format(player=player), size=15, color=ft.Colors.ON_SURFACE_VARIANT))
     words = ft.Text(t("{player} may use a bonus first:").format(player=player), size=15,
                     color=ft.Colors.ON_SECONDARY_CONTAINER, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
@@ -304,7 +304,7 @@ def TurnBonuses(seat: int, player: str, bonuses: tuple, on_bonus, wide: bool, lg
         on_click=lambda e, c=cid: on_bonus(seat, c))) for cid, label in bonuses]
     one_line = len(bonuses) <= (3 if wide else 2)  # buttons of ~150 px: they share one line
     return ft.Container(bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=14, padding=pad,
-                        height=BONUS_SLOT[0 if wide else 1] if one_line else None,
+                        height=slot if one_line else None,
                         content=ft.Row([words, *buttons], wrap=True, spacing=6, run_spacing=4,
                                        vertical_alignment=ft.CrossAxisAlignment.CENTER))
 
@@ -538,10 +538,15 @@ def TableBody(wide: bool):
     return _layout(top + entry, players, wide)
 
 
+# the table's layout (:func:`_layout`): on a tablet the game and the players share the width
+# 3 : 2 beside a gap, inside the page padding; a phone's one column has its own padding
+MAIN, SIDE, GAP, PHONE_PAD = 3, 2, 16, 12
+
+
 def trick_rows(players: int, width: float, wide: bool) -> int:
-    """How many lines of cards a whole trick takes: the main column (3/5 of a tablet's width
-    beside the players, a phone's whole width) fits this many of :data:`CHIP_W`."""
-    room = (width - 2 * PAD - 16) * 3 / 5 if wide else width - 24
+    """How many lines of cards a whole trick takes: the main column of :func:`_layout` fits
+    this many of :data:`CHIP_W`."""
+    room = (width - 2 * PAD - GAP) * MAIN / (MAIN + SIDE) if wide else width - 2 * PHONE_PAD
     per_line = max(1, int((room + 8) // (CHIP_W + 8)))
     return -(-players // per_line)
 
@@ -551,12 +556,12 @@ def _layout(main: list, side: list, wide: bool) -> ft.Control:
     phone: one column, the players below the picker."""
     if wide:
         return ft.Container(ft.Row([
-            ft.Container(expand=3, content=ft.Column(main, spacing=10, scroll=ft.ScrollMode.AUTO,
-                                                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)),
-            ft.Container(expand=2, content=ft.Column(side, spacing=10, scroll=ft.ScrollMode.AUTO,
-                                                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)),
-        ], spacing=16, expand=True, vertical_alignment=ft.CrossAxisAlignment.START), padding=PAD, expand=True)
+            ft.Container(expand=MAIN, content=ft.Column(main, spacing=10, scroll=ft.ScrollMode.AUTO,
+                                                        horizontal_alignment=ft.CrossAxisAlignment.STRETCH)),
+            ft.Container(expand=SIDE, content=ft.Column(side, spacing=10, scroll=ft.ScrollMode.AUTO,
+                                                        horizontal_alignment=ft.CrossAxisAlignment.STRETCH)),
+        ], spacing=GAP, expand=True, vertical_alignment=ft.CrossAxisAlignment.START), padding=PAD, expand=True)
     return ft.Column([ft.Container(ft.Column(main + side, spacing=12,
                                              horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
-                                   padding=ft.Padding.symmetric(horizontal=12, vertical=12))],
+                                   padding=ft.Padding.symmetric(horizontal=PHONE_PAD, vertical=PHONE_PAD))],
                      expand=True, scroll=ft.ScrollMode.AUTO)
