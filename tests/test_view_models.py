@@ -252,7 +252,7 @@ def test_kalmar_status_card_reads_the_table_value(tmp_path, russian):
     assert s.new_game(["Аня", "Боря", "Вика"], game="kalmar", dealer="Вика", first_card="green-5").ok
     assert s.game.play("green-skip").ok
     tb = s.game.table()
-    shown = _texts(status_card(tb))
+    shown = _texts(status_card(tb, lines=2))
     assert "Пропуск: Боря (KL-FX-SKIP)" in shown and "Вика" in shown and "дальше: Аня" in shown
     assert _texts(counts_row(tb, s.players))[1:] == ["Аня 7", "Боря 8", "Вика 8"]
 

@@ -22,6 +22,7 @@ pytestmark = pytest.mark.e2e
 
 PLAYERS = ["Аня", "Боря", "Вика"]
 TURN_TAPS: list[int] = []
+KEYS_AT: list[tuple[int, float]] = []  # (turn, y of the entry's first key) whenever the entry shows
 
 
 class Counter:
@@ -42,6 +43,9 @@ class Counter:
 def turn(ui, c: Counter, *taps: str, then: str | None = None) -> None:
     """One player's turn: the taps, then wait for whose turn it is next."""
     start = c.n
+    first_key = ui.page.locator(ui.sel(kl.kind("play", "digit")))
+    if first_key.count():  # the entry keys (not a draw to take or an order to answer)
+        KEYS_AT.append((len(TURN_TAPS) + 1, first_key.last.bounding_box()["y"]))
     for ident in taps:
         c.tap(ident)
     TURN_TAPS.append(c.n - start)
@@ -82,6 +86,7 @@ def start_game(ui) -> None:
 
 def test_a_played_out_game_by_tapping(ui):
     TURN_TAPS.clear()
+    KEYS_AT.clear()
     start_game(ui)
     c = Counter(ui)
     ui.wait_text(kl.TURN, "Аня")                            # left of the dealer (KL-START)
@@ -181,6 +186,8 @@ def test_a_played_out_game_by_tapping(ui):
     print("\n" + report)
     (ui.shots_dir.parent / "kalmar-taps.txt").write_text(report)
     assert len(taps) == 33 and taps[-1] <= 3 and statistics.median(taps) <= 2
+    # the keys stay under the thumb through a skip, the silence, a «Кальмар!» and one card left
+    assert len(KEYS_AT) >= 25 and len({y for _, y in KEYS_AT}) == 1, f"entry keys at (turn, y): {KEYS_AT}"
 
     # the next game: the deal passes clockwise from Вика to Аня; Боря (left of Аня) starts
     assert ui.selected(kl.dealer("next", 0))

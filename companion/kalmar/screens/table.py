@@ -12,7 +12,7 @@ import flet as ft
 from engine.kalmar.rules import C
 
 from ...i18n import t, tn
-from ...ui import TOUCH, probe, safe_screen, screen, section_title, tagged, use_latest
+from ...ui import MAX_CONTENT, TOUCH, content_width, probe, safe_screen, screen, section_title, tagged, use_latest
 from ...widgets.game import bar_button, game_bar, go, leave, play_button, use_play
 from ...widgets.look import PLAYER_COLORS
 from ...widgets.notices import show_refusal
@@ -54,8 +54,10 @@ def app_bar_actions(s, st) -> list[ft.Control]:
                     bar_button(ids.CHECK, ft.Icons.HELP_OUTLINE, t("Can I play this?"), "/kalmar/table-check"))
 
 
-def status_card(tb: models.Table) -> ft.Control:
-    """Top card and colour · whose turn and who is next · the direction arrow."""
+def status_card(tb: models.Table, lines: int) -> ft.Control:
+    """Top card and colour · whose turn and who is next · the direction arrow. A skipped player
+    is said in a slot of ``lines`` lines that is there on every turn, so the card stays one
+    height and the entry below it does not move (:func:`skip_lines`)."""
     cw = tb.clockwise
     return ft.Container(
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=18, padding=10,
@@ -69,10 +71,12 @@ def status_card(tb: models.Table) -> ft.Control:
                 probe(ids.TURN, tb.turn, size=30, weight=ft.FontWeight.BOLD, max_lines=1,
                       overflow=ft.TextOverflow.ELLIPSIS),
                 probe(ids.NEXT, t("then {player}").format(player=tb.next), size=18),
-                *([probe(ids.SKIPPED, t("Skipped: {player} ({rule})").format(player=tb.skipped.player, rule=tb.skipped.rule), size=16,
-                         weight=ft.FontWeight.W_600, color=ft.Colors.ERROR)] if tb.skipped else []),
                 probe(ids.COLOUR, t("Colour: {colour}").format(colour=colour_words(tb.colour)), size=17,
                       weight=ft.FontWeight.W_600),
+                ft.Container(height=lines * SKIP_LINE, content=probe(
+                    ids.SKIPPED, t("Skipped: {player} ({rule})").format(player=tb.skipped.player, rule=tb.skipped.rule),
+                    weight=ft.FontWeight.W_600, color=ft.Colors.ERROR, max_lines=lines, overflow=ft.TextOverflow.ELLIPSIS,
+                    style=ft.TextStyle(size=16, height=SKIP_LINE / 16)) if tb.skipped else None),
             ], spacing=0, tight=True, expand=True),
             ft.Column([
                 ft.Icon(ft.Icons.ROTATE_RIGHT if cw else ft.Icons.ROTATE_LEFT, size=64, color=ft.Colors.PRIMARY),
@@ -80,6 +84,15 @@ def status_card(tb: models.Table) -> ft.Control:
                       text_align=ft.TextAlign.CENTER, width=84),
             ], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
         ], spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+
+
+SKIP_LINE = 20  # px: one line of the skipped notice (size 16)
+
+
+def skip_lines(width: float | None) -> int:
+    """Lines the skipped notice («Пропуск: Вика (KL-FX-SKIP)») may take between the card face
+    and the direction arrow: two on a phone, one where the content column is a tablet's."""
+    return 1 if width and width >= MAX_CONTENT else 2
 
 
 def counts_row(tb: models.Table, players: tuple[str, ...]) -> ft.Control:
@@ -171,20 +184,23 @@ def Table():
         put({})
         done(view.play(**play))
 
-    body: list[ft.Control] = [status_card(tb)]
-    # what is in force, most urgent first
+    body: list[ft.Control] = [status_card(tb, skip_lines(content_width(st)))]
+    # what the table watches beside the next card (a «Кальмар!» to catch, one card left, the
+    # silence) is said below the entry, so its keys stay where the thumb knows them; a draw or
+    # an order, which change the entry itself, take its place
+    in_force: list[ft.Control] = []
     if tb.call_due:
-        body.append(banner(ids.CALL, t("«Кальмар!» — {player} has one card left ({rule})").format(
+        in_force.append(banner(ids.CALL, t("«Кальмар!» — {player} has one card left ({rule})").format(
             player=tb.call_due, rule=C.CALL.rule), tone="alert", size=24, controls=[
             action_button(ids.MISSED_CALL, t("Not called: +2 cards"), ft.Icons.RECORD_VOICE_OVER,
                           lambda: done(view.missed_call(tb.call_due)))]))
     others = [p for p in tb.one_card if p != tb.call_due]
     if others:
-        body.append(banner(ids.ONE_CARD, t("One card left: {players}").format(players=", ".join(others)),
-                           tone="alert"))
+        in_force.append(banner(ids.ONE_CARD, t("One card left: {players}").format(players=", ".join(others)),
+                               tone="alert"))
     if tb.silence_by:
-        body.append(banner(ids.SILENCE, t("Silence until {player} moves again ({rule}). Who spoke? "
-                                          "+4 cards").format(player=tb.silence_by, rule=C.SILENCE.rule), controls=[ft.Row([
+        in_force.append(banner(ids.SILENCE, t("Silence until {player} moves again ({rule}). Who spoke? "
+                                              "+4 cards").format(player=tb.silence_by, rule=C.SILENCE.rule), controls=[ft.Row([
             tagged(ids.silence_by(i), ft.OutlinedButton(p, height=TOUCH, on_click=lambda e, p=p: done(
                 view.broke_silence(p)))) for i, p in enumerate(players)], wrap=True, spacing=6, run_spacing=6)]))
 
@@ -235,6 +251,7 @@ def Table():
                               lambda: done(view.draw_and_pass()), primary=True),
                 action_button(ids.DRAW_ONE, t("Drew 1, plays it"), ft.Icons.DOWNLOAD, lambda: done(view.draw(1))),
             ], spacing=8))
+    body += in_force
     body.append(counts_row(tb, players))
     out_open = show_out()
     body.append(tagged(ids.OUT_OPEN, ft.TextButton(
