@@ -54,6 +54,9 @@ def app_bar_actions(s, st) -> list[ft.Control]:
                     bar_button(ids.CHECK, ft.Icons.HELP_OUTLINE, t("Can I play this?"), "/kalmar/table-check"))
 
 
+SKIP_LINE = 20  # px: one line of the skipped notice (size 16)
+
+
 def status_card(tb: models.Table, lines: int) -> ft.Control:
     """Top card and colour · whose turn and who is next · the direction arrow. A skipped player
     is said in a slot of ``lines`` lines that is there on every turn, so the card stays one
@@ -84,9 +87,6 @@ def status_card(tb: models.Table, lines: int) -> ft.Control:
                       text_align=ft.TextAlign.CENTER, width=84),
             ], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
         ], spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER))
-
-
-SKIP_LINE = 20  # px: one line of the skipped notice (size 16)
 
 
 def skip_lines(width: float | None) -> int:
