@@ -21,7 +21,6 @@ cores cannot reach 150 ms.
 """
 from __future__ import annotations
 
-import os
 import statistics
 import subprocess
 import sys
@@ -36,7 +35,7 @@ sys.path.insert(0, str(HERE))
 from companion import ids  # noqa: E402
 
 from bench_ui import cpu_ms, pct  # noqa: E402
-from conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, TABLET, Server, UI, free_port  # noqa: E402
+from conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, TABLET, Server, UI, _descends_from_us, free_port  # noqa: E402
 import test_game_flow as flow  # noqa: E402
 
 CODE = "BENCH234"
@@ -70,27 +69,18 @@ def chromium_cpu_ms() -> dict[str, float]:
     """CPU time so far (ms) of the chromium processes this bench started, by kind: ``pages``
     (the renderers: each page's Flutter frames), ``gpu`` (the one GPU process, here a software
     rasteriser that draws every page's frames) and ``other`` (the browser's own processes)."""
-    kids: dict[int, list[int]] = {}
-    for proc in Path("/proc").iterdir():
-        try:
-            kids.setdefault(int(proc.name), [])
-            ppid = int((proc / "stat").read_text().rsplit(")", 1)[1].split()[1])
-        except (ValueError, OSError):
-            continue
-        kids.setdefault(ppid, []).append(int(proc.name))
     out = {"pages": 0.0, "gpu": 0.0, "other": 0.0}
-    todo = list(kids.get(os.getpid(), []))
-    while todo:
-        pid = todo.pop()
-        todo += kids.get(pid, [])
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
         try:
-            cmd = (Path(f"/proc/{pid}/cmdline").read_bytes()).decode(errors="replace")
-            ms = cpu_ms(pid)
+            cmd = (proc / "cmdline").read_bytes()
+            if b"chrom" not in cmd or not _descends_from_us(int(proc.name)):
+                continue
+            ms = cpu_ms(int(proc.name))
         except OSError:  # gone meanwhile
             continue
-        if "chrom" in cmd:
-            kind = "pages" if "--type=renderer" in cmd else "gpu" if "--type=gpu-process" in cmd else "other"
-            out[kind] += ms
+        out["pages" if b"--type=renderer" in cmd else "gpu" if b"--type=gpu-process" in cmd else "other"] += ms
     return out
 
 
