@@ -233,27 +233,56 @@ def screen(st: AppState, route: str, ident: str, title: str, body: Iterable[ft.C
            *, actions: Optional[list] = None, appbar: bool = True) -> ft.View:
     """The frame of every screen: app bar with a readable title, a centred scrolling column,
     and the calm notice pinned at the bottom (visible wherever the user has scrolled to)."""
+    return frame(route, probe(ident, title) if appbar else None, column(st, body), actions)
+
+
+def frame(route: str, title: Optional[ft.Control], body: ft.Control, actions: Optional[list] = None) -> ft.View:
+    """A screen's frame: the app bar (``title``, ``actions``; none without a title), ``body``,
+    and the calm notice pinned at the bottom (visible wherever the user has scrolled to)."""
     return ft.View(
         route=route,
-        appbar=ft.AppBar(title=probe(ident, title), actions=actions or []) if appbar else None,
+        appbar=ft.AppBar(title=title, actions=actions or []) if title is not None else None,
         padding=0,
         spacing=0,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-        controls=[
-            ft.Column(
-                expand=True,
-                scroll=ft.ScrollMode.AUTO,
-                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                controls=[ft.Container(
-                    width=content_width(st),
-                    padding=ft.Padding.symmetric(horizontal=0 if st.width else PAD, vertical=PAD),
-                    content=ft.Column(list(body), spacing=16,
-                                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
-                )],
-            ),
-            NoticeBar(route),
-        ],
+        controls=[body, NoticeBar(route)],
     )
+
+
+def column(st: AppState, body: Iterable[ft.Control]) -> ft.Control:
+    """A screen's content: one centred column (:func:`content_width`) that scrolls."""
+    return ft.Column(
+        expand=True,
+        scroll=ft.ScrollMode.AUTO,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        controls=[ft.Container(
+            width=content_width(st),
+            padding=ft.Padding.symmetric(horizontal=0 if st.width else PAD, vertical=PAD),
+            content=ft.Column(list(body), spacing=16, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+        )],
+    )
+
+
+# A game's table from WIDE px on (a tablet): the game and what stands beside it (the players,
+# what is in force) share the width MAIN : SIDE beside a gap, inside the page padding; a
+# phone's one column has its own padding (:func:`two_columns`)
+WIDE, MAIN, SIDE, GAP, PHONE_PAD = 900, 3, 2, 16, 12
+
+
+def two_columns(main: list, side: list, wide: bool) -> ft.Control:
+    """Tablet: ``main`` on the left, ``side`` on the right, each scrolling on its own;
+    phone: one column, ``side`` below ``main``."""
+    if wide:
+        return ft.Container(ft.Row([
+            ft.Container(expand=MAIN, content=ft.Column(main, spacing=10, scroll=ft.ScrollMode.AUTO,
+                                                        horizontal_alignment=ft.CrossAxisAlignment.STRETCH)),
+            ft.Container(expand=SIDE, content=ft.Column(side, spacing=10, scroll=ft.ScrollMode.AUTO,
+                                                        horizontal_alignment=ft.CrossAxisAlignment.STRETCH)),
+        ], spacing=GAP, expand=True, vertical_alignment=ft.CrossAxisAlignment.START), padding=PAD, expand=True)
+    return ft.Column([ft.Container(ft.Column(main + side, spacing=12,
+                                             horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+                                   padding=ft.Padding.symmetric(horizontal=PHONE_PAD, vertical=PHONE_PAD))],
+                     expand=True, scroll=ft.ScrollMode.AUTO)
 
 
 def big_button(text: str, icon, on_click: Callable, ident: str, *, primary: bool = False) -> ft.Control:

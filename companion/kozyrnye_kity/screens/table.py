@@ -16,8 +16,8 @@ from engine.kozyrnye_kity.rules import C
 
 from ... import ids
 from ...i18n import lang, t, tn
-from ...ui import (PAD, TOUCH, NoticeBar, at_least, probe, safe_render, safe_screen, tagged, this_session, use_app,
-                   use_latest, use_session)
+from ...ui import (GAP, MAIN, PAD, PHONE_PAD, SIDE, TOUCH, WIDE, at_least, frame, probe, safe_render, safe_screen,
+                   tagged, this_session, two_columns, use_app, use_latest, use_session)
 from ..widgets.card_picker import CardPicker
 from ..widgets.fact_dialog import FactQuestionHost
 from ...widgets.awake import use_keep_awake
@@ -28,7 +28,6 @@ from ...widgets.notices import show_refusal
 
 log = logging.getLogger("kity")
 ROUTE = "/game"
-WIDE = 900
 
 
 HISTORY_LINK = "table-history"  # the app bar's link to the game history
@@ -381,7 +380,6 @@ def ResultPanel(on_done):
 
 
 _FactQuestionHost = ft.memo(FactQuestionHost)  # it watches the session itself
-_NoticeBar = ft.memo(NoticeBar)                # it watches the notice board itself
 
 
 @ft.component
@@ -395,13 +393,7 @@ def Table():
     use_keep_awake(st.keep_awake)  # the app's one wakelock, asked again while the table shows
     wide = st.width >= WIDE
     actions = game_actions(use_haptics(), history_id=HISTORY_LINK)
-    return ft.View(
-        route=ROUTE,
-        appbar=ft.AppBar(title=probe(ids.SCREEN_TABLE, t("The table")), actions=actions),
-        padding=0, spacing=0,
-        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-        controls=[TableBody(wide, key="table-body"), _NoticeBar(ROUTE, key="table-notice")],
-    )
+    return frame(ROUTE, probe(ids.SCREEN_TABLE, t("The table")), TableBody(wide, key="table-body"), actions)
 
 
 @ft.component
@@ -477,7 +469,7 @@ def TableBody(wide: bool):
             ft.Text(t("No round is being played."), size=20),
             tagged("table-continue", ft.FilledButton(t("Continue"), height=TOUCH, on_click=lambda: go(game_route(s)))),
         ], spacing=12))]
-        return _layout(body, [], wide)
+        return two_columns(body, [], wide)
 
     lg = lang()
     ph = s.game.phase()
@@ -535,33 +527,12 @@ def TableBody(wide: bool):
                   s.game.current_plays(), s.game.trick_events(lg), lg, trick_rows(len(s.players), st.width, wide),
                   key="table-trick-view"),
     ]
-    return _layout(top + entry, players, wide)
-
-
-# the table's layout (:func:`_layout`): on a tablet the game and the players share the width
-# 3 : 2 beside a gap, inside the page padding; a phone's one column has its own padding
-MAIN, SIDE, GAP, PHONE_PAD = 3, 2, 16, 12
+    return two_columns(top + entry, players, wide)
 
 
 def trick_rows(players: int, width: float, wide: bool) -> int:
-    """How many lines of cards a whole trick takes: the main column of :func:`_layout` fits
-    this many of :data:`CHIP_W`."""
+    """How many lines of cards a whole trick takes: the main column of
+    :func:`~companion.ui.two_columns` fits this many of :data:`CHIP_W`."""
     room = (width - 2 * PAD - GAP) * MAIN / (MAIN + SIDE) if wide else width - 2 * PHONE_PAD
     per_line = max(1, int((room + 8) // (CHIP_W + 8)))
     return -(-players // per_line)
-
-
-def _layout(main: list, side: list, wide: bool) -> ft.Control:
-    """Tablet: the game on the left, the players on the right, each scrolling on its own;
-    phone: one column, the players below the picker."""
-    if wide:
-        return ft.Container(ft.Row([
-            ft.Container(expand=MAIN, content=ft.Column(main, spacing=10, scroll=ft.ScrollMode.AUTO,
-                                                        horizontal_alignment=ft.CrossAxisAlignment.STRETCH)),
-            ft.Container(expand=SIDE, content=ft.Column(side, spacing=10, scroll=ft.ScrollMode.AUTO,
-                                                        horizontal_alignment=ft.CrossAxisAlignment.STRETCH)),
-        ], spacing=GAP, expand=True, vertical_alignment=ft.CrossAxisAlignment.START), padding=PAD, expand=True)
-    return ft.Column([ft.Container(ft.Column(main + side, spacing=12,
-                                             horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
-                                   padding=ft.Padding.symmetric(horizontal=PHONE_PAD, vertical=PHONE_PAD))],
-                     expand=True, scroll=ft.ScrollMode.AUTO)
