@@ -244,3 +244,17 @@ def test_table_on_a_tablet(ui_tablet):
     ui.wait_text(kl.DIRECTION, "против часовой")
     ui.wait_text(kl.TURN, "Вика")                           # Аня reversed: Аня → Вика
     ui.shot("kalmar-table-tablet-light")
+    key = ui.page.locator(ui.sel(kl.kind("play", "digit"))).last
+    before = key.bounding_box()
+    ui.tap_id(kl.kind("play", "silence"))                   # Вика: the silence until she moves (KL-FX-SILENCE)
+    ui.wait_text(kl.SILENCE, "Вика")
+    ui.wait_text(kl.TURN, "Боря")
+    # the silence stands in the column beside the entry: the keys stay put, and who broke it
+    # can be tapped without scrolling
+    assert key.bounding_box()["y"] == before["y"]
+    banner = ui.by_id(kl.SILENCE).bounding_box()
+    assert banner["x"] > before["x"] + 600, (banner, before)
+    for i in range(3):
+        b = ui.by_id(kl.silence_by(i)).bounding_box()
+        assert b["y"] + b["height"] <= TABLET["height"] and b["height"] >= 44, b
+    ui.shot("kalmar-silence-tablet-light")

@@ -42,4 +42,4 @@ def History():
                                                                                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH)))
     body += history_tail(st, s, violations="kl-hist-violations", record_file="kalmar.json", export="kl-export",
                          stop=ids.STOP, round_word=lambda n: t("game {n}").format(n=n))
-    return screen(st, ROUTE, ids.SCREEN_HISTORY, t("History of the game"), body, actions=app_bar_actions(s, st))
+    return screen(st, ROUTE, ids.SCREEN_HISTORY, t("History of the game"), body, actions=app_bar_actions())

@@ -12,8 +12,9 @@ import flet as ft
 from engine.kalmar.rules import C
 
 from ...i18n import t, tn
-from ...ui import MAX_CONTENT, TOUCH, content_width, probe, safe_screen, screen, section_title, tagged, use_latest
-from ...widgets.game import bar_button, game_bar, go, leave, play_button, use_play
+from ...ui import (TOUCH, WIDE, column, frame, probe, safe_render, safe_screen, section_title, tagged, two_columns,
+                   use_app, use_latest, use_select)
+from ...widgets.game import UndoRedo, bar_button, go, leave, play_button, use_play
 from ...widgets.look import PLAYER_COLORS
 from ...widgets.notices import show_refusal
 from .. import ids, models
@@ -49,9 +50,12 @@ def banner(ident: str, text: str, *, tone: str = "info", controls: list | None =
                           spacing=8, tight=True))
 
 
-def app_bar_actions(s, st) -> list[ft.Control]:
-    return game_bar(s, st, ids.UNDO, ids.REDO, ids.HISTORY, "/kalmar/history",
-                    bar_button(ids.CHECK, ft.Icons.HELP_OUTLINE, t("Can I play this?"), "/kalmar/table-check"))
+def app_bar_actions() -> list[ft.Control]:
+    """Undo and redo (a part of their own, redrawn only when whether each can be used changes),
+    the history, the checker."""
+    return [UndoRedo(ids.UNDO, ids.REDO, key="kalmar-undo-redo"),
+            bar_button(ids.HISTORY, ft.Icons.HISTORY, t("History"), "/kalmar/history"),
+            bar_button(ids.CHECK, ft.Icons.HELP_OUTLINE, t("Can I play this?"), "/kalmar/table-check")]
 
 
 SKIP_LINE = 20  # px: one line of the skipped notice (size 16)
@@ -89,10 +93,10 @@ def status_card(tb: models.Table, lines: int) -> ft.Control:
         ], spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER))
 
 
-def skip_lines(width: float | None) -> int:
+def skip_lines(wide: bool) -> int:
     """Lines the skipped notice («Пропуск: Вика (KL-FX-SKIP)») may take between the card face
-    and the direction arrow: two on a phone, one where the content column is a tablet's."""
-    return 1 if width and width >= MAX_CONTENT else 2
+    and the direction arrow: two on a phone, one in a tablet's main column."""
+    return 1 if wide else 2
 
 
 def counts_row(tb: models.Table, players: tuple[str, ...]) -> ft.Control:
@@ -122,19 +126,42 @@ def action_button(ident: str, text: str, icon, on_click, *, primary: bool = Fals
 @ft.component
 @safe_screen(ROUTE)
 def Table():
+    """The screen's frame: the app bar and the message bar, drawn again only when the app's
+    state changes (the width, the language). What an entry changes is drawn by the parts that
+    follow the session (the title, :func:`TableBody`, the undo and redo buttons), so an entry
+    made on one phone does not rebuild the frame of every screen at the table (issue 18)."""
+    st = use_app()
+    return frame(ROUTE, GameTitle(key="kalmar-title"), TableBody(st.width >= WIDE, key="kalmar-body"),
+                 app_bar_actions())
+
+
+@ft.component
+@safe_render
+def GameTitle():
+    """«Игра N»: it follows only the number of the game."""
+    n = use_select(lambda s: s.state.game if s is not None and s.active and s.kind == "kalmar" and s.state is not None
+                   else None)
+    return probe(ids.SCREEN_TABLE, t("Game {n}").format(n=n) if n is not None else "«Кальмар»")
+
+
+@ft.component
+@safe_render
+def TableBody(wide: bool):
+    """The game on the table: it follows the session and draws again on every change. On a
+    tablet (``wide``) what the table watches beside the next card stands in a column of its
+    own, beside the entry; on a phone it is below the entry keys."""
     st, s, buzz = use_play()
     cur, put = use_draft((s.game_id, len(s.log), s.revision))
     show_out, set_show_out = use_latest(False)
     get_next, set_next = use_latest({})
     get_dealer, set_dealer = use_latest(None)
     if not s.active or s.kind != "kalmar" or s.state is None:
-        return screen(st, ROUTE, ids.SCREEN_TABLE, "«Кальмар»", [
+        return column(st, [
             ft.Text(t("No game of «Кальмар» is running."), size=18),
             ft.FilledButton(t("New game"), icon=ft.Icons.ADD, height=TOUCH + 8, on_click=lambda: go("/kalmar/new"))])
     view = s.game
     tb = view.table()
     players = s.players
-    title = t("Game {n}").format(n=tb.game)
 
     def done(out) -> bool:
         if out.ok:
@@ -148,9 +175,7 @@ def Table():
 
     # ---------------------------------------------------------------- the end of a game
     if tb.winner is not None:
-        return screen(st, ROUTE, ids.SCREEN_TABLE, title, end_of_game(st, s, view, tb, done, get_next, set_next,
-                                                                      get_dealer, set_dealer),
-                      actions=app_bar_actions(s, st))
+        return column(st, end_of_game(st, s, view, tb, done, get_next, set_next, get_dealer, set_dealer))
 
     # ---------------------------------------------------------------- entering a play
     def ready(d: dict) -> dict | None:
@@ -184,10 +209,10 @@ def Table():
         put({})
         done(view.play(**play))
 
-    body: list[ft.Control] = [status_card(tb, skip_lines(content_width(st)))]
+    body: list[ft.Control] = [status_card(tb, skip_lines(wide))]
     # what the table watches beside the next card (a «Кальмар!» to catch, one card left, the
-    # silence) is said below the entry, so its keys stay where the thumb knows them; a draw or
-    # an order, which change the entry itself, take its place
+    # silence) is said beside the entry on a tablet, below it on a phone, so its keys stay where
+    # the thumb knows them; a draw or an order, which change the entry itself, take its place
     in_force: list[ft.Control] = []
     if tb.call_due:
         in_force.append(banner(ids.CALL, t("«Кальмар!» — {player} has one card left ({rule})").format(
@@ -251,17 +276,14 @@ def Table():
                               lambda: done(view.draw_and_pass()), primary=True),
                 action_button(ids.DRAW_ONE, t("Drew 1, plays it"), ft.Icons.DOWNLOAD, lambda: done(view.draw(1))),
             ], spacing=8))
-    body += in_force
-    body.append(counts_row(tb, players))
-    out_open = show_out()
-    body.append(tagged(ids.OUT_OPEN, ft.TextButton(
+    side = in_force + [counts_row(tb, players), tagged(ids.OUT_OPEN, ft.TextButton(
         t("A player has no cards left…"), icon=ft.Icons.EMOJI_EVENTS_OUTLINED, height=TOUCH,
-        on_click=lambda: set_show_out(not show_out()))))
-    if out_open:
-        body.append(ft.Row([tagged(ids.out(i), ft.OutlinedButton(p, height=TOUCH, on_click=lambda e, p=p: (
+        on_click=lambda: set_show_out(not show_out())))]
+    if show_out():
+        side.append(ft.Row([tagged(ids.out(i), ft.OutlinedButton(p, height=TOUCH, on_click=lambda e, p=p: (
             set_show_out(False), done(view.player_out(p))))) for i, p in enumerate(players)],
             wrap=True, spacing=6, run_spacing=6))
-    return screen(st, ROUTE, ids.SCREEN_TABLE, title, body, actions=app_bar_actions(s, st))
+    return two_columns(body, side, True) if wide else column(st, body + side)
 
 
 def end_of_game(st, s, view, tb: models.Table, done, get_next, set_next, get_dealer, set_dealer) -> list[ft.Control]:
