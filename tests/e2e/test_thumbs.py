@@ -128,7 +128,7 @@ def test_thumb_keys_home(ui):
     """Home at 412×915: the game choice and every entry; again with a game running (the
     two-line «Продолжить игру» and the other games' chips)."""
     assert_thumb_keys(measure(ui), must=("home-game-vzhuh", ids.HOME_NEW, ids.HOME_SETTINGS), at_least=11)
-    ui.shot("home-phone-light", keep=True)
+    ui.shot("home-keys-phone-light", keep=True)
     start_vzhuh(ui)
     ui.back()
     ui.wait_id(ids.HOME_CONTINUE)
@@ -148,7 +148,7 @@ def test_thumb_keys_vzhuh_party_entry(ui):
     m = measure(ui, top=APP_BAR)
     assert_thumb_keys(m, must=(vz.entry_player(0), vz.entry_number(3), vz.ENTRY_JOKER, vz.ENTRY_UNDO,
                                vz.ENTRY_TYPED_OK, vz.RECORD), at_least=16)
-    ui.shot("vzhuh-party-phone-light", keep=True)
+    ui.shot("vzhuh-party-keys-phone-light", keep=True)
 
 
 def test_thumb_keys_kalmar_card_entry(ui):
@@ -158,7 +158,7 @@ def test_thumb_keys_kalmar_card_entry(ui):
     m = measure(ui, top=APP_BAR)
     assert_thumb_keys(m, must=(kl.kind("play", "digit"), kl.colour("play", "green"), kl.digit("play", 7)),
                       at_least=20)
-    ui.shot("kalmar-table-phone-light", keep=True)
+    ui.shot("kalmar-table-keys-phone-light", keep=True)
     # which blue card is chosen is visible: the chosen one is light, the others dark blue
     ui.tap_id(kl.kind("play", "order"))
     ui.page.wait_for_function(
