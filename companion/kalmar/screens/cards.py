@@ -24,6 +24,11 @@ KIND_ICON = {"skip": ft.Icons.BLOCK, "reverse": ft.Icons.SWAP_VERT, "choose": ft
              "swap": ft.Icons.SWAP_HORIZ, "order": ft.Icons.CAMPAIGN, "silence": ft.Icons.VOLUME_OFF}
 
 
+def running(s) -> bool:
+    """A game of «Кальмар» is on the table: the session (``s``, maybe None) has its state."""
+    return s is not None and s.active and s.kind == "kalmar" and s.state is not None
+
+
 def wide(ident: str, control: ft.Control, selected: bool | None = None) -> ft.Control:
     """Like :func:`companion.ui.tagged`, for a control that fills its share of a row (the
     semantics wrapper, not the control inside, takes the row's space)."""

@@ -12,7 +12,7 @@ from ...i18n import lang, t
 from ...ui import choice_row, probe, safe_screen, screen, section_title, tagged, use_latest, use_watch
 from .. import ids
 from ..view import BLUE, check_card, make_card
-from .cards import switch_row, card_face, card_words, colour_row, colour_words, digit_rows, kind_rows
+from .cards import running, switch_row, card_face, card_words, colour_row, colour_words, digit_rows, kind_rows
 
 ROUTE = "/kalmar/check"           # from home and the rules: «Назад» returns there
 GAME_ROUTE = "/kalmar/table-check"  # from the game: «Назад» returns to the game
@@ -43,8 +43,7 @@ def Checker():
     get_card, set_card = use_latest({"kind": "digit", "colour": "crimson", "digit": 7})
     get_same, set_same = use_latest(False)
     get_src, set_src = use_latest("table")
-    live = (s is not None and s.active and s.kind == "kalmar" and s.state is not None
-            and s.game.winner() is None)
+    live = running(s) and s.game.winner() is None
     src = get_src() if live else "free"
     card = card_of(get_card())
     body: list[ft.Control] = []

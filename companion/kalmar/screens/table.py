@@ -19,7 +19,7 @@ from ...widgets.look import PLAYER_COLORS
 from ...widgets.notices import show_refusal
 from .. import ids, models
 from ..view import BLUE, NAMES_COLOUR, make_card
-from .cards import wide, short_words, card_face, card_words, colour_row, colour_words, digit_rows, kind_rows, player_row
+from .cards import running, wide, short_words, card_face, card_words, colour_row, colour_words, digit_rows, kind_rows, player_row
 from .new_game import first_card_of, first_card_picker
 
 ROUTE = "/kalmar"
@@ -139,8 +139,7 @@ def Table():
 @safe_render
 def GameTitle():
     """«Игра N»: it follows only the number of the game."""
-    n = use_select(lambda s: s.state.game if s is not None and s.active and s.kind == "kalmar" and s.state is not None
-                   else None)
+    n = use_select(lambda s: s.state.game if running(s) else None)
     return probe(ids.SCREEN_TABLE, t("Game {n}").format(n=n) if n is not None else "«Кальмар»")
 
 
@@ -155,7 +154,7 @@ def TableBody(wide: bool):
     show_out, set_show_out = use_latest(False)
     get_next, set_next = use_latest({})
     get_dealer, set_dealer = use_latest(None)
-    if not s.active or s.kind != "kalmar" or s.state is None:
+    if not running(s):
         return column(st, [
             ft.Text(t("No game of «Кальмар» is running."), size=18),
             ft.FilledButton(t("New game"), icon=ft.Icons.ADD, height=TOUCH + 8, on_click=lambda: go("/kalmar/new"))])
