@@ -5,8 +5,9 @@ context, seen by the app as LAN devices) on one game:
 
 * tap on one device → the change visible on all four: a card in the picker, then undo, taken
   in turn on each device; the time from the tap until the last of the four screens has drawn
-  it, by each screen's own clock (``WATCH``), p50 / p95 (target p95 ≤ 150 ms); beside it, the
-  time until the bench had heard back from all four;
+  it, by each screen's own clock (``WATCH``), p50 / p95 (target p95 ≤ 150 ms), also split by the
+  device that tapped (the host's screen is 2.7 times a phone's, and so is every frame it draws);
+  beside it, the time until the bench had heard back from all four;
 * the app process's CPU time per entry made on the host, with four devices connected, then
   with one (the difference, per extra device, is what each phone following the game adds to
   an entry); also per entry while each device enters in turn;
@@ -205,12 +206,13 @@ def bench_table(taps: int = 80, taps_alone: int = 40) -> dict:
                 inner = el.locator('[role="button"]')
                 return inner.first if el.get_attribute("role") != "button" and inner.count() else el
 
-            def run(devs, n) -> tuple[list[float], list[float], dict]:
-                times, heard = [], []
+            def run(devs, n) -> tuple[list[float], list[float], dict, list[int]]:
+                times, heard, tappers = [], [], []
                 pages = [d.page for d in devs]
                 cpu0 = cpu_ms(server.proc.pid), chromium_cpu_ms()
                 for i in range(n):
                     ui = devs[(i // 2) % len(devs)]
+                    tappers.append((i // 2) % len(devs))
                     ui.page.wait_for_timeout(150)  # the screens have settled (not timed)
                     if i % 2 == 0:
                         if fam and flow.exists(ui, fam):
@@ -224,14 +226,17 @@ def bench_table(taps: int = 80, taps_alone: int = 40) -> dict:
                         shown, got = fan_out(pages, ids.TABLE_TRICK, name, False, lambda: el.dispatch_event("click"))
                     times.append(shown)
                     heard.append(got)
-                return times, heard, cpu_split(cpu0, (cpu_ms(server.proc.pid), chromium_cpu_ms()), n)
+                return times, heard, cpu_split(cpu0, (cpu_ms(server.proc.pid), chromium_cpu_ms()), n), tappers
 
-            times, heard, split = run(devices, taps)
+            times, heard, split, tappers = run(devices, taps)
             figures.update(taps=len(times), p50=statistics.median(times), p95=pct(times, 95), cpu_turns=split["server"],
                            split=split,
                            heard=(statistics.median(heard), pct(heard, 95)),
                            kinds={kind: (statistics.median(ts), pct(ts, 95))
-                                  for kind, ts in (("card", times[0::2]), ("undo", times[1::2]))})
+                                  for kind, ts in (("card", times[0::2]), ("undo", times[1::2]))},
+                           tapped={where: (statistics.median(ts), pct(ts, 95)) for where, ts in (
+                               ("on the host", [x for x, k in zip(times, tappers) if k == 0]),
+                               ("on a phone", [x for x, k in zip(times, tappers) if k != 0])) if ts})
             # what a device adds by following: the same entries (from the host, as in the run
             # alone below), with the three phones connected; a phone's own taps (its family
             # tab before a card) are not part of it
@@ -260,6 +265,8 @@ def report(figures: dict) -> None:
           f"taps (card / undo, on each device in turn): p50 {figures['p50']:.0f} ms, p95 {figures['p95']:.0f} ms")
     print("    of which " + ", ".join(f"{kind} p50 {p50:.0f} ms, p95 {p95:.0f} ms"
                                    for kind, (p50, p95) in figures["kinds"].items()))
+    print("    tapped " + ", ".join(f"{where} p50 {p50:.0f} ms, p95 {p95:.0f} ms"
+                                 for where, (p50, p95) in figures["tapped"].items()))
     print(f"    until the bench had heard so from all four: p50 {figures['heard'][0]:.0f} ms, "
           f"p95 {figures['heard'][1]:.0f} ms")
     print(f"  floor (a Flet app sharing a counter by pubsub, same four contexts, {floor['taps']} taps): "
