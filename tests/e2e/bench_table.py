@@ -85,6 +85,10 @@ def chromium_cpu_ms() -> dict[str, float]:
     return out
 
 
+def p50_p95(values: list[float]) -> tuple[float, float]:
+    return statistics.median(values), pct(values, 95)
+
+
 def cpu_split(before: tuple[float, dict], after: tuple[float, dict], n: int) -> dict[str, float]:
     """Per entry, from two (server CPU, :func:`chromium_cpu_ms`) readings ``n`` entries apart."""
     return {"server": (after[0] - before[0]) / n, **{k: (after[1][k] - before[1][k]) / n for k in after[1]}}
@@ -161,7 +165,7 @@ def bench_floor(browser, taps: int = 80) -> dict:
             ctx.close()
         return {"taps": len(times), "p50": statistics.median(times), "p95": pct(times, 95), "cpu": split["server"],
                 "split": split,
-                "heard": (statistics.median(heard), pct(heard, 95))}
+                "heard": p50_p95(heard)}
     finally:
         proc.terminate()
         try:
@@ -211,8 +215,8 @@ def bench_table(taps: int = 80, taps_alone: int = 40) -> dict:
                 pages = [d.page for d in devs]
                 cpu0 = cpu_ms(server.proc.pid), chromium_cpu_ms()
                 for i in range(n):
-                    ui = devs[(i // 2) % len(devs)]
                     tappers.append((i // 2) % len(devs))
+                    ui = devs[tappers[-1]]
                     ui.page.wait_for_timeout(150)  # the screens have settled (not timed)
                     if i % 2 == 0:
                         if fam and flow.exists(ui, fam):
@@ -231,10 +235,9 @@ def bench_table(taps: int = 80, taps_alone: int = 40) -> dict:
             times, heard, split, tappers = run(devices, taps)
             figures.update(taps=len(times), p50=statistics.median(times), p95=pct(times, 95), cpu_turns=split["server"],
                            split=split,
-                           heard=(statistics.median(heard), pct(heard, 95)),
-                           kinds={kind: (statistics.median(ts), pct(ts, 95))
-                                  for kind, ts in (("card", times[0::2]), ("undo", times[1::2]))},
-                           tapped={where: (statistics.median(ts), pct(ts, 95)) for where, ts in (
+                           heard=p50_p95(heard),
+                           kinds={kind: p50_p95(ts) for kind, ts in (("card", times[0::2]), ("undo", times[1::2]))},
+                           tapped={where: p50_p95(ts) for where, ts in (
                                ("on the host", [x for x, k in zip(times, tappers) if k == 0]),
                                ("on a phone", [x for x, k in zip(times, tappers) if k != 0])) if ts})
             # what a device adds by following: the same entries (from the host, as in the run
