@@ -16,6 +16,12 @@ context, seen by the app as LAN devices) on one game:
 * the floor, measured in the same run: the smallest Flet app that shares a counter by pubsub
   (``floor_app.py``) across the same four browser contexts, tap → shown on all four.
 
+Each tap is made on quiet screens (``QUIET``): at a table, the next entry comes seconds after
+the last, when the last tap's ripple (~25 frames, ~0.45 s) is long over. A fixed 150 ms pause
+did not give that: at nearly every tap one screen was still drawing the previous tap's ripple
+at 60 frames a second, on the cores the four screens share here. A phone's tap on a family
+tab, 300 ms before its card, is part of entering that card and stays.
+
 Targets (printed ok / NOT ok): CPU per entry ≤ 15 ms with one device and ≤ 4 ms more per extra
 device; fan-out p95 ≤ 150 ms, or ≤ 1.5 × the floor's p95 where four browsers on this machine's
 cores cannot reach 150 ms.
@@ -66,6 +72,30 @@ WATCH = """([id, t, shown]) => {
 }"""
 
 
+# Every page counts its frames: Flutter asks for each one with requestAnimationFrame.
+FRAMES = """(() => {
+  const raf = window.requestAnimationFrame.bind(window);
+  window.__kityLastFrame = 0;
+  window.requestAnimationFrame = cb => raf(ts => { window.__kityLastFrame = performance.now(); cb(ts); });
+})();"""
+
+# Resolves once the page has drawn no frame for ``quiet`` ms (at most ``limit`` ms on).
+QUIET = """([quiet, limit]) => new Promise(done => {
+  const t0 = performance.now();
+  const check = () => {
+    const now = performance.now();
+    if (now - window.__kityLastFrame >= quiet || now - t0 > limit) done(); else setTimeout(check, 10);
+  };
+  check();
+})"""
+
+
+def settle(pages: list) -> None:
+    """Until every screen has drawn no frame for 100 ms: the last tap's ripple is over."""
+    for page in pages:
+        page.evaluate(QUIET, [100, 3000])
+
+
 def chromium_cpu_ms() -> dict[str, float]:
     """CPU time so far (ms) of the chromium processes this bench started, by kind: ``pages``
     (the renderers: each page's Flutter frames), ``gpu`` (the one GPU process, here a software
@@ -114,6 +144,7 @@ def _contexts(browser, n: int = 4) -> list:
         ctx = browser.new_context(viewport=TABLET if k == 0 else PHONE, locale="ru-RU",
                                   extra_http_headers=headers)
         ctx.set_default_timeout(15000)
+        ctx.add_init_script(FRAMES)
         out.append(ctx)
     return out
 
@@ -153,7 +184,7 @@ def bench_floor(browser, taps: int = 80) -> dict:
         cpu0 = cpu_ms(proc.pid), chromium_cpu_ms()
         for i in range(taps):
             page = pages[(i // 2) % len(pages)]
-            page.wait_for_timeout(150)  # as in the app's run (not timed)
+            settle(pages)  # as in the app's run (not timed)
             el = page.locator(UI.sel(floor_app.ADD)).last
             inner = el.locator('[role="button"]')
             el = inner.first if inner.count() else el  # the button itself, inside its Semantics
@@ -217,7 +248,7 @@ def bench_table(taps: int = 80, taps_alone: int = 40) -> dict:
                 for i in range(n):
                     tappers.append((i // 2) % len(devs))
                     ui = devs[tappers[-1]]
-                    ui.page.wait_for_timeout(150)  # the screens have settled (not timed)
+                    settle(pages)  # not timed
                     if i % 2 == 0:
                         if fam and flow.exists(ui, fam):
                             ui.tap_id(fam)
