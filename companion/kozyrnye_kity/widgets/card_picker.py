@@ -167,6 +167,19 @@ def _ValueRow(cards: tuple, avail: tuple, selected: Optional[str], pick, prefix:
 @ft.memo
 @ft.component
 @safe_render
+def _FamilyValues(family: str, shown: bool, avail: tuple, selected: Optional[str], pick, prefix: str, lg: str,
+                  explain: bool = False, used: str = "", why: tuple = ()):
+    """A family's eight values in two rows of four (phone), drawn only while ``shown``."""
+    cards = tuple(c.id for c in FAMILY_CARDS if c.family.value == family)
+    return ft.Column([
+        _ValueRow(half, tuple(c for c in half if c in avail), selected if selected in half else None,
+                  pick, prefix, lg, explain, used, tuple((c, w) for c, w in why if c in half), key=f"{prefix}-values-{k}")
+        for k, half in enumerate((cards[:4], cards[4:]))], spacing=8, visible=shown)
+
+
+@ft.memo
+@ft.component
+@safe_render
 def _FiveButton(five_ok: bool, chosen: bool, pick, prefix: str, lg: str, explain: bool = False, used: str = ""):
     return _five_button(five_ok, chosen, pick, picker_ids(prefix), explain, used)
 
@@ -193,6 +206,9 @@ def CardPicker(available: Iterable[str], on_pick: Callable[[str], None], prefix:
     # the parts get stable handlers: ``on_pick`` may be a fresh lambda on each render
     pick = use_stable(on_pick)
     on_family = use_stable(lambda f: set_choice(((focus, turn), f)))
+    drawn = ft.use_ref(None)  # the families whose values were shown (phone)
+    if drawn.current is None:
+        drawn.current = []
 
     def get_family() -> str:
         chosen_under, fam = get_choice()
@@ -213,11 +229,16 @@ def CardPicker(available: Iterable[str], on_pick: Callable[[str], None], prefix:
         fam = get_family()
         rows.append(ft.Row([_FamilyTab(f.value, f.value == fam, len(in_family(f)), on_family, prefix, lg,
                                        key=f"tab-{f.value}") for f in FAMILIES], spacing=6))
-        cards = tuple(c.id for c in FAMILY_CARDS if c.family.value == fam)
-        for k, half in enumerate((cards[:4], cards[4:])):
-            rows.append(_ValueRow(half, tuple(c for c in half if c in avail), selected if selected in half else None,
-                                  pick, prefix, lg, explain, used, tuple((c, w) for c, w in why if c in half),
-                                  key=f"{prefix}-values-{k}"))
+        # The families shown so far keep their rows, hidden while another is shown: going back to
+        # one (a tab; on every phone at the table, the family just led and the one before it)
+        # shows its rows again instead of building eight new buttons and dropping eight; a family
+        # not shown yet costs nothing (issue 18).
+        if fam not in drawn.current:
+            drawn.current.append(fam)
+        for f in (f for f in FAMILIES if f.value in drawn.current):
+            rows.append(_FamilyValues(f.value, f.value == fam, in_family(f), selected, pick, prefix, lg, explain, used,
+                                      tuple((c, w) for c, w in why if parse_card(c).family is f),
+                                      key=f"{prefix}-values-{f.value}"))
     rows.append(_FiveButton(FIVE.id in avail, selected == FIVE.id, pick, prefix, lg, explain, used,
                             key=f"{prefix}-five"))
     return ft.Column(rows, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
