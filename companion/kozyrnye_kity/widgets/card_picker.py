@@ -140,18 +140,19 @@ def _FamilyRow(family: str, avail: tuple, selected: Optional[str], pick, prefix:
 @ft.component
 @safe_render
 def _FamilyTab(family: str, on: bool, left: int, on_family, prefix: str, lg: str):
-    """A family tab (phone); its name for screen readers tells how many values are left."""
+    """A family tab (phone); its name for screen readers tells how many values are left. The
+    tab shown is filled with the family's colour; either way it is one kind of button, so a
+    change of family restyles two tabs instead of replacing them."""
     f = Family(family)
     color = family_color(f)
-    return ft.Container(expand=True, content=tagged(picker_ids(prefix).family(family), selected=on, control=(
-        ft.FilledButton if on else ft.OutlinedButton)(
+    return ft.Container(expand=True, content=tagged(picker_ids(prefix).family(family), selected=on, control=ft.OutlinedButton(
         content=ft.Text(fam_label(f), size=15, weight=ft.FontWeight.W_600 if on else None,
                         text_align=ft.TextAlign.CENTER, max_lines=2,
                         semantics_label=f"{fam_label(f)}: {left}"),
         height=TOUCH + 8,
         style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=2), shape=ft.RoundedRectangleBorder(radius=12),
                              bgcolor=color if on else None, color=ft.Colors.WHITE if on else ft.Colors.ON_SURFACE,
-                             side=None if on else ft.BorderSide(2, color)),
+                             side=ft.BorderSide(2, color)),
         on_click=lambda e: on_family(family))))
 
 
