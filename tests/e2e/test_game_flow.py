@@ -18,7 +18,7 @@ import pytest
 from companion import ids
 from companion.i18n import translate
 from companion.kozyrnye_kity.widgets.card_picker import picker_ids
-from engine.kozyrnye_kity import FIVE, deal
+from engine.kozyrnye_kity import FAMILIES, FIVE, deal
 from engine.kozyrnye_kity.i18n import card_name
 
 pytestmark = pytest.mark.e2e
@@ -229,6 +229,20 @@ def test_whole_round_by_tapping(ui, server):
     # trick 1 with an undo in the middle: the card comes back into the picker
     first = g.legal(PLAYERS[0])
     g.play(PLAYERS[0], first)
+    # the phone keeps the rows of a family it has shown, hidden while another is shown: they
+    # follow the game meanwhile (the entry undone there, the card is free when they show again)
+    used = picker_ids(ids.TABLE_PICK)
+    fam, other = first.split("-")[0], next(f.value for f in FAMILIES if f.value != first.split("-")[0])
+    ui.tap_id(used.family(other))
+    ui.wait_id(used.card(f"{other}-9"))
+    ui.tap_id(ids.TABLE_UNDO)
+    ui.wait_text(ids.TABLE_TURN, PLAYERS[0])
+    ui.tap_id(used.family(fam))
+    ui.wait_id(used.card(first))
+    assert "сыграна" not in (ui.by_id(used.card(first)).evaluate("e => e.outerHTML") or "")
+    g.trick.pop()
+    g.hands[PLAYERS[0]].append(first)
+    g.play(PLAYERS[0], first)
     second = g.legal(PLAYERS[1])
     g.play(PLAYERS[1], second)
     ui.tap_id(ids.TABLE_UNDO)
@@ -237,7 +251,6 @@ def test_whole_round_by_tapping(ui, server):
     g.hands[PLAYERS[1]].append(second)
     # a card already played this round is shown used (who played it, in which trick: issue 19
     # §5g) and cannot be entered
-    used = picker_ids(ids.TABLE_PICK)
     if exists(ui, used.family(first.split("-")[0])):
         ui.tap_id(used.family(first.split("-")[0]))
     assert f"сыграна: {PLAYERS[0]}, взятка 1" in (ui.by_id(used.card(first)).evaluate("e => e.outerHTML") or "")
