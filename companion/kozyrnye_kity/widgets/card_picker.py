@@ -207,9 +207,7 @@ def CardPicker(available: Iterable[str], on_pick: Callable[[str], None], prefix:
     # the parts get stable handlers: ``on_pick`` may be a fresh lambda on each render
     pick = use_stable(on_pick)
     on_family = use_stable(lambda f: set_choice(((focus, turn), f)))
-    drawn = ft.use_ref(None)  # the families whose values were shown (phone)
-    if drawn.current is None:
-        drawn.current = []
+    drawn = ft.use_ref(list)  # the families whose values were shown (phone)
 
     def get_family() -> str:
         chosen_under, fam = get_choice()
@@ -220,11 +218,14 @@ def CardPicker(available: Iterable[str], on_pick: Callable[[str], None], prefix:
     def in_family(f) -> tuple:
         return tuple(c.id for c in FAMILY_CARDS if c.family is f and c.id in avail)
 
+    def why_in(f) -> tuple:
+        return tuple((c, w) for c, w in why if parse_card(c).family is f)
+
     rows: list[ft.Control] = []
     if wide:
         for f in FAMILIES:
             rows.append(_FamilyRow(f.value, in_family(f), selected, pick, prefix, lg, explain, used,
-                                   tuple((c, w) for c, w in why if parse_card(c).family is f),
+                                   why_in(f),
                                    key=f"{prefix}-row-{f.value}"))
     else:
         fam = get_family()
@@ -238,7 +239,7 @@ def CardPicker(available: Iterable[str], on_pick: Callable[[str], None], prefix:
             drawn.current.append(fam)
         for f in (f for f in FAMILIES if f.value in drawn.current):
             rows.append(_FamilyValues(f.value, f.value == fam, in_family(f), selected, pick, prefix, lg, explain, used,
-                                      tuple((c, w) for c, w in why if parse_card(c).family is f),
+                                      why_in(f),
                                       key=f"{prefix}-values-{f.value}"))
     rows.append(_FiveButton(FIVE.id in avail, selected == FIVE.id, pick, prefix, lg, explain, used,
                             key=f"{prefix}-five"))
