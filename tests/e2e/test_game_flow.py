@@ -129,6 +129,13 @@ class Game:
         else:
             self.ui.wait_id(ids.RESULT_WINNER)
 
+    def undo(self):
+        """Undo on the table: the last card of the trick goes back into its player's hand."""
+        player, cid = self.trick.pop()
+        self.ui.tap_id(ids.TABLE_UNDO)
+        self.ui.wait_text(ids.TABLE_TURN, player)
+        self.hands[player].append(cid)
+
     def answer_pearls(self):
         q = self.ui.read(ids.FACT_QUESTION)
         cid = next(c for _, c in self.trick if card_name_ru(c) in q)
@@ -232,27 +239,22 @@ def test_whole_round_by_tapping(ui, server):
     # the phone keeps the rows of a family it has shown, hidden while another is shown: they
     # follow the game meanwhile (the entry undone there, the card is free when they show again)
     used = picker_ids(ids.TABLE_PICK)
-    fam, other = first.split("-")[0], next(f.value for f in FAMILIES if f.value != first.split("-")[0])
+    fam = first.split("-")[0]
+    other = next(f.value for f in FAMILIES if f.value != fam)
     ui.tap_id(used.family(other))
     ui.wait_id(used.card(f"{other}-9"))
-    ui.tap_id(ids.TABLE_UNDO)
-    ui.wait_text(ids.TABLE_TURN, PLAYERS[0])
+    g.undo()
     ui.tap_id(used.family(fam))
     ui.wait_id(used.card(first))
     assert "сыграна" not in (ui.by_id(used.card(first)).evaluate("e => e.outerHTML") or "")
-    g.trick.pop()
-    g.hands[PLAYERS[0]].append(first)
     g.play(PLAYERS[0], first)
     second = g.legal(PLAYERS[1])
     g.play(PLAYERS[1], second)
-    ui.tap_id(ids.TABLE_UNDO)
-    ui.wait_text(ids.TABLE_TURN, PLAYERS[1])
-    g.trick.pop()
-    g.hands[PLAYERS[1]].append(second)
+    g.undo()
     # a card already played this round is shown used (who played it, in which trick: issue 19
     # §5g) and cannot be entered
-    if exists(ui, used.family(first.split("-")[0])):
-        ui.tap_id(used.family(first.split("-")[0]))
+    if exists(ui, used.family(fam)):
+        ui.tap_id(used.family(fam))
     assert f"сыграна: {PLAYERS[0]}, взятка 1" in (ui.by_id(used.card(first)).evaluate("e => e.outerHTML") or "")
     ui.tap_id(used.card(first))  # a tap on it says why, and changes nothing
     ui.wait_text(ids.NOTICE, "R-COMP")
