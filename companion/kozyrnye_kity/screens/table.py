@@ -17,7 +17,7 @@ from engine.kozyrnye_kity.rules import C
 from ... import ids
 from ...i18n import lang, t, tn
 from ...ui import (GAP, MAIN, PAD, PHONE_PAD, SIDE, TOUCH, WIDE, at_least, frame, probe, safe_render, safe_screen,
-                   tagged, this_session, two_columns, use_app, use_latest, use_select, use_session)
+                   part_column, tagged, this_session, two_columns, use_app, use_latest, use_select, use_session)
 from ..widgets.card_picker import CardPicker
 from ..widgets.fact_dialog import FactQuestionHost
 from ...widgets.awake import use_keep_awake
@@ -487,12 +487,7 @@ def TableBody(wide: bool):
 
 # The parts of the table that follow the session. Each selects plain values (compared by
 # value: an entry that leaves them equal redraws nothing) and hands them to the memoized parts
-# above; a part's children sit in a column spaced as the table's own (:func:`part_column`).
-def part_column(parts: list, wide: bool) -> ft.Control:
-    """Parts of the table's column, spaced as :func:`~companion.ui.two_columns` spaces them."""
-    return ft.Column(parts, spacing=10 if wide else 12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-
-
+# above; a part's children sit in a column spaced as the table's own (:func:`~companion.ui.part_column`).
 @ft.component
 @safe_render
 def _Trump(wide: bool, lg: str, name_size: int):
