@@ -524,12 +524,13 @@ def play_view(s, lg: str) -> Optional[tuple]:
 def _Play(wide: bool, lg: str, rows: int, me: Optional[str], ask: Optional[tuple],
           on_play, on_bonus, on_do, on_answered, on_ask, on_cancel_ask):
     """The turn, the trick and the entry: a card for the player to act (with their usable
-    bonuses), or the trick's result. ``me``: this device's seat (table mode). ``ask``: (card, families) of a change-trump bonus that
-    shows several families, asked which becomes trump (R-BONUS-TRUMP)."""
+    bonuses), or the trick's result. ``me``: this device's seat (table mode). ``ask``: (card,
+    families) of a change-trump bonus that shows several families, asked which becomes trump
+    (R-BONUS-TRUMP)."""
     shown = use_select(lambda s: play_view(s, lg))
     if shown is None:
         return ft.Container(height=0)
-    ph, (text, icon), to_act, (rnd, trick, plays, events), revokes, entry = shown
+    _, (text, icon), to_act, (rnd, trick, plays, events), revokes, entry = shown
     parts = [
         TurnBanner(text, icon, wide, me is not None and me == to_act, me is not None,
                    key="table-turn-banner"),
