@@ -17,11 +17,11 @@ from engine.kozyrnye_kity.rules import C
 from ... import ids
 from ...i18n import lang, t, tn
 from ...ui import (GAP, MAIN, PAD, PHONE_PAD, SIDE, TOUCH, WIDE, at_least, frame, probe, safe_render, safe_screen,
-                   part_column, tagged, this_session, two_columns, use_app, use_latest, use_select, use_session)
+                   tagged, this_session, two_columns, use_app, use_latest, use_session)
 from ..widgets.card_picker import CardPicker
 from ..widgets.fact_dialog import FactQuestionHost
 from ...widgets.awake import use_keep_awake
-from ...widgets.game import UndoRedo, bar_button, game_route, go, use_haptics, use_stable
+from ...widgets.game import UndoRedo, bar_button, game_route, go, use_haptics, use_play, use_stable
 from ..widgets.words import bonus_text, token_meaning
 from ..widgets.look import PLAYER_COLORS, card_chip, card_label, fam_label, family_color
 from ...widgets.notices import show_refusal
@@ -399,12 +399,9 @@ def Table():
 @ft.component
 @safe_render
 def TableBody(wide: bool):
-    """The game on the table. It follows only whether a round is played and by whom; each part
-    follows what it shows by itself (:func:`~companion.ui.use_select`): an entry redraws the
-    turn, the trick and the picker (:func:`_Play`), and the trump and the players only when
-    theirs change, on every device at the table (issue 18). The handlers are made here, once."""
-    st, s, buzz = use_app(), this_session(), use_haptics()
-    in_round, players = use_select(lambda s: (playing(s), tuple(s.players)))
+    """The game on the table: it follows the session and draws again on every change; its
+    parts are memoized, so only those whose values changed are rebuilt."""
+    st, s, buzz = use_play()
     get_family_ask, set_family_ask = use_latest(None)  # (seat, card, families) for a many-family bonus
 
     def after(out, strong=False):
@@ -466,10 +463,8 @@ def TableBody(wide: bool):
 
     # handlers of stable identity for the memoized parts (hooks: before any early return)
     on_do, on_play, on_bonus, on_answered = use_stable(do), use_stable(play), use_stable(use_bonus), use_stable(answered)
-    on_ask = use_stable(lambda f: use_bonus(*get_family_ask()[:2], f) if get_family_ask() else None)
-    on_cancel_ask = use_stable(lambda: set_family_ask(None))
 
-    if not in_round:
+    if not s.active or not s.game.in_round():
         body = [ft.Container(padding=PAD, content=ft.Column([
             ft.Text(t("No round is being played."), size=20),
             tagged("table-continue", ft.FilledButton(t("Continue"), height=TOUCH, on_click=lambda: go(game_route(s)))),
@@ -477,112 +472,62 @@ def TableBody(wide: bool):
         return two_columns(body, [], wide)
 
     lg = lang()
-    me = st.me if st.table else None  # this device's seat («это я», table mode)
+    ph = s.game.phase()
+    to_act = s.game.to_act()
+    front = s.game.bonuses_in_front()
+    totals = s.game.running_totals()  # with this round's points: the history's «Итого»
+    rnd = s.game.round_points()
+
+    # the entry area: a card for the player to act, or the trick result
+    entry: list[ft.Control] = [_FactQuestionHost(on_answered=on_answered, key="table-fact")]
     ask = get_family_ask()
-    main = [_Trump(wide, lg, trump_name_size(st.width, wide), key="table-trump"),
-            _Play(wide, lg, trick_rows(len(players), st.width, wide), me, ask[1:] if ask else None,
-                  on_play, on_bonus, on_do, on_answered, on_ask, on_cancel_ask, key="table-play")]
-    return two_columns(main, [_Players(wide, lg, me, on_bonus, key="table-players")], wide)
-
-
-# The parts of the table that follow the session. Each selects plain values (compared by
-# value: an entry that leaves them equal redraws nothing) and hands them to the memoized parts
-# above; a part's children sit in a column spaced as the table's own (:func:`~companion.ui.part_column`).
-@ft.component
-@safe_render
-def _Trump(wide: bool, lg: str, name_size: int):
-    shown = use_select(lambda s: s.game.trump() if playing(s) else None)
-    if shown is None:  # the round has just ended: the table goes with it
-        return ft.Container(height=0)
-    return TrumpPanel(*shown, wide, lg, name_size, key="table-trump-panel")
-
-
-def playing(s) -> bool:
-    """Whether a round is being played (a part of the table selects nothing else once it is over:
-    the whole table is drawn again then)."""
-    return s.active and s.game.in_round()
-
-
-def play_view(s, lg: str) -> Optional[tuple]:
-    """What :func:`_Play` shows, as plain values."""
-    if not playing(s):
-        return None
-    g = s.game
-    ph = g.phase()
-    to_act = g.to_act()
-    trick = (g.round_number(), g.trick_number(), g.current_plays(), g.trick_events(lg))
-    revokes = tuple(v.text for v in g.new_revoke_notes(lg))
-    if ph is not Phase.PLAY:
-        return ph, turn_text(s, ph), to_act, trick, revokes, None
-    entry = (s.players.index(to_act), tuple((cid, card_label(cid)) for cid in g.usable_bonuses(to_act)),
-             g.unseen_cards(), g.led_family(), tuple((cid, whereabouts_text(w)) for cid, w in g.card_whereabouts().items()))
-    return ph, turn_text(s, ph), to_act, trick, revokes, entry
-
-
-@ft.component
-@safe_render
-def _Play(wide: bool, lg: str, rows: int, me: Optional[str], ask: Optional[tuple],
-          on_play, on_bonus, on_do, on_answered, on_ask, on_cancel_ask):
-    """The turn, the trick and the entry: a card for the player to act (with their usable
-    bonuses), or the trick's result. ``me``: this device's seat (table mode). ``ask``: (card,
-    families) of a change-trump bonus that shows several families, asked which becomes trump
-    (R-BONUS-TRUMP)."""
-    shown = use_select(lambda s: play_view(s, lg))
-    if shown is None:
-        return ft.Container(height=0)
-    _, (text, icon), to_act, (rnd, trick, plays, events), revokes, entry = shown
-    parts = [
-        TurnBanner(text, icon, wide, me is not None and me == to_act, me is not None,
-                   key="table-turn-banner"),
-        TrickView(t("Round {round} · trick {trick}").format(round=rnd, trick=trick), plays, events, lg, rows,
-                  key="table-trick-view"),
-        _FactQuestionHost(on_answered=on_answered, key="table-fact"),
-    ]
-    if ask is not None and entry is not None:
-        parts.append(FamilyAsk(ask[0], ask[1], on_ask, on_cancel_ask, lg, key="table-family-ask"))
-    if entry is not None:
-        seat, usable, available, focus, why = entry
-        parts.append(ft.Text(t("Card played by {player}:").format(player=to_act), size=18, weight=ft.FontWeight.W_600,
+    if ask is not None and ph is Phase.PLAY:
+        seat, cid, fams = ask
+        entry.append(FamilyAsk(cid, fams, lambda f: use_bonus(seat, cid, f), lambda: set_family_ask(None), lg,
+                               key="table-family-ask"))
+    if ph is Phase.PLAY:
+        entry.append(ft.Text(t("Card played by {player}:").format(player=to_act), size=18, weight=ft.FontWeight.W_600,
                              key="table-pick-label"))
+        usable_now = s.game.usable_bonuses(to_act)
         # the player to act sees their usable bonuses right by the picker; the slot stays when
         # they have none, so the picker does not move from one turn to the next
-        parts.append(TurnBonuses(seat, to_act, usable, on_bonus, wide, lg, key="table-turn-bonuses"))
-        parts.append(CardPicker(available=available, on_pick=on_play, prefix=ids.TABLE_PICK, focus=focus, turn=to_act,
-                                explain=True, why=why, key="table-picker"))
+        seat = s.players.index(to_act)
+        entry.append(TurnBonuses(seat, to_act, tuple((cid, card_label(cid)) for cid in usable_now), on_bonus, wide, lg,
+                                 key="table-turn-bonuses"))
+        entry.append(CardPicker(available=s.game.unseen_cards(), on_pick=on_play, prefix=ids.TABLE_PICK,
+                                focus=s.game.led_family(), turn=to_act, explain=True,
+                                why=tuple((cid, whereabouts_text(w)) for cid, w in s.game.card_whereabouts().items()),
+                                key="table-picker"))
     else:
-        parts.append(ResultPanel(on_done=on_do, key="table-result"))
+        entry.append(ResultPanel(on_done=on_do, key="table-result"))
+
+    revokes = s.game.new_revoke_notes(lg)
     if revokes:  # said calmly at the moment the proof card is entered (below the picker, which
         # stays in reach; the device that entered it also gets the line in the message bar)
-        parts.append(RevokeNote(revokes, key="table-revoke"))
-    return part_column(parts, wide)
-
-
-def players_view(s, wide: bool) -> tuple:
-    """What :func:`_Players` shows, as plain values: per player (name, to act, bonuses in front
-    as (card, label, usable now), total, this round's points, pearls), and the target."""
-    if not playing(s):
-        return (), 0
-    g = s.game
-    to_act, front = g.to_act(), g.bonuses_in_front()
-    totals, rnd, piles = g.running_totals(), g.round_points(), g.piles()  # totals with this round: «Итого»
-    rows = []
-    for p in s.players:
+        entry.append(RevokeNote(tuple(v.text for v in revokes), key="table-revoke"))
+    piles = s.game.piles()
+    target = s.game.target
+    players = []
+    for i, p in enumerate(s.players):
         # On a phone the panels are the standings, below the picker: whose turn it is and the
         # bonuses that may be used now are said once, above it (the turn banner, TurnBonuses),
         # so a card entered does not redraw them (in table mode, on every phone; issue 18).
-        usable = g.usable_bonuses(p) if wide else ()
+        usable = s.game.usable_bonuses(p) if wide else ()
         bonuses = tuple((cid, f"{card_label(cid)} · {bonus_text(s, cid)}", cid in usable) for cid in front.get(p, ()))
-        rows.append((p, wide and p == to_act, bonuses, totals.get(p, 0), rnd.get(p, 0), piles.get(p, 0)))
-    return tuple(rows), g.target
-
-
-@ft.component
-@safe_render
-def _Players(wide: bool, lg: str, me: Optional[str], on_bonus):
-    rows, target = use_select(lambda s: players_view(s, wide))
-    return part_column([PlayerPanel(i, p, to_act, bonuses, total, rnd, pile, target, on_bonus, lg, me == p,
-                                    key=f"table-player-{i}")
-                        for i, (p, to_act, bonuses, total, rnd, pile) in enumerate(rows)], wide)
+        players.append(PlayerPanel(i, p, wide and p == to_act, bonuses, totals.get(p, 0), rnd.get(p, 0),
+                                   piles.get(p, 0), target, on_bonus, lg, st.table and st.me == p,
+                                   key=f"table-player-{i}"))
+    text, icon = turn_text(s, ph)
+    trump, token = s.game.trump()
+    top = [
+        TrumpPanel(trump, token, wide, lg, trump_name_size(st.width, wide), key="table-trump-panel"),
+        TurnBanner(text, icon, wide, st.table and st.me is not None and st.me == to_act,
+                   st.table and st.me is not None, key="table-turn-banner"),
+        TrickView(t("Round {round} · trick {trick}").format(round=s.game.round_number(), trick=s.game.trick_number()),
+                  s.game.current_plays(), s.game.trick_events(lg), lg, trick_rows(len(s.players), st.width, wide),
+                  key="table-trick-view"),
+    ]
+    return two_columns(top + entry, players, wide)
 
 
 def trick_rows(players: int, width: float, wide: bool) -> int:
