@@ -267,13 +267,6 @@ def column(st: AppState, body: Iterable[ft.Control]) -> ft.Control:
 # what is in force) share the width MAIN : SIDE beside a gap, inside the page padding; a
 # phone's one column has its own padding (:func:`two_columns`)
 WIDE, MAIN, SIDE, GAP, PHONE_PAD = 900, 3, 2, 16, 12
-ROW_GAP = {True: 10, False: 12}  # between the parts of a column: tablet, phone
-
-
-def part_column(parts: list, wide: bool) -> ft.Control:
-    """Parts of a column of :func:`two_columns`, spaced as it spaces its own: a part of the table
-    that draws several of them by itself puts them in one of these."""
-    return ft.Column(parts, spacing=ROW_GAP[wide], horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 def two_columns(main: list, side: list, wide: bool) -> ft.Control:
@@ -281,12 +274,13 @@ def two_columns(main: list, side: list, wide: bool) -> ft.Control:
     phone: one column, ``side`` below ``main``."""
     if wide:
         return ft.Container(ft.Row([
-            ft.Container(expand=MAIN, content=ft.Column(main, spacing=ROW_GAP[wide], scroll=ft.ScrollMode.AUTO,
+            ft.Container(expand=MAIN, content=ft.Column(main, spacing=10, scroll=ft.ScrollMode.AUTO,
                                                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH)),
-            ft.Container(expand=SIDE, content=ft.Column(side, spacing=ROW_GAP[wide], scroll=ft.ScrollMode.AUTO,
+            ft.Container(expand=SIDE, content=ft.Column(side, spacing=10, scroll=ft.ScrollMode.AUTO,
                                                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH)),
         ], spacing=GAP, expand=True, vertical_alignment=ft.CrossAxisAlignment.START), padding=PAD, expand=True)
-    return ft.Column([ft.Container(part_column(main + side, wide),
+    return ft.Column([ft.Container(ft.Column(main + side, spacing=12,
+                                             horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
                                    padding=ft.Padding.symmetric(horizontal=PHONE_PAD, vertical=PHONE_PAD))],
                      expand=True, scroll=ft.ScrollMode.AUTO)
 
