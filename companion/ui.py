@@ -154,12 +154,12 @@ def probe(ident: str, text: str, **kw) -> ft.Control:
     return ft.Semantics(identifier=ident, content=ft.Text(text, **kw), key=ident)
 
 
-def tagged(ident: str, control: ft.Control, selected: Optional[bool] = None, expand: Optional[bool] = None) -> ft.Control:
+def tagged(ident: str, control: ft.Control, selected: Optional[bool] = None) -> ft.Control:
     """Give an interactive control a stable identifier (its name stays its visible text);
     ``selected`` is announced to screen readers (and read by tests). The identifier is also
     the key: Flutter web does not update an identifier in place, so a control whose
-    identifier changes must be a new control. ``expand``: it takes its share of a row."""
-    return ft.Semantics(identifier=ident, selected=selected, content=control, key=ident, expand=expand)
+    identifier changes must be a new control."""
+    return ft.Semantics(identifier=ident, selected=selected, content=control, key=ident)
 
 
 def at_least(height: float, control: ft.Control) -> ft.Control:

@@ -9,7 +9,7 @@ import flet as ft
 
 from ..i18n import t
 from ..ui import safe_render, tagged, this_session, use_app, use_select, use_watch
-from .notices import show_refusal, step_button, undo_buttons
+from .notices import show_refusal, undo_buttons
 
 log = logging.getLogger("kity")
 
@@ -105,18 +105,13 @@ def bar_button(ident: str, icon, tooltip: str, route: str, icon_size: Optional[i
 @ft.component
 @safe_render
 def UndoRedo(undo_id: str, redo_id: str, after: Optional[Callable[[], None]] = None, icon_size: Optional[int] = None):
-    """:func:`undo_buttons` as parts of their own, for a screen whose frame does not follow every
-    entry: each follows only whether it can be used (``use_select``), so an entry that changes
-    neither does not redraw them, and one that makes redo possible redraws redo alone (issue 18)."""
-    return ft.Row([_StepButton(True, undo_id, after, icon_size, key=undo_id),
-                   _StepButton(False, redo_id, after, icon_size, key=redo_id)], spacing=0, tight=True)
-
-
-@ft.component
-@safe_render
-def _StepButton(back: bool, ident: str, after: Optional[Callable[[], None]], icon_size: Optional[int]):
-    use_select(lambda s: s.can_undo if back else s.can_redo)
-    return step_button(this_session(), use_app(), back, ident, after=after, icon_size=icon_size)
+    """:func:`undo_buttons` as a part of their own, for a screen whose frame does not follow
+    every entry: it follows only whether each can be used (``use_select``), so an entry that
+    changes neither does not redraw them (issue 18)."""
+    st = use_app()
+    use_select(lambda s: (s.can_undo, s.can_redo))
+    return ft.Row(undo_buttons(this_session(), st, undo_id, redo_id, after=after, icon_size=icon_size),
+                  spacing=0, tight=True)
 
 
 def game_bar(s, st, undo: str, redo: str, history: str, history_route: str, *more: ft.Control,

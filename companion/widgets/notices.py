@@ -149,19 +149,12 @@ def undo_buttons(s, st, undo_id: str, redo_id: str, after: Callable[[], None] | 
     """«Отменить» and «Повторить» of every game screen: they take back or do again the last
     change of the table (an entry, a correction, an inserted or deleted entry) and say which.
     ``shown``: how the game's texts are put in the message bar (e.g. suit signs as words)."""
-    return [step_button(s, st, True, undo_id, after, icon_size, shown),
-            step_button(s, st, False, redo_id, after, icon_size, shown)]
-
-
-def step_button(s, st, back: bool, ident: str, after: Callable[[], None] | None = None,
-                icon_size: int | None = None, shown: Callable[[str], str] | None = None):
-    """One of :func:`undo_buttons`: «Отменить» (``back``) or «Повторить»."""
     import flet as ft
 
     from ..ui import tagged
 
-    def step():
-        out = s.undo() if back else s.redo()
+    def step(fn):
+        out = fn()
         text = outcome_text(out)
         said = (lambda: shown(text())) if shown is not None else text
         if out.ok:
@@ -171,9 +164,12 @@ def step_button(s, st, back: bool, ident: str, after: Callable[[], None] | None 
         elif out.notice is not None and out.notice.kind != "question":
             st.show(said, "problem")
 
-    return tagged(ident, ft.IconButton(ft.Icons.UNDO if back else ft.Icons.REDO, tooltip=t("Undo") if back else t("Redo"),
-                                       icon_size=icon_size, disabled=not (s.can_undo if back else s.can_redo),
-                                       on_click=step))
+    return [
+        tagged(undo_id, ft.IconButton(ft.Icons.UNDO, tooltip=t("Undo"), icon_size=icon_size,
+                                      disabled=not s.can_undo, on_click=lambda: step(s.undo))),
+        tagged(redo_id, ft.IconButton(ft.Icons.REDO, tooltip=t("Redo"), icon_size=icon_size,
+                                      disabled=not s.can_redo, on_click=lambda: step(s.redo))),
+    ]
 
 
 def report(st, out) -> bool:

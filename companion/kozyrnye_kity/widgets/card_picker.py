@@ -72,13 +72,13 @@ def _value_button(card, ok: bool, chosen: bool, on_pick, ids_: PickerIds, *, exp
                                side=ft.BorderSide(2 if ok else 1, color if ok else ft.Colors.OUTLINE_VARIANT),
                                color=ft.Colors.ON_SURFACE if ok else None)  # readable in light and dark
         btn = ft.OutlinedButton
-    return tagged(ids_.card(card.id), selected=chosen, expand=expand, control=btn(
+    return ft.Container(expand=expand, content=tagged(ids_.card(card.id), selected=chosen, control=btn(
         content=ft.Text(str(card.value), size=22, weight=ft.FontWeight.BOLD,
                         semantics_label=name if ok else f"{name} — {used or t('already played')}",
                         style=None if ok else ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH)),
         width=None if expand else size, height=max(TOUCH + 4, size), style=style, disabled=not ok and not explain,
         on_click=lambda e, c=card.id: on_pick(c),
-    ))
+    )))
 
 
 def _five_button(five_ok: bool, chosen: bool, pick, ids_: PickerIds, explain: bool = False,
@@ -145,7 +145,7 @@ def _FamilyTab(family: str, on: bool, left: int, on_family, prefix: str, lg: str
     change of family restyles two tabs instead of replacing them."""
     f = Family(family)
     color = family_color(f)
-    return tagged(picker_ids(prefix).family(family), selected=on, expand=True, control=ft.OutlinedButton(
+    return ft.Container(expand=True, content=tagged(picker_ids(prefix).family(family), selected=on, control=ft.OutlinedButton(
         content=ft.Text(fam_label(f), size=15, weight=ft.FontWeight.W_600 if on else None,
                         text_align=ft.TextAlign.CENTER, max_lines=2,
                         semantics_label=f"{fam_label(f)}: {left}"),
@@ -153,7 +153,7 @@ def _FamilyTab(family: str, on: bool, left: int, on_family, prefix: str, lg: str
         style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=2), shape=ft.RoundedRectangleBorder(radius=12),
                              bgcolor=color if on else None, color=ft.Colors.WHITE if on else ft.Colors.ON_SURFACE,
                              side=ft.BorderSide(2, color)),
-        on_click=lambda e: on_family(family)))
+        on_click=lambda e: on_family(family))))
 
 
 @ft.memo
