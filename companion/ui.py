@@ -7,9 +7,11 @@ from __future__ import annotations
 import functools
 import importlib
 import logging
+import weakref
 from typing import Callable, Iterable, Optional
 
 import flet as ft
+from flet.components.utils import current_component
 
 from . import ids
 from .i18n import t
@@ -129,6 +131,46 @@ def use_watch():
     """(app state, session) of a screen that renders again whenever the session changes (the
     session may be None before the app has one): ``use_context`` subscribes it to the session."""
     return use_app(), use_session()
+
+
+def use_kept():
+    """``kept(Part, *args, key=…, **kwargs)``: the part exactly as the last render made it when
+    it is called with equal values, else a new one. Flet's diff passes a part it already holds
+    by (the same object: no state to migrate, nothing to walk or send), where a memoized part
+    made afresh costs a reconcile and a walk of its body each time. So a body that follows the
+    session redraws only the parts whose values changed, at the cost of the parts that did (the
+    whale table: the trump, the players, the fact question, on every device at every entry;
+    issue 18). Only what the last render made is kept; the parts of one body need distinct keys."""
+    box = ft.use_ref(None)
+    if box.current is None:
+        box.current = _Kept()
+    k = box.current
+    k.last, k.now = k.now, {}
+    me = weakref.ref(current_component())
+
+    def kept(part: Callable, *args, key: str, **kwargs):
+        old = k.last.get(key)
+        if old is not None and old[0] is part and old[1] == args and old[2] == kwargs:
+            made = old[3]
+            # This body may be drawn by a new object of the same component, which took over the
+            # state (and these parts) of the one that made them: a part finds its contexts
+            # (use_app…) through the component that holds it, so it now names this one.
+            if getattr(made, "_parent_component", None) is not None:
+                made._parent_component = me
+        else:
+            made = part(*args, key=key, **kwargs)
+        k.now[key] = (part, args, kwargs, made)
+        return made
+    return kept
+
+
+class _Kept:
+    """What :func:`use_kept` made in the last render and in this one, by key."""
+
+    __slots__ = ("last", "now")
+
+    def __init__(self) -> None:
+        self.last, self.now = {}, {}
 
 
 def use_latest(initial):

@@ -17,7 +17,7 @@ from engine.kozyrnye_kity.rules import C
 from ... import ids
 from ...i18n import lang, t, tn
 from ...ui import (GAP, MAIN, PAD, PHONE_PAD, SIDE, TOUCH, WIDE, at_least, frame, probe, safe_render, safe_screen,
-                   tagged, this_session, two_columns, use_app, use_latest, use_session)
+                   tagged, this_session, two_columns, use_app, use_kept, use_latest, use_session)
 from ..widgets.card_picker import CardPicker
 from ..widgets.fact_dialog import FactQuestionHost
 from ...widgets.awake import use_keep_awake
@@ -400,9 +400,11 @@ def Table():
 @safe_render
 def TableBody(wide: bool):
     """The game on the table: it follows the session and draws again on every change; its
-    parts are memoized, so only those whose values changed are rebuilt."""
+    parts are kept (:func:`~companion.ui.use_kept`), so only those whose values changed are
+    made, rebuilt and diffed again."""
     st, s, buzz = use_play()
     get_family_ask, set_family_ask = use_latest(None)  # (seat, card, families) for a many-family bonus
+    kept = use_kept()
 
     def after(out, strong=False):
         if out.ok:
@@ -479,7 +481,7 @@ def TableBody(wide: bool):
     rnd = s.game.round_points()
 
     # the entry area: a card for the player to act, or the trick result
-    entry: list[ft.Control] = [_FactQuestionHost(on_answered=on_answered, key="table-fact")]
+    entry: list[ft.Control] = [kept(_FactQuestionHost, on_answered=on_answered, key="table-fact")]
     ask = get_family_ask()
     if ask is not None and ph is Phase.PLAY:
         seat, cid, fams = ask
@@ -492,19 +494,19 @@ def TableBody(wide: bool):
         # the player to act sees their usable bonuses right by the picker; the slot stays when
         # they have none, so the picker does not move from one turn to the next
         seat = s.players.index(to_act)
-        entry.append(TurnBonuses(seat, to_act, tuple((cid, card_label(cid)) for cid in usable_now), on_bonus, wide, lg,
-                                 key="table-turn-bonuses"))
-        entry.append(CardPicker(available=s.game.unseen_cards(), on_pick=on_play, prefix=ids.TABLE_PICK,
-                                focus=s.game.led_family(), turn=to_act, explain=True,
-                                why=tuple((cid, whereabouts_text(w)) for cid, w in s.game.card_whereabouts().items()),
-                                key="table-picker"))
+        entry.append(kept(TurnBonuses, seat, to_act, tuple((cid, card_label(cid)) for cid in usable_now), on_bonus,
+                          wide, lg, key="table-turn-bonuses"))
+        entry.append(kept(CardPicker, available=s.game.unseen_cards(), on_pick=on_play, prefix=ids.TABLE_PICK,
+                          focus=s.game.led_family(), turn=to_act, explain=True,
+                          why=tuple((cid, whereabouts_text(w)) for cid, w in s.game.card_whereabouts().items()),
+                          key="table-picker"))
     else:
-        entry.append(ResultPanel(on_done=on_do, key="table-result"))
+        entry.append(kept(ResultPanel, on_done=on_do, key="table-result"))
 
     revokes = s.game.new_revoke_notes(lg)
     if revokes:  # said calmly at the moment the proof card is entered (below the picker, which
         # stays in reach; the device that entered it also gets the line in the message bar)
-        entry.append(RevokeNote(tuple(v.text for v in revokes), key="table-revoke"))
+        entry.append(kept(RevokeNote, tuple(v.text for v in revokes), key="table-revoke"))
     piles = s.game.piles()
     target = s.game.target
     players = []
@@ -514,18 +516,18 @@ def TableBody(wide: bool):
         # so a card entered does not redraw them (in table mode, on every phone; issue 18).
         usable = s.game.usable_bonuses(p) if wide else ()
         bonuses = tuple((cid, f"{card_label(cid)} · {bonus_text(s, cid)}", cid in usable) for cid in front.get(p, ()))
-        players.append(PlayerPanel(i, p, wide and p == to_act, bonuses, totals.get(p, 0), rnd.get(p, 0),
-                                   piles.get(p, 0), target, on_bonus, lg, st.table and st.me == p,
-                                   key=f"table-player-{i}"))
+        players.append(kept(PlayerPanel, i, p, wide and p == to_act, bonuses, totals.get(p, 0), rnd.get(p, 0),
+                            piles.get(p, 0), target, on_bonus, lg, st.table and st.me == p, key=f"table-player-{i}"))
     text, icon = turn_text(s, ph)
     trump, token = s.game.trump()
     top = [
-        TrumpPanel(trump, token, wide, lg, trump_name_size(st.width, wide), key="table-trump-panel"),
-        TurnBanner(text, icon, wide, st.table and st.me is not None and st.me == to_act,
-                   st.table and st.me is not None, key="table-turn-banner"),
-        TrickView(t("Round {round} · trick {trick}").format(round=s.game.round_number(), trick=s.game.trick_number()),
-                  s.game.current_plays(), s.game.trick_events(lg), lg, trick_rows(len(s.players), st.width, wide),
-                  key="table-trick-view"),
+        kept(TrumpPanel, trump, token, wide, lg, trump_name_size(st.width, wide), key="table-trump-panel"),
+        kept(TurnBanner, text, icon, wide, st.table and st.me is not None and st.me == to_act,
+             st.table and st.me is not None, key="table-turn-banner"),
+        kept(TrickView, t("Round {round} · trick {trick}").format(round=s.game.round_number(),
+                                                                  trick=s.game.trick_number()),
+             s.game.current_plays(), s.game.trick_events(lg), lg, trick_rows(len(s.players), st.width, wide),
+             key="table-trick-view"),
     ]
     return two_columns(top + entry, players, wide)
 

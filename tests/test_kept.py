@@ -1,0 +1,87 @@
+"""``use_kept`` (companion/ui.py): a body that draws again hands back the very part it made last
+time when the part's values are equal, so Flet's diff passes it by (issue 18: the whale table's
+unchanged parts on every phone at every entry). Flet-free: the hook's one ref is a plain box
+that lives across the "renders" below, as Flet's ``use_ref`` does across a component's renders
+(also when a new object of the component takes over the state of the old one)."""
+from __future__ import annotations
+
+import weakref
+from types import SimpleNamespace
+
+import pytest
+
+import companion.ui as ui
+
+
+class Drawing:
+    """The component object that renders: Flet's ``current_component()``."""
+
+
+@pytest.fixture()
+def render(monkeypatch):
+    """Each call is one render of the same component (``by``: the object that draws it, a new
+    one that took over the state, or by default the same one as before); it returns that
+    render's ``kept``."""
+    ref = SimpleNamespace(current=None)
+    drawing = [Drawing()]
+    monkeypatch.setattr(ui.ft, "use_ref", lambda initial=None: ref)
+    monkeypatch.setattr(ui, "current_component", lambda: drawing[0])
+
+    def one_render(by=None):
+        if by is not None:
+            drawing[0] = by
+        return ui.use_kept()
+    return one_render
+
+
+def part(*args, key, **kwargs):
+    """A part as a component function makes it: a new object on every call, which names the
+    component that made it (Flet's ``_parent_component``: its contexts are found through it)."""
+    return SimpleNamespace(args=args, key=key, kwargs=kwargs, _parent_component=weakref.ref(ui.current_component()))
+
+
+def other(*args, key, **kwargs):
+    return SimpleNamespace(args=args, key=key, kwargs=kwargs)
+
+
+def test_equal_values_give_the_same_part_and_a_change_a_new_one(render):
+    kept = render()
+    a, b = kept(part, "Аня", 3, key="p0"), kept(part, "Боря", 0, key="p1", to_act=True)
+    kept = render()
+    assert kept(part, "Аня", 3, key="p0") is a                      # equal values: the same object
+    assert kept(part, "Боря", 0, key="p1", to_act=True) is b
+    kept = render()
+    a2 = kept(part, "Аня", 4, key="p0")                              # a value changed
+    b2 = kept(part, "Боря", 0, key="p1", to_act=False)               # a keyword changed
+    assert a2 is not a and a2.args == ("Аня", 4)
+    assert b2 is not b and b2.kwargs == {"to_act": False}
+    kept = render()
+    assert kept(part, "Аня", 4, key="p0") is a2                      # and the new one is kept next
+
+
+def test_only_what_the_last_render_made_is_kept(render):
+    """A part that was not drawn in between was unmounted by Flet: it is made again."""
+    kept = render()
+    a = kept(part, 1, key="result")
+    render()                                                        # a render without it
+    kept = render()
+    assert kept(part, 1, key="result") is not a
+
+
+def test_the_key_and_the_part_both_count(render):
+    kept = render()
+    a = kept(part, 1, key="x")
+    kept = render()
+    assert kept(other, 1, key="x") is not a                          # another part under the key
+    assert kept(part, 1, key="y") is not a                           # the same values, another key
+
+
+def test_a_kept_part_names_the_object_that_draws_it_now(render):
+    """Flet makes a new object of a component on its parent's redraw and hands it the old one's
+    state: a part kept from the old one must find its contexts through the new one."""
+    kept = render()
+    a = kept(part, 1, key="picker")
+    new_self = Drawing()
+    kept = render(by=new_self)
+    assert kept(part, 1, key="picker") is a
+    assert a._parent_component() is new_self
