@@ -33,7 +33,7 @@ from engine.kozyrnye_kity import FAMILIES, FAMILY_CARDS, FIVE, Family, parse_car
 from engine.kozyrnye_kity.i18n import card_name
 
 from ...i18n import lang, t
-from ...ui import TOUCH, safe_render, tagged, use_app, use_latest
+from ...ui import TOUCH, safe_render, tagged, use_app, use_kept, use_latest
 from ...widgets.game import use_stable
 from .look import FIVE_COLOR, fam_label, family_color
 
@@ -116,11 +116,12 @@ def _ValueButton(card_id: str, ok: bool, chosen: bool, pick, prefix: str, size: 
                          explain=explain, used=used)
 
 
-def _value_buttons(cards, avail, selected, pick, prefix: str, size: float, lg: str, explain: bool = False,
+def _value_buttons(kept, cards, avail, selected, pick, prefix: str, size: float, lg: str, explain: bool = False,
                    used: str = "", why: tuple = ()) -> list[ft.Control]:
+    """``kept``: the calling part's :func:`~companion.ui.use_kept`."""
     reasons = dict(why)
-    return [_ValueButton(c, c in avail, c == selected, pick, prefix, size, lg, explain,
-                         "" if c in avail else reasons.get(c, used), key=f"v-{c}")
+    return [kept(_ValueButton, c, c in avail, c == selected, pick, prefix, size, lg, explain,
+                 "" if c in avail else reasons.get(c, used), key=f"v-{c}")
             for c in cards]
 
 
@@ -132,8 +133,8 @@ def _FamilyRow(family: str, avail: tuple, selected: Optional[str], pick, prefix:
     """One family of the full grid (tablet): its name, then its eight values."""
     f = Family(family)
     cards = [c.id for c in FAMILY_CARDS if c.family is f]
-    return ft.Row([_family_tag(f), *_value_buttons(cards, avail, selected, pick, prefix, 56, lg, explain, used, why)],
-                  spacing=6)
+    return ft.Row([_family_tag(f), *_value_buttons(use_kept(), cards, avail, selected, pick, prefix, 56, lg, explain,
+                                                   used, why)], spacing=6)
 
 
 @ft.memo
@@ -162,7 +163,7 @@ def _FamilyTab(family: str, on: bool, left: int, on_family, prefix: str, lg: str
 def _ValueRow(cards: tuple, avail: tuple, selected: Optional[str], pick, prefix: str, lg: str, explain: bool = False,
               used: str = "", why: tuple = ()):
     """Four values of the family shown (phone)."""
-    return ft.Row(_value_buttons(cards, avail, selected, pick, prefix, 60, lg, explain, used, why), spacing=8)
+    return ft.Row(_value_buttons(use_kept(), cards, avail, selected, pick, prefix, 60, lg, explain, used, why), spacing=8)
 
 
 @ft.memo
@@ -172,9 +173,10 @@ def _FamilyValues(family: str, shown: bool, avail: tuple, selected: Optional[str
                   explain: bool = False, used: str = "", why: tuple = ()):
     """A family's eight values in two rows of four (phone), drawn only while ``shown``."""
     cards = tuple(c.id for c in FAMILY_CARDS if c.family.value == family)
+    kept = use_kept()
     return ft.Column([
-        _ValueRow(half, tuple(c for c in half if c in avail), selected if selected in half else None,
-                  pick, prefix, lg, explain, used, tuple((c, w) for c, w in why if c in half), key=f"{prefix}-values-{k}")
+        kept(_ValueRow, half, tuple(c for c in half if c in avail), selected if selected in half else None,
+             pick, prefix, lg, explain, used, tuple((c, w) for c, w in why if c in half), key=f"{prefix}-values-{k}")
         for k, half in enumerate((cards[:4], cards[4:]))], spacing=8, visible=shown)
 
 
@@ -208,6 +210,7 @@ def CardPicker(available: Iterable[str], on_pick: Callable[[str], None], prefix:
     pick = use_stable(on_pick)
     on_family = use_stable(lambda f: set_choice(((focus, turn), f)))
     drawn = ft.use_ref(list)  # the families whose values were shown (phone)
+    kept = use_kept()
 
     def get_family() -> str:
         chosen_under, fam = get_choice()
@@ -224,13 +227,12 @@ def CardPicker(available: Iterable[str], on_pick: Callable[[str], None], prefix:
     rows: list[ft.Control] = []
     if wide:
         for f in FAMILIES:
-            rows.append(_FamilyRow(f.value, in_family(f), selected, pick, prefix, lg, explain, used,
-                                   why_in(f),
-                                   key=f"{prefix}-row-{f.value}"))
+            rows.append(kept(_FamilyRow, f.value, in_family(f), selected, pick, prefix, lg, explain, used, why_in(f),
+                             key=f"{prefix}-row-{f.value}"))
     else:
         fam = get_family()
-        rows.append(ft.Row([_FamilyTab(f.value, f.value == fam, len(in_family(f)), on_family, prefix, lg,
-                                       key=f"tab-{f.value}") for f in FAMILIES], spacing=6))
+        rows.append(ft.Row([kept(_FamilyTab, f.value, f.value == fam, len(in_family(f)), on_family, prefix, lg,
+                                 key=f"tab-{f.value}") for f in FAMILIES], spacing=6))
         # The families shown so far keep their rows, hidden while another is shown: going back to
         # one (a tab; on every phone at the table, the family just led and the one before it)
         # shows its rows again instead of building eight new buttons and dropping eight; a family
@@ -238,9 +240,8 @@ def CardPicker(available: Iterable[str], on_pick: Callable[[str], None], prefix:
         if fam not in drawn.current:
             drawn.current.append(fam)
         for f in (f for f in FAMILIES if f.value in drawn.current):
-            rows.append(_FamilyValues(f.value, f.value == fam, in_family(f), selected, pick, prefix, lg, explain, used,
-                                      why_in(f),
-                                      key=f"{prefix}-values-{f.value}"))
-    rows.append(_FiveButton(FIVE.id in avail, selected == FIVE.id, pick, prefix, lg, explain, used,
-                            key=f"{prefix}-five"))
+            rows.append(kept(_FamilyValues, f.value, f.value == fam, in_family(f), selected, pick, prefix, lg, explain,
+                             used, why_in(f), key=f"{prefix}-values-{f.value}"))
+    rows.append(kept(_FiveButton, FIVE.id in avail, selected == FIVE.id, pick, prefix, lg, explain, used,
+                     key=f"{prefix}-five"))
     return ft.Column(rows, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
