@@ -139,8 +139,10 @@ def use_kept():
     by (the same object: no state to migrate, nothing to walk or send), where a memoized part
     made afresh costs a reconcile and a walk of its body each time. So a body that follows the
     session redraws only the parts whose values changed, at the cost of the parts that did (the
-    whale table: the trump, the players, the fact question, on every device at every entry;
-    issue 18). Only what the last render made is kept; the parts of one body need distinct keys."""
+    whale table: the trump, the players, the fact question, the cards of the trick, on every
+    device at every entry; issue 18). ``Part``: a component, or a function that makes controls
+    (it is given ``key`` too). Only what the last render made is kept; the parts of one body
+    need distinct keys."""
     box = ft.use_ref(None)
     if box.current is None:
         box.current = _Kept()

@@ -163,8 +163,10 @@ def TurnBanner(text: str, icon, wide: bool, mine: bool = False, seated: bool = F
 @safe_render
 def TrickView(title: str, plays: tuple, lines: tuple, lg: str, rows: int = 1):
     """The current trick: ``plays`` are (card id, player) in order, ``lines`` the bonus uses;
-    the cards keep the room of ``rows`` lines of them, however many are down."""
-    chips = [card_chip(cid, size=17, caption=who, height=CHIP_H) for cid, who in plays]
+    the cards keep the room of ``rows`` lines of them, however many are down. The cards already
+    down are kept (:func:`~companion.ui.use_kept`): a card entered makes one chip, not all."""
+    kept = use_kept()
+    chips = [kept(_trick_chip, cid, who, lg, key=f"chip-{cid}") for cid, who in plays]
     summary = ", ".join(f"{who}: {card_label(cid)}" for cid, who in plays) or t("no cards yet")
     return ft.Column([
         probe(ids.TABLE_ROUND, title, size=16, weight=ft.FontWeight.W_600, color=ft.Colors.ON_SURFACE_VARIANT),
@@ -174,6 +176,12 @@ def TrickView(title: str, plays: tuple, lines: tuple, lg: str, rows: int = 1):
                            wrap=True, spacing=8, run_spacing=8))),
         *[ft.Text(txt, size=15, color=ft.Colors.ON_SURFACE_VARIANT) for txt in lines],
     ], spacing=6)
+
+
+def _trick_chip(cid: str, who: str, lg: str, *, key: str) -> ft.Control:
+    """A card of the trick and who played it, in the language ``lg`` (``key``: where
+    :func:`TrickView` keeps it; the chip itself has none, as before)."""
+    return card_chip(cid, size=17, caption=who, height=CHIP_H)
 
 
 @ft.memo
