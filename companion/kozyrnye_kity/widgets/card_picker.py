@@ -163,7 +163,8 @@ def _FamilyTab(family: str, on: bool, left: int, on_family, prefix: str, lg: str
 def _ValueRow(cards: tuple, avail: tuple, selected: Optional[str], pick, prefix: str, lg: str, explain: bool = False,
               used: str = "", why: tuple = ()):
     """Four values of the family shown (phone)."""
-    return ft.Row(_value_buttons(use_kept(), cards, avail, selected, pick, prefix, 60, lg, explain, used, why), spacing=8)
+    return ft.Row(_value_buttons(use_kept(), cards, avail, selected, pick, prefix, 60, lg, explain, used, why),
+                  spacing=8)
 
 
 @ft.memo
