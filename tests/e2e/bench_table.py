@@ -7,7 +7,10 @@ context, seen by the app as LAN devices) on one game:
   in turn on each device; the time from the tap until the last of the four screens has drawn
   it, by each screen's own clock (``WATCH``), p50 / p95 (target p95 ≤ 150 ms), also split by the
   device that tapped (the host's screen is 2.7 times a phone's, and so is every frame it draws);
-  beside it, the time until the bench had heard back from all four;
+  beside it, the time until the bench had heard back from all four; and the tap's time split in
+  two: until the server's first message after the tap had reached the last of the four screens
+  (the server's work and the trip), and from a screen's message until it had drawn the change
+  (the screen's own work; the slowest screen);
 * the app process's CPU time per entry made on the host, with four devices connected and with
   one, before the phones join and after they left (the difference, per extra device, is what
   each phone following the game adds to an entry); also per entry while each device enters in
@@ -61,6 +64,7 @@ WATCH = """([id, t, shown]) => {
     return shown ? has : es.length > 0 && !has;
   };
   if (hit()) throw new Error(`${id} already ${shown ? 'shows' : 'lacks'} ${t} before the tap`);
+  window.__kityWord = 0;
   window.__kityShown = new Promise(done => {
     const watch = new MutationObserver(() => {
       if (!hit()) return;
@@ -73,11 +77,21 @@ WATCH = """([id, t, shown]) => {
 }"""
 
 
-# Every page counts its frames: Flutter asks for each one with requestAnimationFrame.
+# Every page notes its last frame (Flutter asks for each one with requestAnimationFrame) and
+# when the first message from the server came in since it was armed (``WATCH``).
 FRAMES = """(() => {
   const raf = window.requestAnimationFrame.bind(window);
   window.__kityLastFrame = 0;
   window.requestAnimationFrame = cb => raf(ts => { window.__kityLastFrame = performance.now(); cb(ts); });
+  window.__kityWord = 0;
+  const Socket = window.WebSocket;
+  window.WebSocket = function (...args) {
+    const socket = new Socket(...args);
+    socket.addEventListener('message', () => { if (!window.__kityWord) window.__kityWord = Date.now(); });
+    return socket;
+  };
+  window.WebSocket.prototype = Socket.prototype;
+  Object.assign(window.WebSocket, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
 })();"""
 
 # Resolves once the page has drawn no frame for ``quiet`` ms (at most ``limit`` ms on).
@@ -125,16 +139,20 @@ def cpu_split(before: tuple[float, dict], after: tuple[float, dict], n: int) -> 
     return {"server": (after[0] - before[0]) / n, **{k: (after[1][k] - before[1][k]) / n for k in after[1]}}
 
 
-def fan_out(pages: list, ident: str, text: str, shown: bool, tap) -> tuple[float, float]:
+def fan_out(pages: list, ident: str, text: str, shown: bool, tap) -> tuple[float, float, float, float]:
     """``tap()`` on one device; returns (ms until the last of ``pages`` has drawn ``ident``
     showing ``text`` — or no longer showing it, ``shown=False`` — by the pages' own clocks,
-    ms until this process had heard so from all of them)."""
+    ms until this process had heard so from all of them, ms until the last page had the
+    server's first message after the tap, the most ms a page took from that message to drawn)."""
     for page in pages:
         page.evaluate(WATCH, [ident, text, shown])
     t0, c0 = time.time() * 1000, time.perf_counter()
     tap()
     drawn = [page.evaluate("() => window.__kityShown") for page in pages]
-    return max(drawn) - t0, (time.perf_counter() - c0) * 1000
+    heard = (time.perf_counter() - c0) * 1000
+    word = [page.evaluate("() => window.__kityWord") for page in pages]
+    return (max(drawn) - t0, heard, max(word) - t0,
+            max(d - w for d, w in zip(drawn, word)))
 
 
 def _contexts(browser, n: int = 4) -> list:
@@ -181,7 +199,7 @@ def bench_floor(browser, taps: int = 80) -> dict:
             page.wait_for_selector(UI.sel(floor_app.ADD), state="attached", timeout=30000)
             pages.append(page)
 
-        times, heard = [], []
+        times, heard, words, afters = [], [], [], []
         cpu0 = cpu_ms(proc.pid), chromium_cpu_ms()
         for i in range(taps):
             page = pages[(i // 2) % len(pages)]
@@ -189,15 +207,18 @@ def bench_floor(browser, taps: int = 80) -> dict:
             el = page.locator(UI.sel(floor_app.ADD)).last
             inner = el.locator('[role="button"]')
             el = inner.first if inner.count() else el  # the button itself, inside its Semantics
-            shown, got = fan_out(pages, floor_app.COUNT, f"n={i + 1};", True, lambda: el.dispatch_event("click"))
+            shown, got, word, after = fan_out(pages, floor_app.COUNT, f"n={i + 1};", True,
+                                              lambda: el.dispatch_event("click"))
             times.append(shown)
             heard.append(got)
+            words.append(word)
+            afters.append(after)
         split = cpu_split(cpu0, (cpu_ms(proc.pid), chromium_cpu_ms()), taps)
         for ctx in contexts:
             ctx.close()
         return {"taps": len(times), "p50": statistics.median(times), "p95": pct(times, 95), "cpu": split["server"],
                 "split": split,
-                "heard": p50_p95(heard)}
+                "heard": p50_p95(heard), "word": p50_p95(words), "after": p50_p95(afters)}
     finally:
         proc.terminate()
         try:
@@ -241,8 +262,8 @@ def bench_table(taps: int = 80, taps_alone: int = 40) -> dict:
                 inner = el.locator('[role="button"]')
                 return inner.first if el.get_attribute("role") != "button" and inner.count() else el
 
-            def run(devs, n) -> tuple[list[float], list[float], dict, list[int]]:
-                times, heard, tappers = [], [], []
+            def run(devs, n) -> tuple[list[float], list[float], dict, list[int], list[float], list[float]]:
+                times, heard, tappers, words, afters = [], [], [], [], []
                 pages = [d.page for d in devs]
                 cpu0 = cpu_ms(server.proc.pid), chromium_cpu_ms()
                 for i in range(n):
@@ -254,14 +275,18 @@ def bench_table(taps: int = 80, taps_alone: int = 40) -> dict:
                             ui.tap_id(fam)
                             ui.page.wait_for_timeout(300)  # the tab's cards are drawn (not timed)
                         el = button(ui, picker.card(card))
-                        shown, got = fan_out(pages, ids.TABLE_TRICK, f"{who}: {name}", True,
-                                             lambda: el.dispatch_event("click"))
+                        shown, got, word, after = fan_out(pages, ids.TABLE_TRICK, f"{who}: {name}", True,
+                                                          lambda: el.dispatch_event("click"))
                     else:
                         el = button(ui, ids.TABLE_UNDO)
-                        shown, got = fan_out(pages, ids.TABLE_TRICK, name, False, lambda: el.dispatch_event("click"))
+                        shown, got, word, after = fan_out(pages, ids.TABLE_TRICK, name, False,
+                                                          lambda: el.dispatch_event("click"))
                     times.append(shown)
                     heard.append(got)
-                return times, heard, cpu_split(cpu0, (cpu_ms(server.proc.pid), chromium_cpu_ms()), n), tappers
+                    words.append(word)
+                    afters.append(after)
+                split = cpu_split(cpu0, (cpu_ms(server.proc.pid), chromium_cpu_ms()), n)
+                return times, heard, split, tappers, words, afters
 
             # What a device adds by following: the same entries, made on the host, with the host
             # alone and with the three phones connected (a phone's own taps, its family tab before
@@ -275,10 +300,10 @@ def bench_table(taps: int = 80, taps_alone: int = 40) -> dict:
                 ui.tap_id(ids.HOME_CONTINUE)
                 ui.wait_id(ids.TABLE_TURN)
                 devices.append(ui)
-            times, heard, split, tappers = run(devices, taps)
+            times, heard, split, tappers, words, afters = run(devices, taps)
             figures.update(taps=len(times), p50=statistics.median(times), p95=pct(times, 95), cpu_turns=split["server"],
                            split=split,
-                           heard=p50_p95(heard),
+                           heard=p50_p95(heard), word=p50_p95(words), after=p50_p95(afters),
                            kinds={kind: p50_p95(ts) for kind, ts in (("card", times[0::2]), ("undo", times[1::2]))},
                            tapped={where: p50_p95(ts) for where, ts in (
                                ("on the host", [x for x, k in zip(times, tappers) if k == 0]),
@@ -297,6 +322,13 @@ def bench_table(taps: int = 80, taps_alone: int = 40) -> dict:
     return figures
 
 
+def split_words(figures: dict) -> str:
+    """Where a tap's time went: the server's work and the trip, then the screens' own work."""
+    return (f"the server's first message after the tap had reached the last screen: p50 {figures['word'][0]:.0f} ms, "
+            f"p95 {figures['word'][1]:.0f} ms; from its message to drawn, the slowest screen: "
+            f"p50 {figures['after'][0]:.0f} ms, p95 {figures['after'][1]:.0f} ms")
+
+
 def report(figures: dict) -> None:
     def ok(met: bool) -> str:
         return "ok" if met else "NOT ok"
@@ -313,9 +345,11 @@ def report(figures: dict) -> None:
                                  for where, (p50, p95) in figures["tapped"].items()))
     print(f"    until the bench had heard so from all four: p50 {figures['heard'][0]:.0f} ms, "
           f"p95 {figures['heard'][1]:.0f} ms")
+    print(f"    {split_words(figures)}")
     print(f"  floor (a Flet app sharing a counter by pubsub, same four contexts, {floor['taps']} taps): "
           f"p50 {floor['p50']:.0f} ms, p95 {floor['p95']:.0f} ms (heard p50 {floor['heard'][0]:.0f} ms, "
           f"p95 {floor['heard'][1]:.0f} ms); its CPU per tap {floor['cpu']:.1f} ms")
+    print(f"    {split_words(floor)}")
     print(f"    target fan-out p95 ≤ 150 ms or ≤ 1.5 × floor p95 ({1.5 * floor['p95']:.0f} ms) → "
           f"{ok(figures['p95'] <= limit)}")
     def where(split: dict) -> str:
