@@ -109,6 +109,13 @@ def test_whole_game_with_a_tie_by_tapping(ui):
     penalty(ui, 0, typed=2, accepted=False)
     ui.wait_text(ids.NOTICE, "VZ-CHECK")
     ui.wait_text(vz.ENTRY_SUM, "0")
+    # the refused 2 does not follow to Боря's pad: with his field empty, «Готово» is off
+    # (before, it stayed on with the 2: a «Готово» tapped before his own 19 reached the app tried the 2 again)
+    ui.tap_id(vz.entry_player(1))
+    ui.page.wait_for_function(
+        """id => { const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+                   return e && (e.getAttribute('aria-disabled') === 'true' || !!e.querySelector('[aria-disabled="true"]')); }""",
+        arg=vz.ENTRY_TYPED_OK)
 
     # party 3: Аня 0, Боря typed 19, Вика 0 → totals 76, 60, 60: Боря and Вика share the lowest
     penalty(ui, 1, typed=19)

@@ -140,6 +140,13 @@ def entry_form(view, players, drafts, selected, *, narrow: bool, on_problem: Cal
 
     typed_value = use_latest("")
 
+    def choose(i: int) -> None:
+        """Another player's pad: a sum typed but not set (or refused, VZ-CHECK) was that of the
+        player shown, so the field is emptied and does not follow to the next one."""
+        if i != get_sel():
+            typed_value[1]("")
+        set_sel(i)
+
     def typed_ok():
         text = (typed_value[0]() or "").strip()
         if not text.isdigit():
@@ -153,7 +160,7 @@ def entry_form(view, players, drafts, selected, *, narrow: bool, on_problem: Cal
         on = i == sel
         pts = penalty_points(d.get(p, Draft()).as_json())
         chips.append(tagged(ids.entry_player(i), selected=on, control=ft.Container(
-            on_click=lambda e, i=i: set_sel(i), border_radius=14, ink=True,
+            on_click=lambda e, i=i: choose(i), border_radius=14, ink=True,
             bgcolor=ft.Colors.PRIMARY_CONTAINER if on else ft.Colors.SURFACE_CONTAINER_HIGHEST,
             border=ft.Border.all(3, PLAYER_COLORS[i % len(PLAYER_COLORS)]) if on else
             ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
