@@ -143,10 +143,7 @@ def use_kept():
     device at every entry; issue 18). ``Part``: a component, or a function that makes controls
     (it is given ``key`` too). Only what the last render made is kept; the parts of one body
     need distinct keys."""
-    box = ft.use_ref(None)
-    if box.current is None:
-        box.current = _Kept()
-    k = box.current
+    k = ft.use_ref(_Kept).current
     k.last, k.now = k.now, {}
     me = weakref.ref(current_component())
 

@@ -24,7 +24,12 @@ def render(monkeypatch):
     render's ``kept``."""
     ref = SimpleNamespace(current=None)
     drawing = [Drawing()]
-    monkeypatch.setattr(ui.ft, "use_ref", lambda initial=None: ref)
+
+    def use_ref(initial=None):  # Flet's: a callable initial value is called, once
+        if ref.current is None:
+            ref.current = initial() if callable(initial) else initial
+        return ref
+    monkeypatch.setattr(ui.ft, "use_ref", use_ref)
     monkeypatch.setattr(ui, "current_component", lambda: drawing[0])
 
     def one_render(by=None):
