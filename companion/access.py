@@ -368,7 +368,7 @@ class Guard:
                 send = _with_cookie(send, cookie)
         if kind == "websocket":
             return await self._websocket(scope, receive, send, client, cookie)
-        return await self.app(scope, receive, _without_cors(send))
+        return await self.app(scope, receive, without_flet_headers(send))
 
     # ---- checks
     def _host_ok(self, host: str) -> bool:
@@ -501,11 +501,26 @@ def _with_cookie(send: Send, token: str) -> Send:
     return wrapped
 
 
-def _without_cors(send: Send) -> Send:
+# Headers Flet's web server adds to every answer that this app does not send:
+# * ``Access-Control-Allow-Origin: *`` (any other page could read ours);
+# * ``Cross-Origin-Opener-Policy`` / ``-Embedder-Policy``: they make the page cross-origin
+#   isolated, and there Flutter's skwasm renderer lays text out on the page's thread while a
+#   worker thread draws it. That skwasm shares Skia's glyph cache between the two threads
+#   without a lock (flutter/flutter#190039; Flutter's main line has the fix, #190048, the web
+#   client of Flet 1.0.5 does not): the heap is corrupted as text changes, and the page shows
+#   letters swapped or dropped, freezes or crashes. Here: «Коыырь» for «Козырь» and names cut to one letter in 7 of 9 screenshot runs
+#   of the whale table, none of 2 without these headers; and chromium's page crashed in the
+#   browser tests while player names were typed (issue 18). Without them the page draws on
+#   one thread, as the phone edition (plain files) always has.
+FLET_HEADERS_DROPPED = {b"access-control-allow-origin", b"cross-origin-opener-policy",
+                        b"cross-origin-embedder-policy"}
+
+
+def without_flet_headers(send: Send) -> Send:
     async def wrapped(message: dict) -> None:
         if message["type"] == "http.response.start":
             message = {**message, "headers": [(k, v) for k, v in message.get("headers", ())
-                                              if k.lower() != b"access-control-allow-origin"]}
+                                              if k.lower() not in FLET_HEADERS_DROPPED]}
         await send(message)
 
     return wrapped

@@ -25,11 +25,13 @@ from companion.access import (
 )
 
 async def tiny_app(scope, receive, send):
-    """Answers like Flet's server does: a page with ``Access-Control-Allow-Origin: *``, and a
-    websocket that echoes every text message."""
+    """Answers like Flet's server does: a page with ``Access-Control-Allow-Origin: *`` and the
+    cross-origin isolation headers, and a websocket that echoes every text message."""
     if scope["type"] == "http":
         await send({"type": "http.response.start", "status": 200,
-                    "headers": [(b"content-type", b"text/plain"), (b"access-control-allow-origin", b"*")]})
+                    "headers": [(b"content-type", b"text/plain"), (b"access-control-allow-origin", b"*"),
+                                (b"cross-origin-opener-policy", b"same-origin"),
+                                (b"cross-origin-embedder-policy", b"require-corp")]})
         await send({"type": "http.response.body", "body": b"the app"})
     elif scope["type"] == "websocket":
         msg = await receive()
@@ -101,12 +103,17 @@ def test_default_mode_refuses_a_foreign_origin_and_accepts_its_own():
             assert ws.recv(timeout=5) == "echo:hello"
 
 
-def test_no_wildcard_cors_and_no_api_docs():
+def test_no_wildcard_cors_no_isolation_and_no_api_docs():
+    """Not isolated: the page then draws text on one thread (the comment at
+    ``FLET_HEADERS_DROPPED``); the app's own headers pass."""
     with Served(Guard(tiny_app, port=0)) as s:
         s.server.config.app.port = str(s.port)
         status, headers, body = s.get("/")
         assert status == 200 and body == "the app"
         assert headers.get("Access-Control-Allow-Origin") is None
+        assert headers.get("Cross-Origin-Opener-Policy") is None
+        assert headers.get("Cross-Origin-Embedder-Policy") is None
+        assert headers.get("Content-Type") == "text/plain"
         for path in ("/docs", "/openapi.json", "/redoc"):
             assert s.get(path)[0] == 404
 
@@ -258,6 +265,7 @@ def test_real_app_default_mode_closes_the_hole(real_app):
     with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as r:
         assert r.status == 200
         assert r.headers.get("Access-Control-Allow-Origin") is None
+        assert r.headers.get("Cross-Origin-Embedder-Policy") is None  # Flet's server sends it
     with pytest.raises(InvalidStatus) as e:
         connect(f"ws://127.0.0.1:{port}/ws", origin="https://evil.example", open_timeout=5)
     assert e.value.response.status_code == 403

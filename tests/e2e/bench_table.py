@@ -18,7 +18,8 @@ context, seen by the app as LAN devices) on one game:
 * where the machine's CPU goes per entry, in both runs: the app's server, chromium's pages and
   its GPU process (``chromium_cpu_ms``) — four browsers share these cores, a real table does not;
 * the floor, measured in the same run: the smallest Flet app that shares a counter by pubsub
-  (``floor_app.py``) across the same four browser contexts, tap → shown on all four.
+  (``floor_app.py``), served as the app is (not cross-origin isolated: the page draws on one
+  thread, ``companion/access.py``), across the same four browser contexts, tap → shown on all four.
 
 Each tap is made on quiet screens (``QUIET``): at a table, the next entry comes seconds after
 the last, when the last tap's ripple (~25 frames, ~0.45 s) is long over. A fixed 150 ms pause
@@ -199,6 +200,7 @@ def bench_floor(browser, taps: int = 80) -> dict:
             page.wait_for_selector(UI.sel(floor_app.ADD), state="attached", timeout=30000)
             pages.append(page)
 
+        isolated = any(page.evaluate("crossOriginIsolated") for page in pages)
         times, heard, words, afters = [], [], [], []
         cpu0 = cpu_ms(proc.pid), chromium_cpu_ms()
         for i in range(taps):
@@ -218,7 +220,7 @@ def bench_floor(browser, taps: int = 80) -> dict:
             ctx.close()
         return {"taps": len(times), "p50": statistics.median(times), "p95": pct(times, 95), "cpu": split["server"],
                 "split": split,
-                "heard": p50_p95(heard), "word": p50_p95(words), "after": p50_p95(afters)}
+                "heard": p50_p95(heard), "word": p50_p95(words), "after": p50_p95(afters), "isolated": isolated}
     finally:
         proc.terminate()
         try:
@@ -301,7 +303,8 @@ def bench_table(taps: int = 80, taps_alone: int = 40) -> dict:
                 ui.wait_id(ids.TABLE_TURN)
                 devices.append(ui)
             times, heard, split, tappers, words, afters = run(devices, taps)
-            figures.update(taps=len(times), p50=statistics.median(times), p95=pct(times, 95), cpu_turns=split["server"],
+            figures.update(isolated=any(d.page.evaluate("crossOriginIsolated") for d in devices),
+                           taps=len(times), p50=statistics.median(times), p95=pct(times, 95), cpu_turns=split["server"],
                            split=split,
                            heard=p50_p95(heard), word=p50_p95(words), after=p50_p95(afters),
                            kinds={kind: p50_p95(ts) for kind, ts in (("card", times[0::2]), ("undo", times[1::2]))},
@@ -346,6 +349,8 @@ def report(figures: dict) -> None:
     print(f"    until the bench had heard so from all four: p50 {figures['heard'][0]:.0f} ms, "
           f"p95 {figures['heard'][1]:.0f} ms")
     print(f"    {split_words(figures)}")
+    print(f"    cross-origin isolated pages (skwasm then draws on a second thread): the app {figures['isolated']}, "
+          f"the floor {floor['isolated']}")
     print(f"  floor (a Flet app sharing a counter by pubsub, same four contexts, {floor['taps']} taps): "
           f"p50 {floor['p50']:.0f} ms, p95 {floor['p95']:.0f} ms (heard p50 {floor['heard'][0]:.0f} ms, "
           f"p95 {floor['heard'][1]:.0f} ms); its CPU per tap {floor['cpu']:.1f} ms")

@@ -8,8 +8,12 @@ with none of Киты's work; the bench measures it in the same run as the app.
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import flet as ft
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from companion.access import without_flet_headers  # noqa: E402
 
 TOPIC = "floor/counter"
 ADD, COUNT = "floor-add", "floor-count"
@@ -37,7 +41,11 @@ def main(page: ft.Page) -> None:
 def serve(port: int) -> None:
     import uvicorn
 
-    asgi = ft.run(main, export_asgi_app=True, no_cdn=True)
+    flet_app = ft.run(main, export_asgi_app=True, no_cdn=True)
+
+    async def asgi(scope, receive, send):  # served as the app is: not cross-origin isolated
+        await flet_app(scope, receive, without_flet_headers(send) if scope["type"] == "http" else send)
+
     uvicorn.run(asgi, host="127.0.0.1", port=port, ws="websockets-sansio", log_level="warning",
                 access_log=False)
 

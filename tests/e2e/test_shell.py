@@ -41,6 +41,8 @@ def check_home(ui, shot_name):
 
 def test_home_phone(ui):
     check_home(ui, "home-phone-light")
+    # drawn on one thread, as the phone edition is (companion/access.py, FLET_HEADERS_DROPPED)
+    assert ui.page.evaluate("crossOriginIsolated") is False
 
 
 def test_home_tablet(ui_tablet):
