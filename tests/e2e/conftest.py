@@ -185,6 +185,10 @@ class Server:
             return ""
 
 
+# Resolves once the page has drawn two more frames.
+TWO_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
 class UI:
     """Helpers over a Playwright page showing the app. Labels come from the app's catalogs."""
 
@@ -239,13 +243,25 @@ class UI:
         return "true" in {el.get_attribute("aria-selected"), el.get_attribute("aria-checked"),
                           el.get_attribute("aria-current")}
 
-    def fill(self, label_or_id: str, text: str):
+    def _field(self, label_or_id: str):
         box = self.page.locator(f'{self.sel(label_or_id)} input, {self.sel(label_or_id)} textarea')
         if box.count() == 0:
             box = self.page.get_by_label(label_or_id)
-        box = box.last
-        box.click()
-        box.fill(text)
+        return box.last
+
+    def fill(self, label_or_id: str, text: str):
+        """Type ``text`` into a field, and check two frames on that the field's input holds
+        it. Flutter can replace a field's <input> as the screen redraws around it (a part of
+        the new-game screen appears once two names are typed), or set it back to the field's
+        own text as it takes it over: what was typed is then lost, and the field is typed
+        again, as a person seeing it empty would."""
+        for _ in range(3):
+            box = self._field(label_or_id)
+            box.click()
+            box.fill(text)
+            self.page.evaluate(TWO_FRAMES)
+            if self._field(label_or_id).input_value() == text:
+                return
 
     def fill_names(self, names) -> None:
         """Type the players' names of a new game, each confirmed by the app (the order line
