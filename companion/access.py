@@ -508,10 +508,11 @@ def _with_cookie(send: Send, token: str) -> Send:
 #   worker thread draws it. That skwasm shares Skia's glyph cache between the two threads
 #   without a lock (flutter/flutter#190039; Flutter's main line has the fix, #190048, the web
 #   client of Flet 1.0.5 does not): the heap is corrupted as text changes, and the page shows
-#   letters swapped or dropped, freezes or crashes. Here: «Коыырь» for «Козырь» and names cut to one letter in 7 of 9 screenshot runs
-#   of the whale table, none of 2 without these headers; and chromium's page crashed in the
-#   browser tests while player names were typed (issue 18). Without them the page draws on
-#   one thread, as the phone edition (plain files) always has.
+#   letters swapped or dropped, freezes or crashes. Here: «Коыырь» for «Козырь» and names cut
+#   to one letter in 7 of 9 screenshot runs of the whale table, none of 2 without these
+#   headers; and chromium's page crashed in the browser tests while player names were typed
+#   (issue 18). Without them the page draws on one thread, as the phone edition (plain files)
+#   always has.
 FLET_HEADERS_DROPPED = {b"access-control-allow-origin", b"cross-origin-opener-policy",
                         b"cross-origin-embedder-policy"}
 

@@ -251,10 +251,10 @@ class UI:
 
     def fill(self, label_or_id: str, text: str):
         """Type ``text`` into a field, and check two frames on that the field's input holds
-        it. Flutter can replace a field's <input> as the screen redraws around it (a part of
-        the new-game screen appears once two names are typed), or set it back to the field's
-        own text as it takes it over: what was typed is then lost, and the field is typed
-        again, as a person seeing it empty would."""
+        it. Typed just as the screen redraws around it (the third name of a new game, drawn on
+        one thread), the text can be lost: Flutter replaces the field's <input>, or sets it
+        back to the field's own text as it takes it over. The field is then typed again, as a
+        person seeing it empty would."""
         for _ in range(3):
             box = self._field(label_or_id)
             box.click()
