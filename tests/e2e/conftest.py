@@ -185,6 +185,12 @@ class Server:
             return ""
 
 
+# Whether the control tagged ``id`` is on (``on``) or off: off when it, or the button inside
+# its Semantics, is aria-disabled; false while no such control is shown.
+SWITCHED = """([id, on]) => { const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+  if (!e) return false;
+  return (e.getAttribute('aria-disabled') === 'true' || !!e.querySelector('[aria-disabled="true"]')) !== on; }"""
+
 # Resolves once the page has drawn two more frames.
 TWO_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
@@ -242,6 +248,10 @@ class UI:
         el = self.by_id(ident)
         return "true" in {el.get_attribute("aria-selected"), el.get_attribute("aria-checked"),
                           el.get_attribute("aria-current")}
+
+    def wait_enabled(self, ident: str, on: bool = True, timeout: float | None = None):
+        """Until the control ``ident`` is shown enabled (``on``) or disabled."""
+        self.page.wait_for_function(SWITCHED, arg=[ident, on], timeout=timeout)
 
     def _field(self, label_or_id: str):
         box = self.page.locator(f'{self.sel(label_or_id)} input, {self.sel(label_or_id)} textarea')

@@ -154,13 +154,6 @@ def enter_round(ui: UI, values: dict[int, tuple[int, int]], entered: dict[int, t
     ui.tap_id(ids.PAD_TALLY)
 
 
-def wait_enabled(ui: UI, ident: str):
-    ui.page.wait_for_function(
-        """id => { const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
-                   return e && !e.querySelector('[aria-disabled="true"]') && e.getAttribute('aria-disabled') !== 'true'; }""",
-        arg=ident)
-
-
 def totals(ui: UI, n=3) -> list[str]:
     return [ui.read(ids.pad_total(s)) for s in range(n)]
 
@@ -343,7 +336,7 @@ def test_export_and_import(start, data_dir):
     assert "20.0" in ui.read(ids.IMPORT_RESULT) and "Ничего не отправлено" in ui.read(ids.IMPORT_RESULT)
     # pasted text with a wrong format: the engine's reason
     ui.fill(ids.IMPORT_TEXT, '{"format": "chess/1"}')
-    wait_enabled(ui, ids.IMPORT_GO)  # the pasted text has reached the app
+    ui.wait_enabled(ids.IMPORT_GO)  # the pasted text has reached the app
     ui.tap_id(ids.IMPORT_GO)
     ui.wait_text(ids.IMPORT_RESULT, "kozyrnye-kity/1")
     assert archived(data_dir) == before

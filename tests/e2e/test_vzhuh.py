@@ -46,10 +46,7 @@ def penalty(ui, seat: int, taps=(), typed: int | None = None, accepted: bool = T
         for attempt in range(3):
             ui.fill(vz.ENTRY_TYPED, str(typed))
             try:
-                ui.page.wait_for_function(
-                    """id => { const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
-                               return e && !e.querySelector('[aria-disabled="true"]') && e.getAttribute('aria-disabled') !== 'true'; }""",
-                    arg=vz.ENTRY_TYPED_OK, timeout=3000)
+                ui.wait_enabled(vz.ENTRY_TYPED_OK, timeout=3000)
                 break
             except Exception:  # playwright's TimeoutError
                 if attempt == 2:
@@ -112,10 +109,7 @@ def test_whole_game_with_a_tie_by_tapping(ui):
     # the refused 2 does not follow to Боря's pad: with his field empty, «Готово» is off
     # (before, it stayed on with the 2: a «Готово» tapped before his own 19 reached the app tried the 2 again)
     ui.tap_id(vz.entry_player(1))
-    ui.page.wait_for_function(
-        """id => { const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
-                   return e && (e.getAttribute('aria-disabled') === 'true' || !!e.querySelector('[aria-disabled="true"]')); }""",
-        arg=vz.ENTRY_TYPED_OK)
+    ui.wait_enabled(vz.ENTRY_TYPED_OK, on=False)
 
     # party 3: Аня 0, Боря typed 19, Вика 0 → totals 76, 60, 60: Боря and Вика share the lowest
     penalty(ui, 1, typed=19)
