@@ -246,12 +246,14 @@ def test_table_on_a_tablet(ui_tablet):
     ui.shot("kalmar-table-tablet-light")
     key = ui.page.locator(ui.sel(kl.kind("play", "digit"))).last
     before = key.bounding_box()
+    count = ui.by_id(kl.count(0)).bounding_box()
     ui.tap_id(kl.kind("play", "silence"))                   # Вика: the silence until she moves (KL-FX-SILENCE)
     ui.wait_text(kl.SILENCE, "Вика")
     ui.wait_text(kl.TURN, "Боря")
-    # the silence stands in the column beside the entry: the keys stay put, and who broke it
-    # can be tapped without scrolling
+    # the silence stands in the column beside the entry, under the cards in hand: the keys and
+    # the counts stay put, and who broke it can be tapped without scrolling
     assert key.bounding_box()["y"] == before["y"]
+    assert ui.by_id(kl.count(0)).bounding_box()["y"] == count["y"]
     banner = ui.by_id(kl.SILENCE).bounding_box()
     assert banner["x"] > before["x"] + 600, (banner, before)
     for i in range(3):

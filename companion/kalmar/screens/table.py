@@ -148,7 +148,7 @@ def GameTitle():
 def TableBody(wide: bool):
     """The game on the table: it follows the session and draws again on every change. On a
     tablet (``wide``) what the table watches beside the next card stands in a column of its
-    own, beside the entry; on a phone it is below the entry keys."""
+    own, beside the entry, under the cards in hand; on a phone it is below the entry keys."""
     st, s, buzz = use_play()
     cur, put = use_draft((s.game_id, len(s.log), s.revision))
     show_out, set_show_out = use_latest(False)
@@ -275,7 +275,10 @@ def TableBody(wide: bool):
                               lambda: done(view.draw_and_pass()), primary=True),
                 action_button(ids.DRAW_ONE, t("Drew 1, plays it"), ft.Icons.DOWNLOAD, lambda: done(view.draw(1))),
             ], spacing=8))
-    side = in_force + [counts_row(tb, players), tagged(ids.OUT_OPEN, ft.TextButton(
+    # on a tablet the counts head their column, so an alert that comes and goes below them
+    # never moves them; on a phone the alerts come first, right under the keys
+    counts = [counts_row(tb, players)]
+    side = (counts + in_force if wide else in_force + counts) + [tagged(ids.OUT_OPEN, ft.TextButton(
         t("A player has no cards left…"), icon=ft.Icons.EMOJI_EVENTS_OUTLINED, height=TOUCH,
         on_click=lambda: set_show_out(not show_out())))]
     if show_out():
