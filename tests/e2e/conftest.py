@@ -380,3 +380,7 @@ def ui(browser, server, request, tmp_path):
 @pytest.fixture
 def ui_tablet(browser, server, request, tmp_path):
     yield from _ui(browser, server, request, tmp_path, TABLET)
+
+
+# The phone edition's build and its server, once per run for every module that uses them.
+from .phone import pw, site  # noqa: E402,F401

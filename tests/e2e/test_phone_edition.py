@@ -18,118 +18,18 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
 from companion import ids
 from companion.vzhuh import ids as vz
 
-from .conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, PHONE, REPO, TABLET, UI, free_port
+from .conftest import REPO, TABLET, UI
+from .phone import START, Phone, cached_files
 from .test_game_flow import Game, card_name_ru, play_tricks, setup_round, start_game
 from .test_vzhuh import PLAYERS as VZ_PLAYERS, penalty, record, start_game as vz_start
 
 pytestmark = pytest.mark.e2e
-
-START = 120_000  # ms: a cold start of Python in the browser on a loaded 2-core machine
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """The folder built by the same command as ``bash scripts/publish.sh``, served locally."""
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no chromium at {CHROMIUM}")
-    out = tmp_path_factory.mktemp("phone") / "web"
-    built = subprocess.run([sys.executable, str(REPO / "scripts" / "publish.py"), "--out", str(out)],
-                           cwd=REPO, capture_output=True, text=True, timeout=600)
-    assert built.returncode == 0, built.stderr[-3000:]
-    info = json.loads(built.stdout.strip().splitlines()[-1])
-    port = free_port()
-    srv = subprocess.Popen([sys.executable, "-m", "http.server", "-d", str(out), str(port), "--bind", "127.0.0.1"],
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}/"
-    deadline = time.monotonic() + 10
-    import urllib.request
-    while True:
-        try:
-            urllib.request.urlopen(url, timeout=1).read()
-            break
-        except OSError:
-            assert time.monotonic() < deadline, "http.server did not start"
-            time.sleep(0.1)
-    yield {"url": url, "out": out, **info}
-    srv.terminate()
-    srv.wait(5)
-
-
-@pytest.fixture(scope="module")
-def pw(browser):
-    """The session's Playwright (conftest's ``browser``): one process runs one sync Playwright."""
-    return SimpleNamespace(chromium=browser.browser_type)
-
-
-class Phone:
-    """A browser profile (a folder: IndexedDB, service worker, caches) and its open context."""
-
-    def __init__(self, pw, site, profile: Path, request):
-        self.pw, self.site, self.profile, self.request = pw, site, profile, request
-        self.left_origin: list[str] = []
-        self.ctx = None
-
-    def open(self) -> UI:
-        self.ctx = self.pw.chromium.launch_persistent_context(
-            str(self.profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport=PHONE, locale="ru-RU",
-            color_scheme="light", accept_downloads=True)
-        self.ctx.set_default_timeout(20000)
-        origin = self.site["url"]
-
-        def guard(route):  # nothing may leave the page's origin (issue 16: no CDN, no network)
-            url = route.request.url
-            if url.startswith(origin) or url.startswith(("data:", "blob:")):
-                route.fallback()
-            else:
-                self.left_origin.append(url)
-                route.abort()
-
-        self.ctx.route("**/*", guard)
-        self.ctx.on("request", lambda r: None if r.url.startswith((origin, "data:", "blob:"))
-                    else self.left_origin.append(r.url))
-        page = self.ctx.pages[0] if self.ctx.pages else self.ctx.new_page()
-        ui = UI(page, type("S", (), {"url": origin, "t0": time.perf_counter()})(), self.profile.parent / "shots")
-        self.load(ui)
-        return ui
-
-    @staticmethod
-    def load(ui: UI, reload: bool = False) -> None:
-        if reload:
-            ui.page.reload()
-        else:
-            ui.page.goto(ui.server.url)
-        ui.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=START)
-        ui.page.eval_on_selector("flt-semantics-placeholder", "e => e.click()")
-        ui.page.wait_for_selector(f"{ui.sel(ids.SCREEN_HOME)}, {ui.sel(ids.TABLE_TRICK)}, {ui.sel(vz.SCREEN_SCORE)}",
-                                  state="attached", timeout=START)
-
-    def close(self, ui: UI | None = None) -> None:
-        if self.ctx is not None:
-            rep = getattr(self.request.node, "rep_call", None)
-            if ui is not None and rep is not None and rep.failed:
-                ARTIFACTS.mkdir(exist_ok=True)
-                ui.page.screenshot(path=str(ARTIFACTS / f"{self.request.node.name}.png"))
-            self.ctx.close()
-            self.ctx = None
-
-
-def cached_files(ui: UI) -> int:
-    """How many files the app's service worker has precached (0 until it is installed)."""
-    return ui.page.evaluate("""async () => {
-        await navigator.serviceWorker.ready;
-        const names = (await caches.keys()).filter(k => k.startsWith("kity-"));
-        if (names.length !== 1) return -names.length;
-        const keys = await (await caches.open(names[0])).keys();
-        return keys.filter(r => !r.url.endsWith("/__kity_files__.json")).length;
-    }""")
-
 
 def test_whale_game_survives_reload_restart_and_offline_and_its_record_goes_out_and_in(pw, site, tmp_path, request):
     # installable as «Киты»: name, colour, standalone, portrait, icons that exist
