@@ -512,15 +512,28 @@ def test_messages_in_both_languages_cite_the_rule():
     assert "state:" in str(e) and "Боря to move" in str(e)
 
 
-def test_KL_CALL_no_call_due_after_the_player_broke_the_silence():
-    """Found by the property test: a player down to one card who breaks the silence draws four
-    and holds five; nobody can catch a missed «Кальмар!» from them any more (KL-CALL,
-    KL-FX-SILENCE)."""
+def test_KL_CALL_a_missed_call_stays_catchable_after_the_player_broke_the_silence():
+    """Issue 43, KL-CALL: «Если он не сделал этого, а остальные игроки заметили ошибку до начала
+    хода следующего участника, то игрок берёт 2 карты» (RUL-KL-CALL-WINDOW: until the next move
+    entry). Аня plays «Соблюдай тишину» as her second-to-last card, forgets the call and then
+    speaks: +4 (KL-FX-SILENCE), and the table may still catch the call: +2 more. Breaking the
+    silence is not a move; Боря's draw is, and closes the window."""
     s = play(with_counts(game(), Аня=2), "Аня", "silence")  # Аня: 1 card left, silence in force
     assert s.counts[A] == 1 and s.call_due == A and s.silence_by == A
     s = act(s, kl.BrokeSilence("Аня"))
-    assert s.counts[A] == 5 and s.call_due is None
-    refused(s, kl.MissedCall("Аня"), "no-call-due")
+    assert s.counts[A] == 5 and s.call_due == A
+    c = act(s, kl.MissedCall("Аня"))
+    assert c.counts[A] == 7 and c.call_due is None and not c.violations
+    late = act(s, kl.Draw("Боря"))  # the next player's turn began: too late
+    e = refused(late, kl.MissedCall("Аня"), "no-call-due")
+    assert e.rule == "KL-CALL"
+
+
+def test_KL_CALL_another_players_broken_silence_leaves_the_call_catchable():
+    s = play(with_counts(game(), Аня=2), "Аня", "silence")
+    s = act(s, kl.BrokeSilence("Вика"))
+    assert s.counts[V_] == 12 and s.call_due == A
+    assert act(s, kl.MissedCall("Аня")).counts[A] == 3
 
 
 def test_RUL_KL_CALL_WINDOW_the_table_shows_the_call_due_after_a_second_to_last_swap():

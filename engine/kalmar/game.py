@@ -508,15 +508,15 @@ def _missed_call(ctx: Ctx, state: GameState, a: MissedCall) -> GameState:
 
 
 def _broke_silence(ctx: Ctx, state: GameState, a: BrokeSilence) -> GameState:
-    """KL-FX-SILENCE: +4 for anyone who speaks while the silence is in force."""
+    """KL-FX-SILENCE: +4 for anyone who speaks while the silence is in force. Speaking is not a
+    move: a «Кальмар!» still due (from this player too) stays catchable until the next move entry
+    — KL-CALL: «…заметили ошибку до начала хода следующего участника» (RUL-KL-CALL-WINDOW)."""
     seat = _who(ctx, state, a.player)
     if _after_end(ctx, state, seat):
         return state
     if state.silence_by is None:
         _violate(ctx, state, V.NO_SILENCE, {"player": state.players[seat]}, seat)
-    # four more cards: a call that was due from this player is moot (KL-CALL)
-    return replace(state, counts=_bump(state, seat, SILENCE_PENALTY),
-                   call_due=None if state.call_due == seat else state.call_due)
+    return replace(state, counts=_bump(state, seat, SILENCE_PENALTY))
 
 
 def _out(ctx: Ctx, state: GameState, a: PlayerOut) -> GameState:
