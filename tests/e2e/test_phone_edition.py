@@ -17,14 +17,13 @@ import json
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 
 from companion import ids
 from companion.vzhuh import ids as vz
 
-from .conftest import REPO, TABLET, UI
+from .conftest import REPO, TABLET
 from .phone import START, Phone, cached_files
 from .test_game_flow import Game, card_name_ru, play_tricks, setup_round, start_game
 from .test_vzhuh import PLAYERS as VZ_PLAYERS, penalty, record, start_game as vz_start
