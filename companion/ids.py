@@ -180,6 +180,7 @@ next_leader = family("next-leader-{seat}")
 FACT_QUESTION = "fact-question"
 FACT_SAVE = "fact-save"
 FACT_LATER = "fact-later"
+FACT_SEVERAL = "fact-several"  # the bonus question: «the symbol shows several families…»
 
 
 fact_pearls = family("fact-pearls-{n}")
@@ -196,6 +197,15 @@ END_TIE = "end-tie"
 END_FINISH = "end-finish"
 END_NEXT = "end-next-round"
 END_UNDO = "end-undo"
+END_HISTORY = "end-history"  # the round end's way to the game's history (issue 43)
+END_EXPORT = "end-export"    # … and its record out, with the round not yet begun
+
+# issue 43: the menu of every running game's screens (its record out, the statistics)
+GAME_MENU = "game-menu"
+GAME_MENU_SAVE = "game-menu-save"
+GAME_MENU_COPY = "game-menu-copy"
+GAME_MENU_SHARE = "game-menu-share"
+GAME_MENU_STATS = "game-menu-stats"
 
 
 end_points = family("end-points-{seat}")
@@ -246,6 +256,12 @@ HIST_EDIT_CANCEL = "history-edit-cancel"
 
 
 hist_entry = family("history-entry-{index}")
+hist_round = family("history-round-{n}")  # a round's heading: opens and closes it (issue 43)
+HIST_EARLIER = "history-earlier"          # «show earlier rounds» of a long history
+HIST_BACK = "history-back"                # «Back to the game»
+STORAGE_WARNING = "storage-warning"       # the phone edition: something lives only in memory (issue 43)
+STATS_DAMAGED = "stats-damaged"           # a past game whose file and backup cannot be read (issue 43)
+stats_damaged = family("stats-damaged-{seq}")
 hist_option = family("history-option-{card_id}")
 
 
@@ -263,9 +279,11 @@ STATS_CHART = "stats-chart"
 STATS_DETAIL = "stats-detail"
 STATS_BACK = "stats-back"
 STATS_EXPORT = "stats-export"
+STATS_GAME_TITLE = "stats-title"  # the game's name heading the statistics (issue 43)
 
 
 stats_value = family("stats-{player}-{what}")  # what: games | wins | avg | best | revokes
+stats_label = family("stats-{player}-{what}-label")  # … and the words over the number (issue 43)
 stats_game = family("stats-game-{seq}")
 
 # issue 19, point 4: stopping asks first, a stopped game is continued from the history, another

@@ -71,9 +71,6 @@ def bench_ui(taps: int = 120) -> dict:
             who = g.turn()
             card = g.legal(who)
             picker = flow.picker_ids(ids.TABLE_PICK)
-            fam = picker.family(card.split("-")[0]) if card != "5" else None
-            if fam and flow.exists(ui, fam):
-                ui.tap_id(fam)
             def button(ident):
                 el = ui.by_id(ident)
                 inner = el.locator('[role="button"]')

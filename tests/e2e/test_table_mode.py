@@ -174,12 +174,9 @@ def test_two_phones_race_fifty_times(devices, table_server):
     who = flow.PLAYERS[0]
     cid = g.legal(who)
     picker = flow.picker_ids(ids.TABLE_PICK)
-    fam = picker.family(cid.split("-")[0])
     told = 0
     for i in range(50):
-        for ui in (a, b):  # the picker shows the card's family on both phones
-            if ui.page.locator(ui.sel(fam)).count():
-                ui.tap_id(fam)
+        for ui in (a, b):  # the whole deck is on both phones
             ui.wait_id(picker.card(cid))
         boxes = [ui.by_id(picker.card(cid)).bounding_box() for ui in (a, b)]
         for ui, box in zip((a, b), boxes):  # two taps a few milliseconds apart

@@ -11,6 +11,7 @@ from typing import Optional
 
 import flet as ft
 
+from engine.kozyrnye_kity import parse_card
 from engine.kozyrnye_kity.game import Phase
 from engine.kozyrnye_kity.rules import C
 
@@ -23,7 +24,7 @@ from ..widgets.fact_dialog import FactQuestionHost
 from ...widgets.awake import use_keep_awake
 from ...widgets.game import UndoRedo, bar_button, game_route, go, use_haptics, use_play, use_stable
 from ..widgets.words import bonus_text, token_meaning
-from ..widgets.look import PLAYER_COLORS, card_chip, card_label, fam_label, family_color
+from ..widgets.look import PLAYER_COLORS, card_chip, card_color, card_label, fam_label, family_color
 from ...widgets.notices import show_refusal
 
 log = logging.getLogger("kity")
@@ -40,6 +41,7 @@ WIDEST_WORD_EM = 4.4
 # What lies above the picker keeps its height from one entry to the next, so a card or a tab
 # is where the thumb left it (a tap aimed at «7» must not land on the row that slid under it):
 CHIP_H = 44  # a card of the trick; an empty trick keeps its line(s)
+COMPACT_H = 52  # a card of the trick on a phone: the family's name over the value and the player
 CHIP_W = 170  # the room a trick's card takes at most, «синий кит 9» and a name: how many share a line
 BONUS_SLOT = (60, 84)  # the usable bonuses of the player to act, tablet / phone: 6 + a 48 px button + 6, and on a
 # phone its words' line and 4 px above the buttons
@@ -161,19 +163,25 @@ def TurnBanner(text: str, icon, wide: bool, mine: bool = False, seated: bool = F
 @ft.memo
 @ft.component
 @safe_render
-def TrickView(title: str, plays: tuple, lines: tuple, lg: str, rows: int = 1):
+def TrickView(title: str, plays: tuple, lines: tuple, lg: str, rows: int = 1, compact: int = 0):
     """The current trick: ``plays`` are (card id, player) in order, ``lines`` the bonus uses;
     the cards keep the room of ``rows`` lines of them, however many are down. The cards already
-    down are kept (:func:`~companion.ui.use_kept`): a card entered makes one chip, not all."""
+    down are kept (:func:`~companion.ui.use_kept`): a card entered makes one chip, not all.
+    ``compact`` (a phone): the number of players; one line of that many equal chips, the
+    family's name over the value and the player, so the line above the picker holds a whole
+    trick (issue 43)."""
     kept = use_kept()
-    chips = [kept(_trick_chip, cid, who, lg, key=f"chip-{cid}") for cid, who in plays]
+    chip = _compact_chip if compact else _trick_chip
+    chips = [kept(chip, cid, who, lg, key=f"chip-{cid}") for cid, who in plays]
+    if compact and chips:
+        chips += [ft.Container(expand=1) for _ in range(compact - len(chips))]
     summary = ", ".join(f"{who}: {card_label(cid)}" for cid, who in plays) or t("no cards yet")
     return ft.Column([
         probe(ids.TABLE_ROUND, title, size=16, weight=ft.FontWeight.W_600, color=ft.Colors.ON_SURFACE_VARIANT),
-        at_least(rows * CHIP_H + (rows - 1) * 8, ft.Semantics(
+        at_least(COMPACT_H if compact else rows * CHIP_H + (rows - 1) * 8, ft.Semantics(
             identifier=ids.TABLE_TRICK, label=summary, container=True, exclude_semantics=True, expand=True,
             content=ft.Row(chips or [ft.Text(t("No card in this trick yet."), size=17, color=ft.Colors.ON_SURFACE_VARIANT)],
-                           wrap=True, spacing=8, run_spacing=8))),
+                           wrap=not compact, spacing=6 if compact else 8, run_spacing=8))),
         *[ft.Text(txt, size=15, color=ft.Colors.ON_SURFACE_VARIANT) for txt in lines],
     ], spacing=6)
 
@@ -182,6 +190,24 @@ def _trick_chip(cid: str, who: str, lg: str, *, key: str) -> ft.Control:
     """A card of the trick and who played it, in the language ``lg`` (``key``: where
     :func:`TrickView` keeps it; the chip itself has none, as before)."""
     return card_chip(cid, size=17, caption=who, height=CHIP_H)
+
+
+def _compact_chip(cid: str, who: str, lg: str, *, key: str) -> ft.Control:
+    """A card of the trick on a phone: an equal share of the line, the family's name small above its
+    value and who played it (a 5: «5» alone); screen readers hear «нарвал 1 (Аня)»."""
+    c = parse_card(cid)
+    white = ft.Colors.WHITE
+    return ft.Container(
+        expand=1, height=COMPACT_H, bgcolor=card_color(cid), border_radius=10,
+        padding=ft.Padding.symmetric(horizontal=6, vertical=2),
+        content=ft.Semantics(label=f"{card_label(cid)} ({who})", exclude_semantics=True, container=True,
+                             content=ft.Column([
+            ft.Text(fam_label(c.family) if c.family is not None else "", size=12, color=white, max_lines=1,
+                    overflow=ft.TextOverflow.ELLIPSIS),
+            ft.Row([ft.Text(str(c.value), size=22, weight=ft.FontWeight.BOLD, color=white),
+                    ft.Text(who, size=12, italic=True, color=white, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
+                            expand=True)], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        ], spacing=0, tight=True)))
 
 
 @ft.memo
@@ -505,7 +531,7 @@ def TableBody(wide: bool):
         entry.append(kept(TurnBonuses, seat, to_act, tuple((cid, card_label(cid)) for cid in usable_now), on_bonus,
                           wide, lg, key="table-turn-bonuses"))
         entry.append(kept(CardPicker, available=s.game.unseen_cards(), on_pick=on_play, prefix=ids.TABLE_PICK,
-                          focus=s.game.led_family(), turn=to_act, explain=True,
+                          explain=True,
                           why=tuple((cid, whereabouts_text(w)) for cid, w in s.game.card_whereabouts().items()),
                           key="table-picker"))
     else:
@@ -535,14 +561,18 @@ def TableBody(wide: bool):
         kept(TrickView, t("Round {round} · trick {trick}").format(round=s.game.round_number(),
                                                                   trick=s.game.trick_number()),
              s.game.current_plays(), s.game.trick_events(lg), lg, trick_rows(len(s.players), st.width, wide),
+             0 if wide else len(s.players),
              key="table-trick-view"),
     ]
     return two_columns(top + entry, players, wide)
 
 
 def trick_rows(players: int, width: float, wide: bool) -> int:
-    """How many lines of cards a whole trick takes: the main column of
-    :func:`~companion.ui.two_columns` fits this many of :data:`CHIP_W`."""
+    """How many lines of cards a whole trick takes: on a phone one (compact chips, at most four
+    players); on a tablet the main column of :func:`~companion.ui.two_columns` fits this many of
+    :data:`CHIP_W`."""
+    if not wide:
+        return 1
     room = (width - 2 * PAD - GAP) * MAIN / (MAIN + SIDE) if wide else width - 2 * PHONE_PAD
     per_line = max(1, int((room + 8) // (CHIP_W + 8)))
     return -(-players // per_line)

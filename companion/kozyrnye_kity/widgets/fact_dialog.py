@@ -36,6 +36,7 @@ def FactQuestionHost(on_answered=None):
     _, q = use_select(lambda s: (id(s.question), s.question))
     get_draft, set_draft = use_latest(None)  # (question key, Draft)
     get_hidden, set_hidden = use_latest(None)
+    get_several, set_several = use_latest(None)  # the question whose symbol shows several families
     def current() -> Optional[Draft]:
         """The draft answer for the question now pending (fresh from the known facts)."""
         qq = s.question
@@ -62,8 +63,8 @@ def FactQuestionHost(on_answered=None):
         if d is not None:
             put(d.toggle_family(v))
 
-    def save():
-        d = current()
+    def save(d: Optional[Draft] = None):
+        d = d or current()
         qq = s.question
         if qq is None or d is None:
             return
@@ -82,6 +83,15 @@ def FactQuestionHost(on_answered=None):
         elif out.notice is not None and out.notice.kind != "question":
             show_refusal(st, out)
 
+    def answer(**kw):
+        """A tap on the answer to the question asked is the answer (issue 43): no «Save»; a
+        mistake is undone like any entry."""
+        d = current()
+        if d is not None:
+            d = d.edit(**kw)
+            put(d)
+            save(d)
+
     def later():
         qq = s.question
         if qq is not None:
@@ -98,8 +108,24 @@ def FactQuestionHost(on_answered=None):
             rows.append(ft.Text(t("Pearls on the card"), size=17, weight=ft.FontWeight.W_600))
             rows.append(choice_row([(str(n), str(n), ids.fact_pearls(n)) for n in (1, 2, 3)],
                                    str(draft.pearls) if draft.pearls else None,
-                                   lambda v: edit(pearls=int(v))))
-        if show_bonus:
+                                   (lambda v: answer(pearls=int(v))) if q.fact == "pearls"
+                                   else (lambda v: edit(pearls=int(v)))))
+        # the bonus asked: one tap for a flip, a pearl or a trump bonus of one family; a symbol of
+        # several families (or a known one corrected) is chosen family by family, then saved
+        several = q.fact != "bonus" or get_several() == _key(q) or len(draft.families) > 1
+        if show_bonus and not several:
+            kinds = bonus_kind_names()
+            rows.append(ft.Text(t("Bonus on the card"), size=17, weight=ft.FontWeight.W_600))
+            rows.append(choice_row([(k, kinds[k], ids.fact_bonus(k)) for k in ("flip", "pearl")], draft.kind,
+                                   lambda v: answer(kind=v, families=())))
+            rows.append(ft.Text(t("Change trump to the family on the symbol:"), size=15))
+            rows.append(choice_row([(f.value, fam_label(f), ids.fact_family(f.value)) for f in FAMILIES],
+                                   draft.families[0] if draft.kind == "trump" and draft.families else None,
+                                   lambda v: answer(kind="trump", families=(v,))))
+            rows.append(tagged(ids.FACT_SEVERAL, ft.TextButton(
+                t("The symbol shows several families…"), height=TOUCH,
+                on_click=lambda: (set_several(_key(q)), put(draft.edit(kind="trump"))))))
+        elif show_bonus:
             rows.append(ft.Text(t("Bonus on the card"), size=17, weight=ft.FontWeight.W_600))
             rows.append(choice_row([(k, name, ids.fact_bonus(k)) for k, name in bonus_kind_names().items()],
                                    draft.kind, lambda v: edit(kind=v)))
@@ -116,7 +142,9 @@ def FactQuestionHost(on_answered=None):
                                                               scroll=ft.ScrollMode.AUTO)),
             actions=[
                 tagged(ids.FACT_LATER, ft.TextButton(t("Later"), height=TOUCH, on_click=later)),
-                tagged(ids.FACT_SAVE, ft.FilledButton(t("Save"), icon=ft.Icons.CHECK, height=TOUCH, on_click=save)),
+                *([tagged(ids.FACT_SAVE, ft.FilledButton(t("Save"), icon=ft.Icons.CHECK, height=TOUCH,
+                                                         on_click=lambda: save()))]
+                  if q.fact != "pearls" and several else []),
             ],
         )
     ft.use_dialog(dialog)
