@@ -369,12 +369,6 @@ class KityView(GameView):
         before = {violation_key(v) for v in states[-2].violations}
         return tuple(v for v in states[-1].violations if v.code == "revoke" and violation_key(v) not in before)
 
-    def led_family(self) -> str | None:
-        """The family of the current trick that the next players follow (R-TRICK-2), if any."""
-        s = self.state
-        r = s.round if s else None
-        return r.led.value if r is not None and r.led is not None else None
-
     def leader_chooser(self) -> str | None:
         s = self.state
         seat = engine.leader_chooser(s) if s else None
