@@ -22,7 +22,7 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .errors import RecordError
-from .reading import NO_EXTRA, get, join, player, show, typed
+from .reading import NO_EXTRA, at_most_number, get, join, player, show, typed
 
 TYPE = "type"
 
@@ -66,12 +66,13 @@ def scalar(json: type, typ: type, dump: Callable[[Any], Any], load: Callable[[An
     return Kind(json, lambda v, players: dump(v) if isinstance(v, typ) else v, lambda v, players, path: load(v, path))
 
 
-def count(low: int = 0) -> Kind:
-    """A whole number ≥ ``low`` (``r.value``)."""
+def count(low: int = 0, high: int | None = None, rule: str = "") -> Kind:
+    """A whole number ≥ ``low`` (``r.value``) and, with ``high``, at most ``high``: more is
+    beyond any game by the rule ``rule`` (``r.number-big``)."""
     def load(v: int, players: Sequence[str], path: str) -> int:
         if v < low:
             raise RecordError(path, "r.value", {"value": v, "detail": f"≥ {low}"})
-        return v
+        return v if high is None else at_most_number(v, high, path, rule)
     return Kind(int, lambda v, players: v, load)
 
 

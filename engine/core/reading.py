@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+from itertools import accumulate
 import sys
 import unicodedata
 from dataclasses import dataclass, field
@@ -22,6 +23,10 @@ from .seating import names_ok
 from .i18n import render
 
 MAX_NAME = 40  # characters of a player name in every game (the app's name field takes as many)
+# Arrays and objects nested deeper than this are refused before the JSON is parsed: every game's
+# record nests under 10 deep (with room for what a table adds in its own keys), while a parser's
+# recursion on a file nested thousands deep stops the browser's Python (issue 43).
+MAX_DEPTH = 100
 NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _TYPE_NAMES = {dict: "object", list: "array", str: "string", int: "integer", bool: "boolean"}
@@ -44,6 +49,8 @@ def load_json(text: str | bytes, max_bytes: int | None) -> Any:
     try:
         if isinstance(text, bytes):
             text = text.decode("utf-8-sig")
+        if nested_deeper(text, MAX_DEPTH):
+            raise RecordError("", "r.deep", {"limit": MAX_DEPTH})
         value = json.loads(text, parse_constant=_no_constant)
     except UnicodeDecodeError as e:
         raise RecordError("", "r.read", {"detail": Said("r.utf8", {"at": e.start + 1})}) from None
@@ -52,6 +59,32 @@ def load_json(text: str | bytes, max_bytes: int | None) -> Any:
     if "\\u" in text and _SURROGATE_ESCAPE.search(text):  # only escapes can make a lone surrogate
         check_text(value)
     return value
+
+
+# A JSON string, escapes included; an unterminated one runs to the end (so a match never fails
+# and the scan stays linear whatever the text).
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.S)
+_NOT_BRACKET = re.compile(r'[^\[\]{}]+')
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}.__getitem__
+
+
+def nested_deeper(text: str, limit: int) -> bool:
+    """Whether the JSON text nests arrays and objects more than ``limit`` deep, by one linear
+    pass over its brackets outside strings (no recursion, whatever the depth): a pre-scan
+    before :func:`json.loads`, whose recursion on a file nested thousands deep overflows the
+    stack of the browser's Python (issue 43). Text that is not JSON may be counted roughly; the
+    parser then says what is wrong with it."""
+    if text.count("[") + text.count("{") <= limit:  # the common case: not even that many opened
+        return False
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    depth = 0
+    for i in range(0, len(brackets), limit):  # a block of ``limit`` brackets at a time; in detail
+        block = brackets[i:i + limit]         # only where it could go deeper than the limit
+        opened = block.count("[") + block.count("{")
+        if depth + opened > limit and max(accumulate(map(_STEP, block), initial=depth)) > limit:
+            return True
+        depth += 2 * opened - len(block)
+    return False
 
 
 class _Constant(ValueError):
@@ -305,6 +338,15 @@ def listed(obj: Mapping, key: str, path: str, limit: int | None) -> list:
     raw = get(obj, key, list, path)
     at_most(join(path, key), len(raw), limit)
     return raw
+
+
+def at_most_number(value: int, limit: int, path: str, rule: str) -> int:
+    """A whole number of a record that no game can reach (above ``limit``, by the rule ``rule``)
+    is refused unread: kept, it would break what is computed from it later, e.g. a 4,000-digit
+    penalty in the statistics' averages (issue 43)."""
+    if value > limit:
+        raise RecordError(path, "r.number-big", {"value": show(value), "limit": limit, "rule": rule})
+    return value
 
 
 def player(value: Any, names: Sequence[str], path: str) -> str:

@@ -45,6 +45,7 @@ HAND = 8                          # KL-SETUP-1: 8 cards to each player
 MIN_PLAYERS, MAX_PLAYERS = 2, 10  # RUL-KL-PLAYERS: 10 × 8 = 80 of the 120 cards are dealt
 DRAWS = {Kind.DRAW2: 2, Kind.DRAW4: 4}   # KL-FX-DRAW2, KL-FX-DRAW4
 CALL_PENALTY = 2                  # KL-CALL
+MAX_DRAW = 120                    # KL-COMP: the game has 120 cards; no draw takes more (issue 43)
 SILENCE_PENALTY = 4               # KL-FX-SILENCE
 MAX_GAMES = 200                   # N-KL-RECORD-LIMIT: the most games one record holds (record.Limits) …
 MAX_TURNS = 2000                  # … and the most entries of one game's turns …
@@ -123,7 +124,7 @@ class Play:
     order: Card | None = None
 
 
-@action("draw", player=PLAYER, count=count(1))
+@action("draw", player=PLAYER, count=count(1, MAX_DRAW, "KL-COMP"))
 @dataclass(frozen=True, slots=True)
 class Draw:
     """``player`` took ``count`` cards from the draw pile: one with no fitting card (KL-DRAW),
@@ -434,6 +435,8 @@ def _count(ctx: Ctx, count: Any) -> int | None:
         return None
     if count.__class__ is not int or count < 1:
         raise ctx.refuse(V.DRAW_COUNT, {"value": show_any(count)})
+    if count > MAX_DRAW:  # KL-COMP: more cards than the game has
+        raise ctx.refuse(V.DRAW_MANY, {"value": show_any(count), "limit": MAX_DRAW})
     return count
 
 

@@ -25,6 +25,7 @@ class V(RuleRegistry):
     SWAP_WITH = ("swap-with", "KL-FX-SWAP", "kl.x.swap-with")
     ORDER_CARD = ("order-card", "RUL-KL-ORDER", "kl.x.order-card")
     DRAW_COUNT = ("draw-count", "KL-DRAW", "kl.x.draw-count")
+    DRAW_MANY = ("draw-many", "KL-COMP", "kl.x.draw-many")
     NO_GAME = ("no-game", "KL-SETUP-1", "kl.x.no-game")
     # --- a move that breaks a rule (a violation in a replay; refused in strict mode) ---
     OUT_OF_TURN = ("out-of-turn", "KL-START", "kl.v.out-of-turn")

@@ -22,7 +22,7 @@ from .cards import FIVES_IN_DECK, Bonus, BonusKind, Card, DeckProfile, Family, T
 from ..core import scorepad
 from ..core.actions import SEAT, Kind, action, per_player, scalar
 from ..core.errors import RecordError
-from ..core.reading import get, show, typed
+from ..core.reading import at_most_number, get, join, show, typed
 from ..core.driver import Ctx, Driver, replace
 from ..core.seating import names_ok
 from ..core.scorepad import EndRule
@@ -36,6 +36,7 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 4  # R-SETUP-1
 DEFAULT_TARGET = 30  # R-END
 FIVE_REWARD_POINTS = 1  # R-FIVE-REWARD
 MAX_ROUNDS = 200  # N-RECORD-LIMIT: the most rounds one record holds (record.Limits), refused at entry too
+MAX_TALLY = 36  # R-COMP: a tally's pearls or unused bonuses count cards, and the game has 36 (issue 43)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -68,7 +69,8 @@ def read_tally(t: Any, path: str) -> tuple[int, int]:
     unused = get(t, "unused_bonuses", int, path)
     if pearls < 0 or unused < 0:
         raise RecordError(path, "r.value", {"value": show(t), "detail": "≥ 0"})
-    return pearls, unused
+    at_most_number(pearls, MAX_TALLY, join(path, "pearls"), "R-COMP")
+    return pearls, at_most_number(unused, MAX_TALLY, join(path, "unused_bonuses"), "R-COMP")
 
 
 def per_player_error(name: str, path: str) -> RecordError:
@@ -489,7 +491,8 @@ def _tally_round(ctx: Ctx, state: GameState, a: TallyRound) -> GameState:
     _check_not_over(ctx, state)
     _check_room(ctx, state)
     ok = len(a.tally) == state.n and all(
-        len(t) == 2 and all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in t) for t in a.tally)
+        len(t) == 2 and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= MAX_TALLY for x in t)
+        for t in a.tally)  # R-COMP: no pile or row of bonuses holds more than the game's 36 cards
     if not ok:
         raise ctx.refuse(X.TALLY, {})
     pearls = tuple(t[0] for t in a.tally)

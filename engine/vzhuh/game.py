@@ -27,7 +27,7 @@ from engine.core.actions import Kind, action, per_player
 from engine.core.driver import Ctx, Driver, replace
 from engine.core.errors import RecordError, Violation
 from engine.core.i18n import Count
-from engine.core.reading import NO_EXTRA, extra, get, join, quote, show, show_any, typed
+from engine.core.reading import NO_EXTRA, at_most_number, extra, get, join, quote, show, show_any, typed
 from engine.core.seating import first_from, seat_of
 
 from .deck import (
@@ -115,7 +115,7 @@ def _count(obj: Mapping, key: str, path: str) -> int:
     v = typed(obj[key], int, join(path, key))
     if v < 0:
         raise RecordError(join(path, key), "r.value", {"value": v, "detail": "≥ 0"})
-    return v
+    return at_most_number(v, MAX_NUMBER, join(path, key), "VZ-CHECK, N-VZ-RECORD-LIMIT")
 
 
 def parse_penalty(value: Any, path: str) -> RecordPenalty:
@@ -444,6 +444,10 @@ def _record_party(ctx: Ctx, state: GameState, a: RecordParty) -> GameState:
 
 DRIVER = Driver({NewGame: _new_game, RecordParty: _record_party}, where)
 MAX_PARTIES = 100  # N-VZ-RECORD-LIMIT: the most parties one record holds (record.Limits)
+# No number of a penalty (points, a count of cards, jokers) reaches this in any game: a party
+# makes at most 900 points (VZ-CHECK: 540 + 6×60), a record holds at most 100 parties
+# (N-VZ-RECORD-LIMIT). More is refused unread (issue 43: a 4,000-digit penalty broke the statistics).
+MAX_NUMBER = MAX_PARTY_SUM * MAX_PARTIES  # 90,000
 
 
 def apply(state: GameState | None, action: Action, *, strict: bool = True) -> GameState:
