@@ -28,7 +28,9 @@ The app runs on a phone whose OS may kill it at any moment, so:
                            written when the game ends (twice, so its .bak is a good copy too).
     archive.json           table "games": {game_id, seq, status, players, summary} for the
                            history list. Derived data: entries missing from it are rebuilt from
-                           archive/ on open.
+                           archive/ on open. A listed game whose file and backup are both
+                           damaged is listed with ``damaged: True`` (issue 43): found on open
+                           by a look at each file's ends, or when a read finds it unreadable.
     profile.json           table "facts" {card_id, facts}; table "settings" {key, value}.
     *.bak, *.corrupt-<n>   previous good versions; damaged files kept for inspection.
 
@@ -150,6 +152,20 @@ def _player_names(meta: dict) -> list[str]:
     return names
 
 
+def _looks_whole(path: str) -> bool:
+    """A file the store wrote is one JSON object: it begins with ``{`` and ends with ``}``. A
+    look at its two ends, not a parse (the start-up check of every archived game)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(1)
+            size = f.seek(0, os.SEEK_END)
+            f.seek(max(0, size - 16))
+            tail = f.read()
+    except OSError:
+        return False
+    return head == b"{" and tail.rstrip().endswith(b"}")
+
+
 def _put_single(table, doc: dict) -> None:
     """Store ``doc`` as the table's only document, in one write (``upsert`` may take two)."""
     if table.contains(doc_id=_CURRENT_DOC):
@@ -211,6 +227,7 @@ class Store:
         (:class:`FolderInUse`)."""
         self.root = root
         self.incidents: list[StorageIncident] = []
+        self._damaged: set[str] = set()  # archived games whose file and backup cannot be read
         self._lock = threading.RLock()
         self.generation = 0  # grows with every change of games or facts
         self._watcher: Optional[Callable[[], None]] = None
@@ -224,7 +241,7 @@ class Store:
         self._facts, self._settings = profile.table("facts"), profile.table("settings")
         for table in (self._game, self._index, self._facts):
             len(table)  # load now, so incidents are known right after open
-        for repair in (self._complete_interrupted_finish, self._rebuild_index):
+        for repair in (self._complete_interrupted_finish, self._rebuild_index, self._find_damaged):
             try:
                 repair()
             except OSError as e:  # disk full, read-only folder…: the data stays as it was
@@ -314,6 +331,24 @@ class Store:
                     return None
             _put_single(self._game, asdict(game))
         return game
+
+    @_notifies
+    def mirror_current(self, game: CurrentGame, *, replacing: Optional[str] = None) -> bool:
+        """Make ``game`` the current game exactly as another device holds it (its id, meta,
+        log, histories and revision): a phone's own copy of the table's game
+        (``companion/network``). Only when there is no current game, or it is ``replacing``;
+        else False and nothing changed (the caller archives its own game first)."""
+        if not (isinstance(game.game_id, str) and GAME_ID.match(game.game_id) and isinstance(game.meta, dict)
+                and is_list_of_dicts(game.actions) and is_list_of_dicts(game.redo)
+                and (game.undo is None or is_list_of_dicts(game.undo))
+                and isinstance(game.revision, int) and not isinstance(game.revision, bool) and game.revision >= 0):
+            raise TypeError("not a game document")
+        with self._lock:
+            cur = self._game.get(doc_id=_CURRENT_DOC)
+            if cur and cur["game_id"] != replacing:
+                return False
+            _put_single(self._game, asdict(game))
+        return True
 
     def _expect(self, game_id: str, expected_revision: int) -> dict:
         doc = self._game.get(doc_id=_CURRENT_DOC)
@@ -475,6 +510,30 @@ class Store:
             self.incidents.append(StorageIncident(ARCHIVE_INDEX_REBUILT, "archive.json",
                                                   count=len(found)))
 
+    def _find_damaged(self) -> None:
+        """Archived games whose file and backup copy are both damaged or gone: listed as such
+        (not parsed here, a look at each file's first and last bytes: a file the store wrote
+        is one JSON object; a damage that keeps both ends is found when the game is read)."""
+        folder = os.path.join(self.root, "archive")
+        try:
+            names = set(os.listdir(folder))
+        except OSError:
+            return
+        current = (self._game.get(doc_id=_CURRENT_DOC) or {}).get("game_id")
+        for row in self._index.all():
+            game_id = row.get("game_id")
+            if not isinstance(game_id, str) or game_id == current:
+                continue
+            if not any(name in names and _looks_whole(os.path.join(folder, name))
+                       for name in (game_id + ".json", game_id + ".json.bak")):
+                log.warning("archived game %s: its file and backup are damaged or gone", game_id)
+                self._damaged.add(game_id)
+
+    def _mark_damaged(self, game_id: str) -> None:
+        if game_id not in self._damaged:
+            self._damaged.add(game_id)
+            self._archived_cache = None  # new rows: the history's readers see the change
+
     def archived(self) -> list[dict]:
         """History, most recent first: ``{game_id, seq, status, players, summary}`` dicts
         (shared: read them, never change them). The index is parsed and sorted once per
@@ -484,7 +543,8 @@ class Store:
             text = getattr(self._index.storage, "_text", None)  # a new object at every write
             cached = getattr(self, "_archived_cache", None)
             if cached is None or cached[0] is not text or text is None:
-                rows = sorted((dict(d) for d in self._index.all()), key=lambda d: -d["seq"])
+                rows = sorted((dict(d, damaged=True) if d.get("game_id") in self._damaged else dict(d)
+                               for d in self._index.all()), key=lambda d: -d["seq"])
                 cached = self._archived_cache = (text, rows)
             return list(cached[1])
 
@@ -492,7 +552,18 @@ class Store:
         """The full archived game ``{game_id, seq, status, meta, actions, redo, record,
         summary}``, or None if unknown or unrecoverable (see ``incidents``)."""
         with self._lock:
-            return self._read_archived(game_id) if GAME_ID.match(game_id) else None
+            if not GAME_ID.match(game_id):
+                return None
+            game = self._read_archived(game_id)
+            if game is None and self._index.contains(Query().game_id == game_id):
+                self._mark_damaged(game_id)  # listed, and unreadable: said so from now on
+            return game
+
+    def archived_damaged(self, game_id: str) -> bool:
+        """Whether a listed game's file and backup copy are both damaged (its record is lost;
+        the damaged files are kept aside as ``archive/<id>.json.corrupt-<n>``)."""
+        with self._lock:
+            return game_id in self._damaged
 
     # ---- profile
     def deck_facts(self) -> dict[str, dict]:
