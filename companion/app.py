@@ -223,14 +223,17 @@ async def main(page: ft.Page) -> None:
     news = [i for i in store.incidents if i.code not in SILENT]  # only what was really set aside or restored
     if news:
         state.show(lambda: " ".join(storage_text(i.code, i.params) for i in news), "problem", route="/")
-    if platform.IN_BROWSER:
-        def storage_problem(problem: str) -> None:
+    if platform.IN_BROWSER:  # a bar under every screen while anything lives only in memory (issue 43)
+        from .widgets.notices import STORAGE
+
+        def storage_problem(problem: str | None) -> None:
             async def tell():
-                state.show(lambda: storage_text(problem, {}), "problem")
+                was, STORAGE.problem = STORAGE.problem, problem
+                if problem is None and was is not None:
+                    state.show(lambda: storage_text("saved_again", {}))
             page.run_task(tell)
 
-        if platform.storage_problem():
-            storage_problem(platform.storage_problem())
+        STORAGE.problem = platform.storage_problem()
         platform.on_storage_problem(storage_problem)
 
     page.title = i18n.t("Kity")

@@ -10,8 +10,10 @@ browser: CPython compiled to WebAssembly (Pyodide) in a web worker, ``sys.platfo
   write it made (``storage.after_write``), which copies the folder to IndexedDB
   (``FS.syncfs(false)``). Until that copy is done, :func:`hold_screen_until_saved` keeps the
   app's screen updates back: the screen never shows an action confirmed before it is in
-  IndexedDB (a killed tab loses nothing it showed). If IndexedDB is refused (a private window)
-  or full, the app says so calmly and keeps the games in memory (:func:`storage_problem`).
+  IndexedDB (a killed tab loses nothing it showed). If IndexedDB is refused, full, or kept only
+  for the life of the window (a private window), the app says so and keeps the games in memory
+  (:func:`storage_problem`); the warning stays as long as anything lives in memory only (issue
+  43: a full storage's warning went away at the next entry, which was not saved either).
 * **Threads.** There are none (``threading.Thread.start`` raises). :func:`off_loop` runs a
   slow call in a worker thread on the computer (so the other tabs and phones stay live) and
   simply calls it in the browser. The store's change broadcast to other sessions
@@ -35,22 +37,25 @@ IN_BROWSER = sys.platform == "emscripten"
 HAS_TABLE = not IN_BROWSER  # table mode (and its «Invite players» entry) needs a server
 BROWSER_DATA_DIR = "/kity-data"
 
-# storage state in the browser: None (fine), "refused" (no IndexedDB: in memory only),
-# "full" (a copy to IndexedDB failed: the latest changes are in memory only)
+# storage state in the browser: None (everything is in IndexedDB), "refused" (no IndexedDB: in
+# memory only), "private" (IndexedDB that the browser forgets with the window: a private
+# window), "full" (the last copy to IndexedDB failed: the changes since the last good copy are
+# in memory only, until a copy succeeds)
 _problem: Optional[str] = None
-_listeners: list[Callable[[str], None]] = []
+_listeners: list[Callable[[Optional[str]], None]] = []
 
 
 def storage_problem() -> Optional[str]:
     return _problem
 
 
-def on_storage_problem(fn: Callable[[str], None]) -> None:
-    """``fn(problem)`` is called when storage becomes refused or full (the app shows it)."""
+def on_storage_problem(fn: Callable[[Optional[str]], None]) -> None:
+    """``fn(problem)`` is called whenever the storage state changes: refused, private or full,
+    and None when everything is in IndexedDB again (a copy succeeded after «full»)."""
     _listeners.append(fn)
 
 
-def _set_problem(problem: str) -> None:
+def _set_problem(problem: Optional[str]) -> None:
     global _problem
     if _problem == problem:
         return
@@ -184,7 +189,44 @@ async def _open() -> str:
         if pyc:
             sys.pycache_prefix = BROWSER_PYC_DIR
             sys.dont_write_bytecode = False
+        try:
+            if looks_private(**await _what_the_browser_keeps()):
+                _set_problem("private")
+        except Exception as e:  # a browser without these calls: nothing is known, nothing said
+            log.debug("storage estimate: %s", e)
     return path
+
+
+PRIVATE_QUOTA = 2 * 2**30  # bytes: below this, a Chromium browser's quota is that of a private window
+
+
+def looks_private(quota: Optional[float], directory_refused: bool) -> bool:
+    """Whether the browser keeps this site's storage for the life of the window only (a private
+    or incognito window), from what it tells a page: Firefox and Safari refuse the origin's
+    private folder (``navigator.storage.getDirectory``) in a private window; Chromium gives an
+    incognito window a quota of a few hundred MB held in memory, a normal one a share of the disk
+    (gigabytes). A guess, and said as one; ``quota`` None: not known."""
+    return directory_refused or (quota is not None and 0 < quota < PRIVATE_QUOTA)
+
+
+async def _what_the_browser_keeps() -> dict:
+    import js
+
+    st = getattr(js.navigator, "storage", None)
+    if st is None:
+        return {"quota": None, "directory_refused": False}
+    quota = None
+    try:
+        quota = float((await st.estimate()).quota)
+    except Exception:
+        pass
+    refused = False
+    if hasattr(st, "getDirectory"):
+        try:
+            await st.getDirectory()
+        except Exception:
+            refused = True
+    return {"quota": quota, "directory_refused": refused}
 
 
 _flushing = False   # a copy to IndexedDB is running
@@ -240,10 +282,13 @@ def _flushed(err: Optional[str]) -> None:
     _flushing = False
     if err:
         log.warning("IndexedDB copy failed: %s", err)
-        _set_problem("full")
+        if _problem != "private":  # a private window's storage filling up: that warning stays
+            _set_problem("full")
     if _dirty and not err:
         _start_flush()
         return
+    if not err and _problem == "full":  # a copy copies every file: all is in IndexedDB again
+        _set_problem(None)
     _release()
     _keep_compiled_later()
 

@@ -286,8 +286,15 @@ def frame(route: str, title: Optional[ft.Control], body: ft.Control, actions: Op
         padding=0,
         spacing=0,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-        controls=[body, NoticeBar(route)],
+        controls=[body, _storage_bar(), NoticeBar(route)],
     )
+
+
+def _storage_bar() -> ft.Control:
+    """The phone edition's storage warning, under every screen while it holds (issue 43)."""
+    from .widgets.notices import STORAGE, StorageBar
+
+    return StorageBar(STORAGE)
 
 
 def column(st: AppState, body: Iterable[ft.Control]) -> ft.Control:

@@ -5,8 +5,12 @@ rule ID) or a message key + parameters, rendered here through the UI catalog.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Optional
 
+import flet as ft
+
+from .. import ids
 from ..i18n import lang, t, tn
 from ..packs import game as pack
 
@@ -120,9 +124,14 @@ def storage_text(code: str, params) -> str:
     if code == "refused":  # the phone edition: the browser keeps no data (companion/platform.py)
         return t("This browser does not let Киты keep data, so the games live only while this page is open. "
                  "Export a game to keep it.")
+    if code == "private":
+        return t("This looks like a private window: the browser deletes what Киты keeps when the window is "
+                 "closed. Export a game to keep it, or open Киты in a normal window.")
     if code == "full":
         return t("The browser's storage for Киты is full: the latest entries live only while this page is open. "
                  "Export the game, then free some space.")
+    if code == "saved_again":
+        return t("Everything is saved in the browser again.")
     return t("Some saved data was damaged and has been restored from the last good copy.")
 
 
@@ -193,3 +202,45 @@ def show_refusal(st, out) -> bool:
         return False
     st.show(outcome_text(out), "problem")
     return True
+
+
+@ft.observable
+@dataclass
+class StorageWarning:
+    """The phone edition's storage state as the screens show it (companion/platform.py):
+    None, or «refused», «private», «full». Set by the app when the state changes."""
+
+    problem: Optional[str] = None
+
+
+STORAGE = StorageWarning()  # one tab, one session in the browser; never set on the computer
+
+
+@ft.component
+def StorageBar(warning: StorageWarning):
+    """Under every screen while anything lives only in memory (issue 43): not a message that
+    the next entry clears, a bar that stays until the storage holds everything again."""
+    if warning.problem is None:
+        return ft.Container(height=0)
+    return ft.Container(
+        padding=ft.Padding.only(left=8, right=8, top=4, bottom=4),
+        content=ft.Semantics(identifier=ids.STORAGE_WARNING, container=True, key=ids.STORAGE_WARNING, content=ft.Container(
+            bgcolor=ft.Colors.ERROR_CONTAINER, border_radius=12, padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+            content=ft.Row([ft.Icon(ft.Icons.SD_CARD_ALERT_OUTLINED, color=ft.Colors.ON_ERROR_CONTAINER),
+                            ft.Text(storage_text(warning.problem, {}), size=14, color=ft.Colors.ON_ERROR_CONTAINER,
+                                    expand=True)],
+                           vertical_alignment=ft.CrossAxisAlignment.CENTER))))
+
+
+def damaged_note(row: Mapping, short: bool = False) -> list:
+    """What the history says of an archived game whose file and backup copy are both damaged
+    (the store lists it with ``damaged``, issue 43): nothing for a sound game."""
+    if not row.get("damaged"):
+        return []
+    text = (t("Its record is damaged: the file and its backup copy cannot be read.") if short else
+            t("The file of this game and its backup copy cannot be read: its record is lost, so it cannot be "
+              "exported or continued. What the history shows of it (players, points) is kept; the damaged files "
+              "were kept aside, not deleted."))
+    ident = ids.stats_damaged(row.get("seq", 0)) if short else ids.STATS_DAMAGED
+    return [ft.Semantics(identifier=ident, key=ident, content=ft.Text(text, size=14 if short else 16,
+                                                                      color=ft.Colors.ERROR))]

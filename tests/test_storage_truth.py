@@ -1,0 +1,157 @@
+"""Issue 43 «Storage in the phone edition, said truthfully», where the seam can be faked.
+
+* Storage full: the warning was a message the next entry cleared, though that entry did not
+  reach storage either (the screen showed 11 entries, storage held 9). Now the seam keeps «full»
+  until a copy succeeds and then says everything is saved (None), and the warning is a bar under
+  every screen drawn from that state alone, not a message an entry dismisses.
+* A private window: no warning at all. Now the seam guesses it from what the browser says
+  (Firefox and Safari refuse the origin's folder there; Chromium's quota is small) and says so.
+* An archived game whose file and backup copy are both damaged stayed listed with no word, and
+  its export said only «нет записи для выгрузки». Now it is listed as damaged, and says why.
+"""
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from companion import ids, platform
+from companion.i18n import set_language as set_lang
+from companion.session import Session
+from companion.storage import Store
+
+from test_platform import browser  # noqa: F401  (the seam as in the browser, syncfs faked)
+
+
+# ------------------------------------------------------------------------------ storage full
+def test_full_storage_stays_said_until_a_copy_succeeds(browser):  # noqa: F811
+    calls, sent, problems, conn = browser
+    platform.flush()                               # entry 10
+    conn.send_callback(b"10")
+    calls.pop()[1]("QuotaExceededError")
+    assert problems == ["full"]
+    platform.flush()                               # entry 11: not saved either
+    conn.send_callback(b"11")
+    calls.pop()[1]("QuotaExceededError")
+    assert platform.storage_problem() == "full" and problems == ["full"]  # still said, not cleared
+    assert sent == [b"10", b"11"]                  # the game goes on in memory
+    platform.flush()                               # space was freed: entry 12's copy takes all
+    calls.pop()[1](None)
+    assert platform.storage_problem() is None and problems == ["full", None]
+
+
+def test_a_write_during_a_good_copy_keeps_the_warning_until_it_is_copied_too(browser):  # noqa: F811
+    calls, _sent, problems, _conn = browser
+    platform.flush()
+    calls.pop()[1]("QuotaExceededError")
+    platform.flush()
+    platform.flush()                               # written while that copy runs
+    calls.pop()[1](None)
+    assert problems == ["full"]                    # the later write is not in yet
+    calls.pop()[1](None)
+    assert problems == ["full", None]
+
+
+def test_the_warning_bar_draws_the_storage_state_whatever_the_messages_do():
+    from companion.widgets.notices import StorageBar, StorageWarning
+
+    draw = StorageBar.__component_impl__
+    set_lang("ru")
+    assert draw(StorageWarning(None)).height == 0
+    bar = draw(StorageWarning("full"))
+    texts = [c.value for c in bar.content.content.content.controls if hasattr(c, "value")]
+    assert bar.content.identifier == ids.STORAGE_WARNING
+    assert "Место для Китов в браузере закончилось" in texts[0], texts
+    private = draw(StorageWarning("private")).content.content.content.controls[1].value
+    assert "приватное окно" in private
+    set_lang("en")
+    private = draw(StorageWarning("private")).content.content.content.controls[1].value
+    assert "private window" in private
+    set_lang("ru")
+
+
+# ------------------------------------------------------------------------------ private window
+@pytest.mark.parametrize("quota, refused, private", [
+    (300 * 2**20, False, True),        # Chromium incognito: a few hundred MB
+    (10 * 2**30, False, False),        # a normal window: gigabytes
+    (None, True, True),                # Firefox / Safari private: the origin's folder refused
+    (None, False, False),              # nothing known: nothing said
+    (0, False, False),
+])
+def test_a_private_window_is_recognised_from_what_the_browser_says(quota, refused, private):
+    assert platform.looks_private(quota, refused) is private
+
+
+def test_a_private_window_stays_said_when_a_copy_fails_there(browser, monkeypatch):  # noqa: F811
+    calls, _sent, problems, _conn = browser
+    monkeypatch.setattr(platform, "_problem", "private")
+    platform.flush()
+    calls.pop()[1]("QuotaExceededError")
+    assert platform.storage_problem() == "private" and problems == []
+    platform.flush()
+    calls.pop()[1](None)
+    assert platform.storage_problem() == "private"
+
+
+# ------------------------------------------------------------------------------ damaged archived game
+PLAYERS = ["Аня", "Боря"]
+
+
+def _two_games(path) -> tuple[str, str]:
+    store = Store.open(path)
+    ids_ = []
+    for k in range(2):
+        summary = {"players": PLAYERS, "rounds": [[k, 1]], "winner": PLAYERS[0], "game": "vzhuh"}
+        ids_.append(store.import_game({"players": PLAYERS, "game": "vzhuh"}, [], {"format": "vzhuh/1", "n": k},
+                                      summary))
+    store.close()
+    return ids_[0], ids_[1]
+
+
+def test_a_game_whose_file_and_backup_are_damaged_is_listed_as_such_and_says_why(tmp_path):
+    from companion.widgets.notices import damaged_note
+
+    bad, good = _two_games(tmp_path)
+    for name in (f"{bad}.json", f"{bad}.json.bak"):  # both copies damaged (torn, then garbage)
+        (tmp_path / "archive" / name).write_bytes(b'{"game": {"1": {"game_id": "' if name.endswith("json")
+                                                  else b"\x00\x00garbage")
+    store = Store.open(tmp_path)
+    try:
+        rows = {r["game_id"]: r for r in store.archived()}
+        assert rows[bad].get("damaged") is True and not rows[good].get("damaged")
+        s = Session(store)
+        listed = {r["game_id"]: r for r in s.archived("vzhuh")}
+        assert listed[bad].get("damaged") is True
+        set_lang("ru")
+        note = damaged_note(listed[bad], short=True)[0]
+        assert note.identifier == ids.stats_damaged(listed[bad]["seq"])
+        assert "повреждена" in note.content.value
+        why = damaged_note(listed[bad])[0].content.value
+        assert "нельзя выгрузить" in why and "копия" in why
+        assert damaged_note(listed[good]) == []
+        assert s.export_archived(bad) is None and json.loads(s.export_archived(good))["n"] == 1
+        # nothing deleted: the damaged files are kept aside
+        assert any(n.startswith(f"{bad}.json.corrupt-") for n in os.listdir(tmp_path / "archive"))
+    finally:
+        store.close()
+    store = Store.open(tmp_path)  # the next start: still said (the files were set aside)
+    try:
+        assert {r["game_id"]: r.get("damaged") for r in store.archived()} == {bad: True, good: None}
+    finally:
+        store.close()
+
+
+def test_damage_the_first_look_misses_is_said_once_a_read_finds_it(tmp_path):
+    bad, good = _two_games(tmp_path)
+    for name in (f"{bad}.json", f"{bad}.json.bak"):  # whole at both ends, broken inside
+        (tmp_path / "archive" / name).write_text('{"game": {"1": [1, 2,, 3]}}', encoding="utf-8")
+    store = Store.open(tmp_path)
+    try:
+        s = Session(store)
+        assert not any(r.get("damaged") for r in s.archived("vzhuh"))
+        assert s.export_archived(bad) is None           # the read finds it
+        rows = {r["game_id"]: r for r in s.archived("vzhuh")}
+        assert rows[bad].get("damaged") is True and not rows[good].get("damaged")
+    finally:
+        store.close()
