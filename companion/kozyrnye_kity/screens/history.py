@@ -14,6 +14,7 @@ from ...i18n import lang, t
 from ...ui import TOUCH, big_button, probe, safe_render, safe_screen, screen, section_title, tagged, use_app, use_session
 from ..widgets.card_picker import CardPicker
 from ...widgets.game import go
+from ...widgets.history import ROUND_PAGE, RoundView, earlier_rounds_button, round_heading, round_sizes, round_view
 from ...widgets.notices import report, show_refusal
 from ...widgets.when import game_when
 from .pad import tally_inputs
@@ -94,16 +95,28 @@ def _entry_row(session, e: dict, on_tap) -> ft.Control:
                         key=ids.hist_entry(e["index"]))
 
 
-def _groups(session, entries, on_tap, after: tuple[int, ft.Control] | None = None) -> list[ft.Control]:
+def _groups(session, entries, on_tap, after: tuple[int, ft.Control] | None = None,
+            view: RoundView | None = None, on_toggle=None) -> list[ft.Control]:
     """The entries under their round and trick headings; ``after``: (entry index, control) to
-    show right below that entry — what a correction changed, where the eye is."""
+    show right below that entry — what a correction changed, where the eye is. ``view``: which
+    rounds are listed and open (a long history, :func:`round_view`); ``on_toggle(round)`` opens
+    or closes one. Without it every round is listed and open."""
     out: list[ft.Control] = []
     cur_round, cur_trick = None, None
+    sizes = dict(round_sizes(entries)) if view is not None else {}
     for e in entries:
-        if e["round"] != cur_round:
-            cur_round, cur_trick = e["round"], None
-            out.append(ft.Container(section_title(t("Round {n}").format(n=e["round"])),
-                                    padding=ft.Padding.only(top=8)))
+        r = e["round"]
+        if view is not None and r not in view.listed:
+            continue
+        shut = view is not None and r not in view.opened
+        if r != cur_round:
+            cur_round, cur_trick = r, None
+            title = t("Round {n}").format(n=r)
+            out.append(round_heading(title, sizes[r], not shut, lambda r=r: on_toggle(r), ids.hist_round(r))
+                       if view is not None else
+                       ft.Container(section_title(title), padding=ft.Padding.only(top=8)))
+        if shut:
+            continue
         if e["trick"] and e["trick"] != cur_trick:
             cur_trick = e["trick"]
             tr = session.game.trick_info(e["round"], e["trick"])
@@ -214,6 +227,8 @@ def History():
     here = ft.context.page.route if str(ft.context.page.route).endswith("/history") else "/history"
     editing, set_editing = ft.use_state(None)
     corrected, set_corrected = ft.use_state(None)  # (entry, its notice): «Что изменилось» goes by it
+    toggled, set_toggled = ft.use_state({})  # rounds opened or closed by a tap (a long history: issue 43)
+    shown, set_shown = ft.use_state(ROUND_PAGE)  # rounds listed
 
     def undo():
         report(st, session.undo())
@@ -246,8 +261,9 @@ def History():
                                                     disabled=not session.can_undo, on_click=undo)),
             tagged(ids.HIST_REDO, ft.OutlinedButton(t("Redo"), icon=ft.Icons.REDO, height=TOUCH, style=small,
                                                     disabled=not session.can_redo, on_click=redo)),
-            ft.FilledTonalButton(t("Back to the game"), icon=ft.Icons.ARROW_BACK, height=TOUCH, style=small,
-                                 on_click=lambda: go("/pad" if session.mode == "pad" else "/game")),
+            tagged(ids.HIST_BACK, ft.FilledTonalButton(
+                t("Back to the game"), icon=ft.Icons.ARROW_BACK, height=TOUCH, style=small,
+                on_click=lambda: go("/pad" if session.mode == "pad" else "/game"))),
         ], wrap=True, spacing=8, run_spacing=8),
     ]
     n = session.notice
@@ -267,7 +283,17 @@ def History():
     if entries:
         body.append(ft.Text(t("Tap a card, a reward or a tallied round to correct it."), size=15,
                             color=ft.Colors.ON_SURFACE_VARIANT))
-        body += _groups(session, entries, set_editing, by_entry)
+        sizes = round_sizes(entries)
+        view = round_view(sizes, toggled, shown,
+                          [entries[by_entry[0]]["round"]] if by_entry is not None else ())
+        if view.earlier:
+            body.append(earlier_rounds_button(view.earlier, lambda: set_shown(len(view.listed) + ROUND_PAGE),
+                                              ids.HIST_EARLIER))
+
+        def toggle(r):
+            set_toggled({**toggled, r: r not in view.opened})
+
+        body += _groups(session, entries, set_editing, by_entry, view, toggle)
     else:
         body.append(probe(ids.HIST_EMPTY, t("Nothing has been entered in this game yet."), size=17))
     body += [
