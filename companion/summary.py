@@ -23,9 +23,10 @@ there is no version. What differs from key to key is only its order. The keys:
 ``started``, ``ended``  ISO 8601 times, where the app knows them
 
 A summary without players (no game state: an unreadable game kept aside) is stored as its game
-and times only. Reading never fails: what is damaged is dropped (a round of the wrong length,
-a revoke count that is not a positive number), a summary that is not an object reads as an
-empty one of «Козырные киты».
+and times only. Reading never fails: what is damaged is dropped (a round of the wrong length or
+with a number beyond :data:`MAX_SCORE`, a revoke count that is not a positive number), a summary
+that is not an object reads as an empty one of «Козырные киты»; :func:`damaged` tells whether
+anything was dropped.
 """
 from __future__ import annotations
 
@@ -36,8 +37,13 @@ from typing import Any, Mapping, Optional
 from .packs import DEFAULT_GAME
 
 
+# No game's score comes near this; a stored number beyond it (a 4,000-digit penalty filed
+# before such records were refused, issue 43) is damage: it is dropped like any other.
+MAX_SCORE = 10 ** 9
+
+
 def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
+    return isinstance(x, int) and not isinstance(x, bool) and -MAX_SCORE <= x <= MAX_SCORE
 
 
 def _name(x: Any) -> bool:
@@ -130,4 +136,15 @@ class Summary:
         return {k: v for k, v in (("started", self.started), ("ended", self.ended)) if v is not None}
 
 
-__all__ = ["Summary", "game_of"]
+def damaged(stored: Any) -> bool:
+    """Whether reading the stored summary ``stored`` drops rounds or totals it holds (the
+    history marks such a game: its numbers are not counted)."""
+    if not isinstance(stored, Mapping):
+        return False
+    s = Summary.from_json(stored)
+    rounds, totals = stored.get("rounds"), stored.get("totals")
+    return ((isinstance(rounds, list) and len(rounds) != len(s.scores))
+            or (isinstance(totals, list) and len(totals) != len(s.totals)))
+
+
+__all__ = ["MAX_SCORE", "Summary", "damaged", "game_of"]

@@ -14,7 +14,7 @@ from typing import Any, Awaitable, Callable, Mapping, Optional
 
 import flet as ft
 
-from engine.core.games import GAMES as FORMATS, MAX_BYTES
+from engine.core.games import MAX_BYTES
 
 from .. import ids, packs
 from ..i18n import lang, t, tn
@@ -278,8 +278,9 @@ def ImportPanel():
 
     body = [
         section_title(t("Import a game record")),
-        ft.Text(t("A record file (JSON) of any of the games, from this app or another table: {formats}.").format(
-            formats=", ".join(FORMATS)),
+        # the games by their names, not their record formats (issue 43: «kozyrnye-kity/1» is no word for a player)
+        ft.Text(t("A game record file of any of these games, from this app or another table: {games}.").format(
+            games=", ".join(g.title for g in packs.LIST)),
                 size=15, color=ft.Colors.ON_SURFACE_VARIANT),
         tagged(ids.IMPORT_PICK, ft.FilledTonalButton(t("Choose a file"), icon=ft.Icons.UPLOAD_FILE, height=TOUCH,
                                                      on_click=pick, style=_big())),

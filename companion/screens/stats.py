@@ -2,6 +2,8 @@
 for one game its race chart (running totals by round) and its record."""
 from __future__ import annotations
 
+import logging
+
 import flet as ft
 
 from .. import ids
@@ -11,11 +13,12 @@ from ..ui import TOUCH, probe, safe_render, safe_screen, screen, section_title, 
 from ..widgets.look import PLAYER_COLORS
 from ..widgets.game import game_route
 from ..widgets.notices import report
-from ..summary import Summary
+from ..summary import Summary, damaged as summary_damaged
 from ..widgets.when import game_when
 from .records import ExportPanel, ImportPanel
 
 
+log = logging.getLogger("kity")
 PAGE = 30  # games listed at first, and added by each «show more»: the screen opens at once however long the history
 
 
@@ -161,6 +164,8 @@ def _game_row(row: dict, on_open) -> ft.Control:
     when = game_when(summary.times())
     line3 = (t("Winner: {player}").format(player=winner) if winner else t("No winner")) + " · " + _status(row.get("status"))
     line3 += " · " + tn(*pack(summary.game).rounds, len(summary.scores))
+    if summary_damaged(row.get("summary")):  # e.g. a 4,000-digit penalty filed before it was refused (issue 43)
+        line3 += " · " + t("damaged numbers left out of the statistics")
     return tagged(ids.stats_game(row.get("seq", 0)), ft.Container(
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=16, ink=True,
         padding=ft.Padding.symmetric(horizontal=16, vertical=10),
@@ -174,6 +179,17 @@ def _game_row(row: dict, on_open) -> ft.Control:
             ], spacing=2, tight=True, expand=True),
             ft.Icon(ft.Icons.SHOW_CHART, color=ft.Colors.PRIMARY),
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER)))
+
+
+def _safe_row(row: dict, on_open) -> ft.Control:
+    """A game of the list; one whose stored summary cannot be shown is listed as such, and the
+    history stays open (issue 43: one bad stored game broke it on every visit)."""
+    try:
+        return _game_row(row, on_open)
+    except Exception:
+        log.exception("history row")
+        return ft.Text(t("this game's summary is damaged and cannot be shown"), size=16,
+                       color=ft.Colors.ON_SURFACE_VARIANT)
 
 
 @ft.component
@@ -190,24 +206,29 @@ def Stats():
         return screen(st, "/stats", ids.SCREEN_STATS, title,
                       [GameDetail(row, lambda: set_chosen(None))])
 
-    stats = session.archived_stats(game.id)  # computed once per version of the history
+    try:
+        stats = session.archived_stats(game.id)  # computed once per version of the history
+    except Exception:  # a damaged stored summary must not close the history (issue 43)
+        log.exception("statistics")
+        stats = None
     rows = visible_rows(archived, shown)
     more = len(archived) - len(rows)
     body: list[ft.Control] = []
     if not archived:
         body.append(probe(ids.STATS_EMPTY, t("No games are kept yet. Finished games appear here."), size=18))
     else:
-        order = sorted(stats.items(), key=lambda kv: (-kv[1]["wins"], -kv[1]["games"], kv[0]))
+        order = sorted((stats or {}).items(), key=lambda kv: (-kv[1]["wins"], -kv[1]["games"], kv[0]))
         body += [
             section_title(t("Players")),
             ft.Semantics(identifier=ids.STATS_PLAYERS, container=True, content=ft.ResponsiveRow(
                 [_player_card(name, s, PLAYER_COLORS[i % len(PLAYER_COLORS)], game)
                  for i, (name, s) in enumerate(order)], spacing=12, run_spacing=12)),
-            ft.Text(t(game.stats.note), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(t(game.stats.note) if stats is not None else t("The statistics could not be computed from the kept "
+                    "games; the games are listed below."), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
             ft.Divider(),
             section_title(tn("{n} game", "{n} games", len(archived))),
             ft.Semantics(identifier=ids.STATS_GAMES, container=True, content=ft.Column(
-                [_game_row(r, set_chosen) for r in rows], spacing=10)),
+                [_safe_row(r, set_chosen) for r in rows], spacing=10)),
         ]
         if more > 0:
             body.append(tagged(ids.STATS_MORE, ft.OutlinedButton(
