@@ -381,7 +381,7 @@ class Refused(Message):
     text: dict = field(default_factory=dict)
 
 
-@message("head", epoch="token", seq="nat", state="state")
+@message("head", epoch="token", seq="nat", state="state", fseq="nat")
 @dataclass(frozen=True)
 class Head(Message):
     """Host → guests, now and then (:meth:`Host.tick`): where the host is. A guest that lost
@@ -389,6 +389,7 @@ class Head(Message):
     epoch: str
     seq: int
     state: StateId
+    fseq: int = 0
 
 
 @message("bye", reason="token")
@@ -575,9 +576,9 @@ class Host:
                 self.peers[peer] = PeerInfo(peer, v["name"])
                 self._tickets[v["ticket"]] = peer
         self._facts = self.store.deck_facts()
-        self.fseq = 0
+        self.fseq = 1 if self._facts else 0  # the facts' own number in this run (0: none to send)
         self._gen = self.store.generation  # the store's generation at the last publish
-        self.refusals: list[tuple[Any, str]] = []  # (link, reason) of each refused message, for the UI and tests
+        self.refusals: deque[tuple[Any, str]] = deque(maxlen=100)  # (link, reason) of the last refusals
 
     # ---- reading ----
     @property
@@ -733,7 +734,7 @@ class Host:
     def tick(self) -> list[tuple[Any, str]]:
         """Called now and then (a timer, about once a second): where the host is, to every linked
         guest (a few dozen bytes)."""
-        return self._broadcast(encode(Head(self.epoch, self.seq, self.state)))
+        return self._broadcast(encode(Head(self.epoch, self.seq, self.state, self.fseq)))
 
     def publish(self, nonce: str | None = None) -> list[tuple[Any, str]]:
         """Send every change saved since the last call (by a guest's proposal or this phone's
@@ -834,7 +835,8 @@ class Guest:
         self._held: dict[int, Entry] = {}
         self._pending: "OrderedDict[str, str]" = OrderedDict()  # nonce → Propose text
         self.results: dict[str, Result] = {}
-        self._facts_at: tuple[str, int] | None = None
+        self._fseq = 0   # the number of the host's facts this phone holds (in this run)
+        self._fhead = 0  # the highest the host announced
         self.ignored: list[str] = []  # why each message was not taken (a Bad's reason, "epoch", …)
         self.heard = 0  # heartbeats heard from the host (the app compares it over time: cut off?)
 
@@ -857,12 +859,13 @@ class Guest:
 
     @property
     def behind(self) -> bool:
-        return self.linked and (self.seq is None or self.head > self.seq or bool(self._held))
+        return self.linked and (self.seq is None or self.head > self.seq or bool(self._held) or self._fhead > self._fseq)
 
     # ---- what the phone does ----
     def join(self, secret: str) -> list[str]:
         """Join with the secret of the host's invitation (the QR code)."""
         self._req, self._req_open, self.epoch, self.seq, self.removed = self._token(), True, None, None, False
+        self.head, self._held = 0, {}
         self._hello = encode(Hello(self._req, secret, self.name, self.state, self._content.digest()))
         return [self._hello]
 
@@ -899,7 +902,14 @@ class Guest:
 
     def take_over(self, *, token: Callable[[], str] | None = None) -> Host:
         """The host is gone: this phone becomes the host of its own copy (the whole log is in
-        its store); the others join it with its new code."""
+        its store); the others join it with its new code. A change made here and never
+        answered is checked now as any other (its ``seen`` must still be this state)."""
+        for nonce, text in self._pending.items():
+            m = decode(text)
+            out = run_op(self.session, m.op) if isinstance(m, Propose) and m.seen == self.state else None
+            ok = isinstance(out, Outcome) and out.ok
+            self.results[nonce] = Result(ok, None if ok else Refused("stale" if out is None else "refused", nonce))
+            self._content = content_of(self.store)
         self.epoch, self._pending = None, OrderedDict()
         self.store.set_setting(SETTING_GUEST, {})
         return Host(self.session, token=token)
@@ -921,7 +931,7 @@ class Guest:
             return []
         if isinstance(msg, Head):
             if msg.epoch == self.epoch:
-                self.head = max(self.head, msg.seq)
+                self.head, self._fhead = max(self.head, msg.seq), max(self._fhead, msg.fseq)
                 self.heard += 1
             return []
         if isinstance(msg, Accepted):
@@ -950,8 +960,9 @@ class Guest:
     def _facts(self, m: Facts) -> None:
         if m.epoch != self.epoch:
             self._early = m  # taken once this run welcomes this phone
-        elif self._facts_at is None or self._facts_at[0] != m.epoch or m.fseq > self._facts_at[1]:
-            self._facts_at = (m.epoch, m.fseq)
+        elif m.fseq > self._fseq:
+            self._fhead = max(self._fhead, m.fseq)
+            self._fseq = m.fseq
             self._take_facts(m.table)
 
     def _forget(self) -> None:
@@ -970,6 +981,7 @@ class Guest:
             return []
         if m.epoch != self.epoch:
             self.epoch, self.seq, self._held, self.head = m.epoch, m.base, {}, m.seq
+            self._fseq = self._fhead = 0
         elif self.seq is None:
             self.seq = m.base
         self.head = max(self.head, m.seq)
@@ -998,8 +1010,9 @@ class Guest:
             self._adopt(c, ended=m.ended)
         else:
             self._end(m.ended.get("status") if isinstance(m.ended, dict) else None)
-        if m.epoch != self.epoch:
-            self.epoch, self._held = m.epoch, {}
+        if m.epoch != self.epoch:  # a new run: its numbers only
+            self.epoch, self._held, self.head = m.epoch, {}, m.seq
+            self._fseq = self._fhead = 0
         self.seq = m.seq
         self.head = max(self.head, m.seq)
         return self._drain()
@@ -1043,7 +1056,7 @@ class Guest:
             if c is None or c.state != e.next:
                 return False
             self._adopt(c)
-            return True
+            return self.state == c.state
         new = apply_step(self._content, step)
         if new is None or new.state != e.next:
             return False
