@@ -231,8 +231,7 @@ def test_the_same_card_twice_and_a_duplicated_proposal_are_saved_once(whale_tabl
     assert sorted([t.result("b", nb).ok, t.result("c", nc).ok]) == [False, True]
     same_everywhere(t, actions[:2])
     # the very same Propose text sent five more times: answered, never applied again
-    g = t.guests["b"]
-    n, texts = g.propose({"op": "do", "action": actions[2]})
+    n, texts = t.guests["b"].propose({"op": "do", "action": actions[2]})
     for _ in range(6):
         t.send_from("b", texts)
     t.settle()
@@ -472,7 +471,6 @@ def test_hostile_messages_are_refused_and_change_nothing(vzhuh_table):
         reply = decode(host.handle("eve", json.dumps(m))[0][1])
         assert isinstance(reply, Refused) and reply.reason == "bad-message", m
     # a joined guest's malformed changes: refused by the protocol or the engine, nothing saved
-    g = t.guests["b"]
     for op in [{"op": "do", "action": "party"}, {"op": "edit", "at": -1, "action": party(0, 0, 0)},
                {"op": "edit", "at": True, "action": party(0, 0, 0)}, {"op": "delete", "at": 99},
                {"op": "do", "action": {"type": "party", "penalties": {"Аня": {"points": "x"}}}},

@@ -27,8 +27,10 @@ What travels (as boardgame.io's master does it: one authority, the client's stat
   a jump the host cannot express as one change) and ``{"change": "end", "status"}``. Each entry
   has the host's run (``epoch``) and a sequence number ``seq`` (+1 per entry): a guest applies
   entry ``seq + 1`` on top of its state ``prev`` only; a duplicate is ignored, a gap is held and
-  the guest asks again (:class:`Resume`). The deck facts of the host's store (what the whale
-  game asks the table) go as :class:`Facts`, the whole table with its own counter.
+  the guest asks again (:class:`Resume`); the host's heartbeat (:class:`Head`,
+  :meth:`Host.tick`) tells a guest that lost the last entry. The deck facts of the host's
+  store (what the whale game asks the table) go as :class:`Facts`, the whole table with its
+  own counter.
 * Joining: the host's invitation holds a one-time secret (:meth:`Host.new_code`); a
   :class:`Hello` with it (once) is answered by a :class:`Welcome` with a ticket for coming back
   (:class:`Resume`, no new scan). The host then sends the entries after the guest's state when
@@ -53,7 +55,7 @@ import re
 import secrets
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Mapping, Sequence
+from typing import Any, Callable, ClassVar, Mapping
 
 from engine.core.reading import bad_name
 
@@ -528,9 +530,11 @@ def run_op(session: LogSession, op: Mapping[str, Any]) -> Outcome | str:
             return session.delete(at())
         if kind == "new-game" and keys <= {"game", "players", "options"}:
             players, options, game = op.get("players"), op.get("options", {}), op.get("game")
-            if (not isinstance(players, list) or len(players) > 10 or not all(isinstance(p, str) and len(p) <= 200 for p in players)
+            if (not isinstance(players, list) or len(players) > 10
+                    or not all(isinstance(p, str) and len(p) <= 200 for p in players)
                     or not isinstance(options, dict) or not isinstance(game, str)
-                    or not all(isinstance(k, str) and _OPTION.match(k) and k not in ("game", "players") for k in options)
+                    or not all(isinstance(k, str) and _OPTION.match(k) and k not in ("game", "players")
+                               for k in options)
                     or not all(v is None or isinstance(v, (str, int, float, bool)) for v in options.values())):
                 return "new-game"
             from companion.packs import BY_ID
@@ -639,9 +643,10 @@ class Host:
         return next((p for p in self.peers.values() if p.link == link and link is not None), None)
 
     def _hello(self, link: Any, m: Hello) -> list[tuple[Any, str]]:
-        if self._code_used is not None and self._code_used[:2] == (m.secret, m.req) and self._code_used[2] in self.peers:
+        used = self._code_used
+        if used is not None and used[:2] == (m.secret, m.req) and used[2] in self.peers:
             # the same Hello again (its Welcome was lost or it came twice): the same admission
-            peer, ticket = self._code_used[2:]
+            peer, ticket = used[2:]
             self.peers[peer].link = link
             base, outs = self._catch_up(link, m.req, m.have, m.digest, None, None)
             return [(link, encode(Welcome(m.req, peer, ticket, self.epoch, self.seq, self.state, base)))] + outs
@@ -759,14 +764,16 @@ class Host:
         else:
             if old.game_id is not None and old.game_id != new.game_id:
                 row = next((r for r in self.store.archived() if r.get("game_id") == old.game_id), None)
-                status = row.get("status") if row is not None and row.get("status") in ("finished", "abandoned") else "abandoned"
+                status = row.get("status") if row is not None else None
+                status = status if status in ("finished", "abandoned") else "abandoned"
                 steps.append(({"change": "end", "status": status}, EMPTY))
             if new.game_id is not None:
                 steps.append(({"change": "game", **new.doc()}, new))
         prev = old
         for k, (s, after) in enumerate(steps):
             self.seq += 1
-            text = encode(Entry(self.epoch, self.seq, prev.state, after.state, s, nonce if k == len(steps) - 1 else None))
+            last = k == len(steps) - 1
+            text = encode(Entry(self.epoch, self.seq, prev.state, after.state, s, nonce if last else None))
             self._ring.append((self.seq, after, text))
             outs += self._broadcast(text)
             prev = after
@@ -859,7 +866,8 @@ class Guest:
 
     @property
     def behind(self) -> bool:
-        return self.linked and (self.seq is None or self.head > self.seq or bool(self._held) or self._fhead > self._fseq)
+        return self.linked and (self.seq is None or self.head > self.seq or bool(self._held)
+                                or self._fhead > self._fseq)
 
     # ---- what the phone does ----
     def join(self, secret: str) -> list[str]:
