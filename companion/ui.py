@@ -271,10 +271,25 @@ def content_width(st: AppState) -> Optional[float]:
 
 
 def screen(st: AppState, route: str, ident: str, title: str, body: Iterable[ft.Control],
-           *, actions: Optional[list] = None, appbar: bool = True) -> ft.View:
+           *, actions: Optional[list] = None, appbar: bool = True, main: Optional[ft.Control] = None) -> ft.View:
     """The frame of every screen: app bar with a readable title, a centred scrolling column,
-    and the calm notice pinned at the bottom (visible wherever the user has scrolled to)."""
-    return frame(route, probe(ident, title) if appbar else None, column(st, body), actions)
+    and the calm notice pinned at the bottom (visible wherever the user has scrolled to).
+    ``main``: the screen's main action (its start button), pinned below the scrolling body, so
+    that it is on screen without scrolling on a phone (issue 43)."""
+    content = column(st, body)
+    if main is not None:
+        content = ft.Column([content, pinned(st, main)], expand=True, spacing=0,
+                            horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    return frame(route, probe(ident, title) if appbar else None, content, actions)
+
+
+def pinned(st: AppState, control: ft.Control) -> ft.Control:
+    """``control`` in a bar under a screen's scrolling body, as wide as the body's column."""
+    return ft.Container(
+        alignment=ft.Alignment.TOP_CENTER, bgcolor=ft.Colors.SURFACE,
+        border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+        padding=ft.Padding.symmetric(horizontal=0 if st.width else PAD, vertical=10),
+        content=ft.Container(width=content_width(st), content=control))
 
 
 def frame(route: str, title: Optional[ft.Control], body: ft.Control, actions: Optional[list] = None) -> ft.View:

@@ -68,17 +68,19 @@ def seat_choice(names: Sequence[str], chosen: int, on_pick: Callable[[int], None
 
 def new_game_screen(form: NewGameForm, route: str, ident: str, title: str, options: list[ft.Control],
                     start_ident: str, start_label: str, on_start: Callable[[], Any]) -> ft.Control:
-    """The screen: the running game, the players, a divider, the game's ``options``, the start button."""
+    """The screen: the running game, the players, a divider, the game's ``options``; the start
+    button pinned under them, on screen however long the form is (issue 43: at 412×915 with
+    three players it was below the fold)."""
     st, s = form.st, form.s
     body: list[ft.Control] = []
     if s.active:
         body.append(running_game_box(s, lambda: go(game_route(s)), form.abandon))
     body += player_fields(form.slots, known_names(st))
-    body += [ft.Divider(), *options,
-             tagged(start_ident, ft.FilledButton(start_label, icon=ft.Icons.PLAY_ARROW, height=60,
-                                                 style=ft.ButtonStyle(text_style=ft.TextStyle(size=20)),
-                                                 on_click=on_start))]
-    return screen(st, route, ident, title, body)
+    body += [ft.Divider(), *options]
+    start = tagged(start_ident, ft.FilledButton(start_label, icon=ft.Icons.PLAY_ARROW, height=56,
+                                                style=ft.ButtonStyle(text_style=ft.TextStyle(size=20)),
+                                                on_click=on_start))
+    return screen(st, route, ident, title, body, main=start)
 
 
 __all__ = ["NewGameForm", "new_game_screen", "note", "seat_choice", "use_new_game"]

@@ -9,7 +9,7 @@ from engine.kozyrnye_kity.rules import C
 
 from ... import ids
 from ...i18n import t
-from ...ui import TOUCH, choice_row, probe, safe_screen, screen, section_title, tagged, use_latest
+from ...ui import TOUCH, WIDE, choice_row, probe, safe_screen, screen, section_title, tagged, use_latest
 from ..view import TrumpDraw
 from ..widgets.card_picker import CardPicker
 from ...widgets.game import game_route, go, use_play
@@ -108,60 +108,87 @@ def RoundSetup():
             *([ft.Text(t("Drawn card: {card}").format(card=card_label(d["drawn"])), size=16,
                        color=ft.Colors.WHITE)] if d["drawn"] else []),
         ], spacing=4))
-    body: list[ft.Control] = [
-        section_title(t("1. Trump and token")),
-        ft.Text(t("Draw a card from the shuffled deck and pick it here, or let the app draw."), size=16,
-                color=ft.Colors.ON_SURFACE_VARIANT),
-        trump_box,
-        ft.Row([
-            tagged(ids.SETUP_DRAW, ft.FilledTonalButton(t("Draw for us"), icon=ft.Icons.CASINO_OUTLINED, height=TOUCH + 4,
-                                                        style=ft.ButtonStyle(text_style=ft.TextStyle(size=17)),
-                                                        on_click=draw)),
-            tagged("setup-pick-drawn", ft.OutlinedButton(t("Pick the drawn card"), icon=ft.Icons.STYLE_OUTLINED,
-                                                        height=TOUCH + 4,
-                                                        style=ft.ButtonStyle(text_style=ft.TextStyle(size=17)),
-                                                        on_click=lambda: edit(open="trump"))),
-        ], wrap=True, spacing=8, run_spacing=8),
-    ]
+    # compact on a phone (issue 43): once the trump is known it is one line (a tap opens its
+    # picker again); the open player's picker comes right under their line; «Start the round»
+    # is pinned under the scrolling body — at 412×915 with four players the values of the last
+    # player's first bonus and the start button are on screen without scrolling
+    if d["trump"] is None or d["open"] == "trump":
+        body: list[ft.Control] = [
+            section_title(t("1. Trump and token")),
+            ft.Text(t("Draw a card from the shuffled deck and pick it here, or let the app draw."), size=16,
+                    color=ft.Colors.ON_SURFACE_VARIANT),
+            trump_box,
+            ft.Row([
+                tagged(ids.SETUP_DRAW, ft.FilledTonalButton(t("Draw for us"), icon=ft.Icons.CASINO_OUTLINED,
+                                                            height=TOUCH + 4,
+                                                            style=ft.ButtonStyle(text_style=ft.TextStyle(size=17)),
+                                                            on_click=draw)),
+                tagged("setup-pick-drawn", ft.OutlinedButton(t("Pick the drawn card"), icon=ft.Icons.STYLE_OUTLINED,
+                                                            height=TOUCH + 4,
+                                                            style=ft.ButtonStyle(text_style=ft.TextStyle(size=17)),
+                                                            on_click=lambda: edit(open="trump"))),
+            ], wrap=True, spacing=8, run_spacing=8),
+        ]
+    else:  # the trump in force, small: a tap opens its picker again
+        body = [tagged("setup-trump-change", ft.Container(
+            bgcolor=family_color(d["trump"]), border_radius=14, ink=True, tooltip=t("Tap to change"),
+            padding=ft.Padding.symmetric(horizontal=14, vertical=8), on_click=lambda: edit(open="trump"),
+            content=ft.Row([
+                ft.Column([probe(ids.SETUP_TRUMP, trump_text, size=17, weight=ft.FontWeight.BOLD, color=ft.Colors.WHITE),
+                           *([ft.Text(t("Drawn card: {card}").format(card=card_label(d["drawn"])), size=14,
+                                      color=ft.Colors.WHITE)] if d["drawn"] else [])], spacing=2, tight=True,
+                          expand=True),
+                ft.Icon(ft.Icons.EDIT_OUTLINED, color=ft.Colors.WHITE, size=22),
+            ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)))]
     if d["open"] == "trump":
         body.append(CardPicker(available=unseen, on_pick=from_card, prefix=ids.SETUP_TRUMP_PICK,
                                selected=d["drawn"], key="setup-trump-picker"))
-    body += [ft.Divider(), section_title(t("2. First bonus of each player")),
-             ft.Text(t("Each player chooses one card from their hand and lays it face up in front of them ({rule}).")
-                     .format(rule=C.SETUP_4.rule), size=16,
-                     color=ft.Colors.ON_SURFACE_VARIANT)]
+    wide = bool(st.width and st.width >= WIDE)  # a tablet: the players two to a line, the picker under them
+    rows: list[ft.Control] = [section_title(t("2. First bonus of each player")),
+                              ft.Text(t("Each player chooses one card from their hand and lays it face up in front "
+                                        "of them ({rule}).").format(rule=C.SETUP_4.rule), size=15,
+                                      color=ft.Colors.ON_SURFACE_VARIANT)]
+    lines: list[ft.Control] = []
+    picker = None
     for i, p in enumerate(players):
         cid = d["bonuses"].get(i)
         is_open = d["open"] == i
-        body.append(tagged(ids.setup_bonus(i), selected=is_open, control=ft.OutlinedButton(
+        lines.append(tagged(ids.setup_bonus(i), selected=is_open, control=ft.OutlinedButton(
             content=ft.Row([
                 ft.Text(p, size=19, weight=ft.FontWeight.W_600, expand=True, max_lines=1,
                         overflow=ft.TextOverflow.ELLIPSIS),
                 card_chip(cid, size=15) if cid else ft.Text(t("tap to enter"), size=16,
                                                              color=ft.Colors.ON_SURFACE_VARIANT),
             ], spacing=8),
-            height=TOUCH + 12,
+            height=TOUCH,
             style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=14),
                                  side=ft.BorderSide(3 if is_open else 1,
                                                     ft.Colors.PRIMARY if is_open else ft.Colors.OUTLINE_VARIANT)),
             on_click=lambda e, i=i: edit(open=i))))
         if is_open:
-            body.append(ft.Text(t("First bonus of {player}:").format(player=p), size=17, weight=ft.FontWeight.W_600))
             # what cannot be this player's first bonus is greyed out; a tap on it says why
             others = {k: v for k, v in d["bonuses"].items() if k != i}
             ok = tuple(c for c in unseen if s.game.first_bonus_refusal(i, c, others) is None)
-            body.append(CardPicker(available=ok, on_pick=lambda c, i=i, ok=ok, others=others: pick_bonus(i, c, ok, others),
-                                   prefix=ids.SETUP_BONUS_PICK, selected=cid, explain=True,
-                                   used=t("cannot be a first bonus"), key=f"setup-bonus-picker-{i}"))
+            picker = CardPicker(available=ok, on_pick=lambda c, i=i, ok=ok, others=others: pick_bonus(i, c, ok, others),
+                                prefix=ids.SETUP_BONUS_PICK, selected=cid, explain=True,
+                                used=t("cannot be a first bonus"), key=f"setup-bonus-picker-{i}")
+            if not wide:
+                lines.append(picker)
+    if wide:
+        rows.append(ft.ResponsiveRow([ft.Container(line, col=6) for line in lines], spacing=8, run_spacing=8))
+        rows += [picker] if picker is not None else []
+    else:
+        rows += lines
+    body.append(ft.Column(rows, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
     suggested = s.game.suggested_leader()
     leader = d["leader"] if d["leader"] is not None else (suggested or players[0])
-    body += [ft.Divider(), section_title(t("3. First player")),
+    body += [ft.Divider(height=1), section_title(t("3. First player")),
              ft.Text(t("Suggested: {player}, left of the last round’s first player ({rule}).").format(
                  player=suggested, rule=C.NEXT_ROUND_LEADER.rule)
                      if suggested else t("The table decides who starts."), size=16, color=ft.Colors.ON_SURFACE_VARIANT),
              choice_row([(p, p, ids.setup_leader(i)) for i, p in enumerate(players)], leader,
-                        lambda v: edit(leader=v)),
-             tagged(ids.SETUP_START, ft.FilledButton(t("Start the round"), icon=ft.Icons.PLAY_ARROW, height=60,
-                                                     style=ft.ButtonStyle(text_style=ft.TextStyle(size=20)),
-                                                     on_click=start))]
-    return screen(st, ROUTE, ids.SCREEN_SETUP, t("Round {n}").format(n=n_round), body)
+                        lambda v: edit(leader=v))]
+    start_button = tagged(ids.SETUP_START, ft.FilledButton(t("Start the round"), icon=ft.Icons.PLAY_ARROW, height=56,
+                                                           style=ft.ButtonStyle(text_style=ft.TextStyle(size=20)),
+                                                           on_click=start))
+    return screen(st, ROUTE, ids.SCREEN_SETUP, t("Round {n}").format(n=n_round), body, main=start_button)
