@@ -191,7 +191,8 @@ def app_archive(app: Path, deps: list[str], files: list[str]) -> bytes:
             paths = [base] if base.is_file() else sorted(p for p in base.rglob("*") if p.is_file())
             for p in paths:
                 rel = p.relative_to(app).as_posix()
-                if "__pycache__" in rel or rel.endswith(".pyc") or rel.startswith("assets/examples/"):
+                if ("__pycache__" in rel or rel.endswith(".pyc") or rel.startswith("assets/examples/")
+                        or rel.startswith(WEB_DIR + "/")):  # the page's own scripts (table_link), not Python's
                     continue
                 add(tar, p, rel)
         for arc, data in sorted(compiled_catalogs(app).items()):
@@ -354,6 +355,17 @@ self.addEventListener("message", (event) => {
 self.addEventListener("fetch", (event) => {
   const req = event.request;
   const url = new URL(req.url);
+  // a record file being imported: the phone edition has no server to upload to, so the page sends
+  // it here and the app's Python reads it from this cache once (companion/screens/records.py); the
+  // app asks for the file's bytes only after its size passed (issue 43)
+  if (req.method === "PUT" && url.origin === self.location.origin && url.pathname.includes("/kity-import/")) {
+    event.respondWith((async () => {
+      const cache = await caches.open("records-import");
+      await cache.put(url.pathname, new Response(await req.arrayBuffer()));
+      return new Response(null, { status: 204 });
+    })());
+    return;
+  }
   if (req.method !== "GET" || url.origin !== self.location.origin) return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
@@ -434,6 +446,30 @@ def patch_page(out: Path) -> None:
         (out / "no-rive" / sub / "rive_native.js").write_text(RIVE_STUB, encoding="utf-8")
 
 
+WEB_DIR = "companion/web"  # scripts of the app's own that run on the page, not in Python's worker
+
+
+def table_link(out: Path, app: Path) -> None:
+    """The table link (issue 40, docs/table-link.md): ``companion/web/`` — table-link.js, which
+    owns the peer connections and the camera on the page's main thread and talks to Python over
+    the BroadcastChannel "kity-table", and the QR decoder it vendors — is copied into the build
+    and loaded by index.html before python.js (it takes a ``#join=`` link before the app routes);
+    sw.js precaches it with every other file of the folder."""
+    web = app / WEB_DIR
+    if not (web / "table-link.js").is_file():
+        return  # another Flet app (the floor of the benchmark)
+    for src in sorted(p for p in web.rglob("*") if p.is_file()):
+        dst = out / src.relative_to(web)
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(src, dst)
+    index = out / "index.html"
+    html = index.read_text(encoding="utf-8")
+    tag = '<script src="python.js"></script>'
+    if html.count(tag) != 1:
+        raise SystemExit("index.html: python.js not found (has flet-web changed?)")
+    index.write_text(html.replace(tag, '<script src="table-link.js"></script>\n  ' + tag, 1), encoding="utf-8")
+
+
 def icons(out: Path) -> None:
     """The app's icon at the sizes a phone asks for, drawn like assets/icon.png."""
     sys.path.insert(0, str(ROOT / "scripts"))
@@ -495,6 +531,7 @@ def publish(app: Path, out: Path, deps: list[str], files: list[str], name: str, 
     archive = app_archive(app, deps, files)
     (out / "app.tar.gz").write_bytes(archive)
     patch_page(out)
+    table_link(out, app)
     icons(out)
     web_manifest(out, name, description)
     cache, precached = service_worker(out)

@@ -34,7 +34,9 @@ GAME = Game(
              Screen("new", "new_game.NewGame"), Screen("setup", "round_setup.RoundSetup"),
              Screen("game", "table.Table", (  # back from the history: to the table
                  Screen("history", "history.History"),)),
-             Screen("round-end", "round_end.RoundEnd"), Screen("pad", "pad.Pad"),
+             Screen("round-end", "round_end.RoundEnd", (  # its history: back to the round end (issue 43)
+                 Screen("history", "history.History"),)),
+             Screen("pad", "pad.Pad"),
              Screen("history", "history.History")),
     rules_screens=(Screen("who-wins", "calculator.Calculator"),),
 )

@@ -152,8 +152,10 @@ async def _read_picked(svc: dict, f) -> bytes:
     desktop), else uploaded to this app over HTTP (the browser), never in a websocket message."""
     if f.path:
         return await off_loop(Path(f.path).read_bytes)
-    if f.bytes is not None:  # the phone edition: the browser read the file (no server to upload to)
+    if f.bytes is not None:  # the phone edition, read whole by the browser (see _read_in_browser)
         return f.bytes
+    if IN_BROWSER:
+        return await _read_in_browser(svc, f)
     upload_dir = os.environ.get("FLET_UPLOAD_DIR")
     if not upload_dir:
         raise OSError("uploads are not set up")
@@ -240,6 +242,40 @@ def _big() -> ft.ButtonStyle:
 # ---------------------------------------------------------------------------------------------
 # Import: pick a file or paste the text
 # ---------------------------------------------------------------------------------------------
+IMPORT_CACHE = "records-import"  # the service worker's cache of files being imported (scripts/publish.py)
+PICK_AGAIN = "pick-again"  # the import's result when the phone edition could not receive the file
+
+
+class BrowserReadFailed(OSError):
+    """The phone edition could not receive a picked file (no service worker in control yet)."""
+
+
+async def _read_in_browser(svc: dict, f) -> bytes:
+    """The phone edition (no server): the picked file, sent by the browser to a path the app's
+    own service worker takes (``PUT …/kity-import/<id>``, kept in its cache :data:`IMPORT_CACHE`),
+    read back here once and dropped. Only a file within the size limit gets here."""
+    import js  # Pyodide: the worker's JavaScript globals
+
+    path = f"/kity-import/{uuid.uuid4().hex}"
+    fut = asyncio.get_running_loop().create_future()
+    svc["uploads"][f.name] = fut
+    try:
+        await svc["picker"].upload([ft.FilePickerUploadFile(upload_url=path, id=f.id, name=f.name)])
+        error = await asyncio.wait_for(fut, 120)
+        if error:
+            raise BrowserReadFailed(str(error))
+        cache = await js.caches.open(IMPORT_CACHE)
+        try:
+            hit = await cache.match(path)
+            if not hit:
+                raise BrowserReadFailed("the file did not reach the service worker")
+            return bytes((await hit.arrayBuffer()).to_py())
+        finally:
+            await cache.delete(path)
+    finally:
+        svc["uploads"].pop(f.name, None)
+
+
 @ft.component
 @safe_render
 def ImportPanel():
@@ -256,17 +292,25 @@ def ImportPanel():
 
     async def pick():
         try:
-            files = await svc["picker"].pick_files(dialog_title=t("Choose a game record"), with_data=IN_BROWSER,
+            # the size first, the bytes only for a file that can be a record (issue 43: handing a 60 MB
+            # file's bytes to the browser's Python froze the screen 15 s before the size refusal)
+            files = await svc["picker"].pick_files(dialog_title=t("Choose a game record"),
+                                                   with_data=IN_BROWSER and svc.get("with_data", False),
                                                    file_type=ft.FilePickerFileType.CUSTOM,
                                                    allowed_extensions=["json", "txt"])
             if not files:
                 return
             f = files[0]
-            if f.size > MAX_BYTES:  # refused before a byte is sent
+            if f.size > MAX_BYTES:  # refused before a byte is read
                 set_result((False, Notice("refused", "session.file-too-big",
                                           {"size": f.size, "limit": MAX_BYTES})))
                 return
             data = await _read_picked(svc, f)
+        except BrowserReadFailed:
+            log.exception("pick record in the browser")
+            svc["with_data"] = True  # no service worker to receive it (yet): the next pick reads it whole
+            set_result((False, PICK_AGAIN))
+            return
         except Exception:
             log.exception("pick record")
             set_result((False, None))
@@ -302,7 +346,8 @@ def ImportPanel():
                                    *([violation_rows(vs, ids.IMPORT_VIOLATIONS)] if vs else [])],
                                   spacing=8, tight=True)))
         else:
-            text = notice_text(notice) if notice else t("The file could not be read.")
+            text = (t("The file could not be read here yet. Please choose it again.") if notice == PICK_AGAIN
+                    else notice_text(notice) if notice else t("The file could not be read."))
             body.append(ft.Container(
                 bgcolor=ft.Colors.ERROR_CONTAINER, border_radius=12, padding=12,
                 content=probe(ids.IMPORT_RESULT, t("Not imported, nothing was changed: {reason}").format(reason=text),

@@ -235,5 +235,6 @@ def Stats():
                 tn("Show {n} more game", "Show {n} more games", min(PAGE, more)), icon=ft.Icons.EXPAND_MORE,
                 height=TOUCH, on_click=lambda: set_shown(len(rows) + PAGE),
                 style=ft.ButtonStyle(text_style=ft.TextStyle(size=17)))))
-    body += [ft.Divider(), ImportPanel()]
+    # keyed: the panel keeps its answer when the first import fills the list above it (issue 43)
+    body += [ft.Divider(), ImportPanel(key="stats-import")]
     return screen(st, "/stats", ids.SCREEN_STATS, title, body)

@@ -7,6 +7,7 @@ from typing import Callable, Optional
 
 import flet as ft
 
+from .. import ids
 from ..i18n import t
 from ..ui import safe_render, tagged, this_session, use_app, use_select, use_watch
 from .notices import show_refusal, undo_buttons
@@ -98,28 +99,68 @@ def leave(st, out, said: Callable[[], str], to: Optional[str], *, follow: bool =
 
 
 def bar_button(ident: str, icon, tooltip: str, route: str, icon_size: Optional[int] = None) -> ft.Control:
-    """An app-bar button that opens ``route``."""
-    return tagged(ident, ft.IconButton(icon, tooltip=tooltip, icon_size=icon_size, on_click=lambda: go(route)))
+    """An app-bar button that opens ``route``; not shown on that screen itself (the history's
+    own link on the history: its room goes to the title, which a phone's bar cut, issue 43)."""
+    try:
+        here = ft.use_view_path()  # the screen this bar is drawn for (not the route on top)
+    except Exception:  # drawn outside a screen (a test that builds the bar alone)
+        here = None
+    button = tagged(ident, ft.IconButton(icon, tooltip=tooltip, icon_size=icon_size, on_click=lambda: go(route)))
+    button.visible = here != route
+    return button
 
 
 @ft.component
 @safe_render
-def UndoRedo(undo_id: str, redo_id: str, after: Optional[Callable[[], None]] = None, icon_size: Optional[int] = None):
+def UndoRedo(undo_id: str, redo_id: str, after: Optional[Callable[[], None]] = None, icon_size: Optional[int] = None,
+             menu: bool = True):
     """:func:`undo_buttons` as a part of their own, for a screen whose frame does not follow
     every entry: it follows only whether each can be used (``use_select``), so an entry that
-    changes neither does not redraw them (issue 18)."""
+    changes neither does not redraw them (issue 18). ``menu``: the game's menu (:func:`GameMenu`)
+    follows them, at the bar's end (a bar that goes on after them puts it last itself)."""
     st = use_app()
     use_select(lambda s: (s.can_undo, s.can_redo))
-    return ft.Row(undo_buttons(this_session(), st, undo_id, redo_id, after=after, icon_size=icon_size),
-                  spacing=0, tight=True)
+    return ft.Row([*undo_buttons(this_session(), st, undo_id, redo_id, after=after, icon_size=icon_size),
+                   *([GameMenu(icon_size, key="game-menu")] if menu else [])], spacing=0, tight=True)
+
+
+def _running_record() -> Optional[str]:
+    """The running game's record as it stands now (None: no game runs on this tab)."""
+    s = this_session()
+    return s.export_record() if s is not None and s.active else None
+
+
+@ft.component
+@safe_render
+def GameMenu(icon_size: Optional[int] = None):
+    """The menu (⋮) at the end of a running game's app bar, the same in every game (issue 43):
+    the game's record as it stands — a file (a download in a browser and in the phone edition),
+    the clipboard, the share sheet on a phone — at any moment, a round not yet begun too; and
+    the history and statistics of its kind. Ends the bar of :func:`game_bar` and of
+    :class:`UndoRedo`, so every game's screens have it."""
+    from ..screens.records import use_export  # the export's services, made when first shown
+
+    out = use_export(_running_record)
+
+    def item(ident: str, text: str, icon, on_click) -> ft.PopupMenuItem:
+        return ft.PopupMenuItem(content=tagged(ident, ft.Text(t(text), size=17)), icon=icon, height=52,
+                                on_click=on_click)
+
+    items = [item(ids.GAME_MENU_SAVE, "Save the game record", ft.Icons.DOWNLOAD, out.save),
+             item(ids.GAME_MENU_COPY, "Copy the game record", ft.Icons.COPY, out.copy)]
+    if out.share is not None:
+        items.append(item(ids.GAME_MENU_SHARE, "Share the game record", ft.Icons.SHARE, out.share))
+    items.append(item(ids.GAME_MENU_STATS, "History and statistics", ft.Icons.INSIGHTS, lambda: go("/stats")))
+    return tagged(ids.GAME_MENU, ft.PopupMenuButton(icon=ft.Icons.MORE_VERT, icon_size=icon_size, items=items,
+                                                    tooltip=t("Menu")))
 
 
 def game_bar(s, st, undo: str, redo: str, history: str, history_route: str, *more: ft.Control,
              shown: Optional[Callable[[str], str]] = None) -> list[ft.Control]:
     """The app bar of a game screen: undo, redo (``shown``: how the game's texts are put in the
-    message bar), the game's history, then the game's ``more`` buttons."""
+    message bar), the game's history, then the game's ``more`` buttons and its menu (:func:`GameMenu`)."""
     return [*undo_buttons(s, st, undo, redo, shown=shown),
-            bar_button(history, ft.Icons.HISTORY, t("History"), history_route), *more]
+            bar_button(history, ft.Icons.HISTORY, t("History"), history_route), *more, GameMenu(key="game-menu")]
 
 
 def play_button(text: str, icon, on_click, *, filled: bool = True, height: int = 56, size: int = 18,

@@ -40,6 +40,6 @@ def History():
                                ft.Text(action_text(a, "kalmar"), size=17)], spacing=2, tight=True))))
     body.append(ft.Semantics(identifier=ids.HIST_ENTRIES, container=True, content=ft.Column(rows, spacing=6,
                                                                                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH)))
-    body += history_tail(st, s, violations="kl-hist-violations", record_file="kalmar.json", export="kl-export",
+    body += history_tail(st, s, violations="kl-hist-violations", export="kl-export",
                          stop=ids.STOP, round_word=lambda n: t("game {n}").format(n=n))
     return screen(st, ROUTE, ids.SCREEN_HISTORY, t("History of the game"), body, actions=app_bar_actions())

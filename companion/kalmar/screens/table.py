@@ -14,7 +14,7 @@ from engine.kalmar.rules import C
 from ...i18n import t, tn
 from ...ui import (TOUCH, WIDE, column, frame, probe, safe_render, safe_screen, section_title, tagged, two_columns,
                    use_app, use_latest, use_select)
-from ...widgets.game import UndoRedo, bar_button, go, leave, play_button, use_play
+from ...widgets.game import GameMenu, UndoRedo, bar_button, go, leave, play_button, use_play
 from ...widgets.look import PLAYER_COLORS
 from ...widgets.notices import show_refusal
 from .. import ids, models
@@ -53,9 +53,10 @@ def banner(ident: str, text: str, *, tone: str = "info", controls: list | None =
 def app_bar_actions() -> list[ft.Control]:
     """Undo and redo (a part of their own, redrawn only when whether each can be used changes),
     the history, the checker."""
-    return [UndoRedo(ids.UNDO, ids.REDO, key="kalmar-undo-redo"),
+    return [UndoRedo(ids.UNDO, ids.REDO, menu=False, key="kalmar-undo-redo"),
             bar_button(ids.HISTORY, ft.Icons.HISTORY, t("History"), "/kalmar/history"),
-            bar_button(ids.CHECK, ft.Icons.HELP_OUTLINE, t("Can I play this?"), "/kalmar/table-check")]
+            bar_button(ids.CHECK, ft.Icons.HELP_OUTLINE, t("Can I play this?"), "/kalmar/table-check"),
+            GameMenu(key="game-menu")]  # the game's record out, the statistics (issue 43)
 
 
 SKIP_LINE = 20  # px: one line of the skipped notice (size 16)

@@ -304,7 +304,7 @@ def History():
         section_title(t("Game record")),
         ft.Text(t("The whole game as a file (kozyrnye-kity/1): to keep, to share, to check elsewhere."),
                 size=15, color=ft.Colors.ON_SURFACE_VARIANT),
-        ExportPanel(session.export_record, f"kity-{(session.game_id or 'game')[:8]}.json", ids.HIST_EXPORT),
+        ExportPanel(session.export_record, ids.HIST_EXPORT),
         ft.Divider(),
         ImportPanel(),
         EditDialogHost(editing, lambda: set_editing(None), set_corrected),

@@ -6,6 +6,7 @@ import flet as ft
 
 from ... import ids
 from ...i18n import lang, t, tn
+from ...screens.records import use_export
 from ...ui import TOUCH, probe, safe_render, safe_screen, screen, section_title, tagged
 from ...widgets.game import go, leave, use_play
 from ..widgets.words import tie_banner
@@ -93,6 +94,7 @@ def RoundEnd():
     st, s, buzz = use_play()
     wide = st.width >= 900
     actions = game_actions(buzz, undo_id=ids.END_UNDO, redo_id="end-redo")
+    export = use_export(lambda: s.export_record() if s.active else None)
     if not s.active or not s.game.round_over():
         return screen(st, ROUTE, ids.SCREEN_ROUND_END, t("Round over"), [
             ft.Text(t("No finished round to show."), size=18),
@@ -130,6 +132,14 @@ def RoundEnd():
         body.append(tagged(ids.END_NEXT, ft.FilledButton(t("Next round"), icon=ft.Icons.ARROW_FORWARD, height=60,
                                                          style=ft.ButtonStyle(text_style=ft.TextStyle(size=20)),
                                                          on_click=lambda: go("/setup"))))
+    # from here, before the next round begins: the game's history, and its record as it stands (issue 43)
+    small = ft.ButtonStyle(text_style=ft.TextStyle(size=17), shape=ft.RoundedRectangleBorder(radius=12))
+    body.append(ft.Row([
+        tagged(ids.END_HISTORY, ft.OutlinedButton(t("Game history"), icon=ft.Icons.HISTORY, height=TOUCH,
+                                                  style=small, on_click=lambda: go(f"{ROUTE}/history"))),
+        tagged(ids.END_EXPORT, ft.OutlinedButton(t("Save the game record"), icon=ft.Icons.DOWNLOAD, height=TOUCH,
+                                                 style=small, on_click=export.save)),
+    ], wrap=True, spacing=8, run_spacing=8))
     revokes = s.game.revokes(last, lg)
     if revokes:
         items: list[ft.Control] = [section_title(t("Revokes in this round"))]

@@ -97,6 +97,6 @@ def History():
         body.append(ft.Column(rows, spacing=4))
         body.append(ft.Text(t("A bank or taken-cards entry: undo it and enter it again."), size=14,
                             color=ft.Colors.ON_SURFACE_VARIANT))
-    body += history_tail(st, s, violations=ids.HIST_VIOLATIONS, record_file="royal-mastheads.json", export=ids.EXPORT,
+    body += history_tail(st, s, violations=ids.HIST_VIOLATIONS, export=ids.EXPORT,
                          stop=ids.STOP, where=where_text, text=txt)
     return screen(st, ROUTE, ids.SCREEN_HISTORY, t("History of the game"), body, actions=app_bar_actions(s, st))

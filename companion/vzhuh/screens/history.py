@@ -81,6 +81,6 @@ def History():
                        vertical_alignment=ft.CrossAxisAlignment.CENTER),
                 *lines,
             ], spacing=4, tight=True))))
-    body += history_tail(st, s, violations="vz-hist-violations", record_file="vzhuh.json", export="vz-export",
+    body += history_tail(st, s, violations="vz-hist-violations", export="vz-export",
                          stop="vz-stop", round_word=lambda n: t("party {n}").format(n=n))
     return screen(st, ROUTE, ids.SCREEN_HISTORY, t("History of the game"), body, actions=app_bar_actions(s, st))
