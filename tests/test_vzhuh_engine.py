@@ -101,11 +101,13 @@ def test_VZ_COMP_cards_over_deck_strict_and_replay():
     with pytest.raises(IllegalAction) as e:
         vz.apply(s0, RecordParty(party))
     assert (e.value.code, e.value.rule) == ("too-many-cards", "VZ-COMP")
-    assert "VZ-COMP" in str(e.value) and "3 cards with the number 30" in str(e.value)
+    assert "VZ-COMP" in str(e.value) and "this party has 3 cards “30”" in str(e.value)
     s = vz.apply(s0, RecordParty(party), strict=False)
     assert [(v.code, v.rule, v.round, v.player) for v in s.violations] == [("too-many-cards", "VZ-COMP", 1, None)]
     assert s.parties[0].points == (60, 33, 0)  # scored as entered
-    assert s.violations[0].text("ru") == "в партии 3 карты с числом 30, а в колоде всего 2 карты (VZ-COMP)"
+    # issue 43: «в партии 3 карты с числом 30» read as "in party 3"; the count now follows a colon
+    assert s.violations[0].text("ru") == "в этой партии: 3 карты «30», а в колоде их всего 2 карты (VZ-COMP)"
+    assert s.violations[0].text("en") == "this party has 3 cards “30”, but the deck has only 2 cards (VZ-COMP)"
 
 
 def test_VZ_COMP_cards_at_deck_limit_ok():
@@ -118,7 +120,8 @@ def test_RUL_VZ_JOKERS_total_checked_only():
     assert ok.violations == ()
     s = game((Cards({}, 4), Cards({}, 3), 0), strict=False)
     assert [(v.code, v.rule) for v in s.violations] == [("too-many-jokers", "RUL-VZ-JOKERS")]
-    assert s.violations[0].text("en") == "the party holds 7 jokers, the deck only 6 jokers (RUL-VZ-JOKERS)"
+    assert s.violations[0].text("en") == "this party has 7 jokers, but the deck has only 6 jokers (RUL-VZ-JOKERS)"
+    assert s.violations[0].text("ru") == "в этой партии: 7 джокеров, а в колоде их всего 6 джокеров (RUL-VZ-JOKERS)"
 
 
 @pytest.mark.parametrize("points", [1, 2, 898, 899, 901])
