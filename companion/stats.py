@@ -59,3 +59,29 @@ def player_stats(archived: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, A
         if e["rounds"]:
             e["avg_round_points"] = e["points"] / e["rounds"]
     return out
+
+
+def kind_numbers(archived: Iterable[Mapping[str, Any]]) -> dict[str, int]:
+    """``{game_id: n}``: each game's number among the games of its kind, the oldest 1 (by the
+    store's ``seq``, which counts the games of every kind: «Игра 2» for the only «Вжух!» game
+    was that count, issue 43). ``archived`` is one kind's history, as
+    :meth:`Session.archived(game) <companion.log_session.LogSession.archived>` returns it."""
+    rows = [r for r in archived or () if isinstance(r, Mapping) and isinstance(r.get("game_id"), str)]
+    rows.sort(key=lambda r: r.get("seq") if isinstance(r.get("seq"), int) else 0)
+    return {r["game_id"]: n for n, r in enumerate(rows, start=1)}
+
+
+def player_seats(archived: Iterable[Mapping[str, Any]], running: Iterable[str] = ()) -> dict[str, int]:
+    """``{name: seat}``: where each player sat, the seat their colour comes from at the table
+    (issue 43: a player keeps one colour everywhere, the statistics too). The running game's
+    seats (``running``, its players in seat order) come first; then each player's seat in the
+    most recent kept game they played (``archived``: most recent first, as the history is)."""
+    seats: dict[str, int] = {}
+    for i, p in enumerate(running or ()):
+        seats.setdefault(p, i)
+    for row in archived or ():
+        if not isinstance(row, Mapping):
+            continue
+        for i, p in enumerate(Summary.from_json(row.get("summary") if "summary" in row else row).players):
+            seats.setdefault(p, i)
+    return seats

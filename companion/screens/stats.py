@@ -12,7 +12,8 @@ from ..i18n import lang, t, tn
 from ..ui import TOUCH, probe, safe_render, safe_screen, screen, section_title, tagged, use_app, use_session, use_watch
 from ..widgets.look import PLAYER_COLORS
 from ..widgets.game import game_route
-from ..widgets.notices import report
+from ..widgets.notices import damaged_note, report
+from ..stats import kind_numbers, player_seats
 from ..summary import Summary, damaged as summary_damaged
 from ..widgets.when import game_when
 from .records import ExportPanel, ImportPanel
@@ -35,6 +36,14 @@ def _avg(x) -> str:
     return "—" if x is None else f"{x:.1f}".replace(".", "," if lang() == "ru" else ".")
 
 
+def seat_color(seat: int) -> str:
+    """A player's colour: the one of their seat at the table (issue 43: not their rank)."""
+    return PLAYER_COLORS[seat % len(PLAYER_COLORS)]
+
+
+LABEL_LINES = 2  # a number's label wraps to two lines in its box, never cut (issue 43)
+
+
 def _player_card(name: str, s: dict, seat_color: str, game) -> ft.Control:
     items = [
         (t("Games"), str(s["games"]), "games"),
@@ -47,7 +56,9 @@ def _player_card(name: str, s: dict, seat_color: str, game) -> ft.Control:
     boxes = [ft.Container(
         width=108, padding=ft.Padding.symmetric(vertical=4),
         content=ft.Column([
-            ft.Text(label, size=13, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+            # two lines' room in every box, so the numbers of a row stand on one line
+            ft.Container(probe(ids.stats_label(name, key), label, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                         height=LABEL_LINES * 18, alignment=ft.Alignment.BOTTOM_LEFT),
             probe(ids.stats_value(name, key), value, size=24, weight=ft.FontWeight.BOLD),
         ], spacing=0, tight=True)) for label, value, key in items]
     return ft.Container(
@@ -92,20 +103,29 @@ def race_chart(players, rounds: list[dict], round_word: str | None = None) -> ft
 
 @ft.component
 @safe_render
-def GameDetail(row: dict, on_back):
+def GameDetail(row: dict, number: int, on_back):
     session = use_session()
     summary = Summary.from_json(row.get("summary"))
     body: list[ft.Control] = [
         ft.Row([tagged(ids.STATS_BACK, ft.OutlinedButton(t("All games"), icon=ft.Icons.ARROW_BACK, height=TOUCH,
                                                          on_click=on_back,
                                                          style=ft.ButtonStyle(text_style=ft.TextStyle(size=17))))]),
-        probe(ids.STATS_DETAIL, t("Game {n}").format(n=row.get("seq", "")) + " · " + _status(row.get("status")),
+        probe(ids.STATS_DETAIL, t("Game {n}").format(n=number) + " · " + _status(row.get("status")),
               size=22, weight=ft.FontWeight.BOLD),
     ]
     when = game_when(summary.times())
     if when:
         body.append(probe(ids.STATS_WHEN, when, size=17, color=ft.Colors.ON_SURFACE_VARIANT))
-    if row.get("status") == "abandoned":
+    found, set_found = ft.use_state(False)  # its file found damaged by «export» (issue 43)
+    damaged = dict(row, damaged=True) if found else row
+
+    def record():
+        text = session.export_archived(row["game_id"])
+        if text is None and any(r.get("damaged") for r in session.archived() if r.get("game_id") == row["game_id"]):
+            set_found(True)
+        return text
+
+    if row.get("status") == "abandoned" and not damaged.get("damaged"):
         body.append(ResumeEntry(row["game_id"], key=f"stats-resume-{row['game_id']}"))
     if summary.winner:
         body.append(ft.Text(t("{player} wins the game!").format(player=summary.winner), size=18))
@@ -118,8 +138,7 @@ def GameDetail(row: dict, on_back):
                             color=ft.Colors.ON_SURFACE_VARIANT))
     body += [
         section_title(t("Game record")),
-        ExportPanel(lambda: session.export_archived(row["game_id"]), f"{game.id}-{row.get('seq', '')}.json",
-                    ids.STATS_EXPORT),
+        *(damaged_note(damaged) or [ExportPanel(record, ids.STATS_EXPORT)]),
     ]
     return ft.Column(body, spacing=14, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
@@ -156,7 +175,7 @@ def ResumeEntry(game_id: str):
     ], spacing=8, tight=True)
 
 
-def _game_row(row: dict, on_open) -> ft.Control:
+def _game_row(row: dict, number: int, on_open) -> ft.Control:
     summary = Summary.from_json(row.get("summary"))
     players = row.get("players") or summary.players
     winner = summary.winner
@@ -172,24 +191,25 @@ def _game_row(row: dict, on_open) -> ft.Control:
         on_click=lambda e: on_open(row["game_id"]),
         content=ft.Row([
             ft.Column([
-                ft.Text(t("Game {n}").format(n=row.get("seq", "")) + (f" · {when}" if when else ""), size=18,
+                ft.Text(t("Game {n}").format(n=number) + (f" · {when}" if when else ""), size=18,
                         weight=ft.FontWeight.W_600),
                 ft.Text(line2, size=16),
                 ft.Text(line3, size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+                *damaged_note(row, short=True),
             ], spacing=2, tight=True, expand=True),
             ft.Icon(ft.Icons.SHOW_CHART, color=ft.Colors.PRIMARY),
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER)))
 
 
-def _safe_row(row: dict, on_open) -> ft.Control:
+def _safe_row(row: dict, number: int, on_open) -> ft.Control:
     """A game of the list; one whose stored summary cannot be shown is listed as such, and the
     history stays open (issue 43: one bad stored game broke it on every visit)."""
     try:
-        return _game_row(row, on_open)
+        return _game_row(row, number, on_open)
     except Exception:
         log.exception("history row")
-        return ft.Text(t("this game's summary is damaged and cannot be shown"), size=16,
-                       color=ft.Colors.ON_SURFACE_VARIANT)
+        return ft.Text(t("Game {n}").format(n=number) + " · " + t("this game's summary is damaged and cannot be shown"),
+                       size=16, color=ft.Colors.ON_SURFACE_VARIANT)
 
 
 @ft.component
@@ -201,10 +221,13 @@ def Stats():
     game = pack(session.kind if session.active else st.game)
     archived = session.archived(game.id)
     row = next((r for r in archived if r.get("game_id") == chosen), None)
-    title = f"{t('History and statistics')} {game.title}"
+    numbers = kind_numbers(archived)  # «Игра 1» is the first game of this kind (issue 43)
+    # the app bar holds the short title; the game's name is the first heading, wrapped, never cut
+    title = t("History and statistics")
+    heading = probe(ids.STATS_GAME_TITLE, game.title, size=24, weight=ft.FontWeight.BOLD)
     if row is not None:
         return screen(st, "/stats", ids.SCREEN_STATS, title,
-                      [GameDetail(row, lambda: set_chosen(None))])
+                      [heading, GameDetail(row, numbers.get(row["game_id"], 0), lambda: set_chosen(None))])
 
     try:
         stats = session.archived_stats(game.id)  # computed once per version of the history
@@ -213,22 +236,24 @@ def Stats():
         stats = None
     rows = visible_rows(archived, shown)
     more = len(archived) - len(rows)
-    body: list[ft.Control] = []
+    body: list[ft.Control] = [heading]
     if not archived:
         body.append(probe(ids.STATS_EMPTY, t("No games are kept yet. Finished games appear here."), size=18))
     else:
         order = sorted((stats or {}).items(), key=lambda kv: (-kv[1]["wins"], -kv[1]["games"], kv[0]))
+        # each player in the colour of their seat at the table, not of their rank here (issue 43)
+        seats = player_seats(archived, session.players if session.active and session.kind == game.id else ())
         body += [
             section_title(t("Players")),
             ft.Semantics(identifier=ids.STATS_PLAYERS, container=True, content=ft.ResponsiveRow(
-                [_player_card(name, s, PLAYER_COLORS[i % len(PLAYER_COLORS)], game)
+                [_player_card(name, s, seat_color(seats.get(name, i)), game)
                  for i, (name, s) in enumerate(order)], spacing=12, run_spacing=12)),
             ft.Text(t(game.stats.note) if stats is not None else t("The statistics could not be computed from the kept "
                     "games; the games are listed below."), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
             ft.Divider(),
             section_title(tn("{n} game", "{n} games", len(archived))),
             ft.Semantics(identifier=ids.STATS_GAMES, container=True, content=ft.Column(
-                [_safe_row(r, set_chosen) for r in rows], spacing=10)),
+                [_safe_row(r, numbers.get(r.get("game_id"), 0), set_chosen) for r in rows], spacing=10)),
         ]
         if more > 0:
             body.append(tagged(ids.STATS_MORE, ft.OutlinedButton(
