@@ -10,13 +10,14 @@ import logging
 import os
 import uuid
 from pathlib import Path
-from typing import Any, Awaitable, Callable, Mapping, Optional
+from typing import Any, Awaitable, Callable, Mapping, NamedTuple, Optional
 
 import flet as ft
 
 from engine.core.games import MAX_BYTES
 
 from .. import ids, packs
+from ..file_names import record_file_name_of
 from ..i18n import lang, t, tn
 from ..platform import IN_BROWSER, off_loop
 from ..session import Notice
@@ -178,10 +179,19 @@ async def _read_picked(svc: dict, f) -> bytes:
         svc["uploads"].pop(f.name, None)
 
 
-@ft.component
-@safe_render
-def ExportPanel(get_text: Callable[[], Optional[str]], file_name: str, ident: str):
-    """Buttons that hand out a game record: as a file, to the clipboard, or to the share sheet."""
+class Export(NamedTuple):
+    """How a game record is handed out (:func:`use_export`): click handlers; ``share`` is None
+    where there is no share sheet (a browser)."""
+    save: Callable
+    copy: Callable
+    share: Optional[Callable]
+
+
+def use_export(get_text: Callable[[], Optional[str]]) -> Export:
+    """The handlers that hand out the record ``get_text()`` gives: as a file (a download in a
+    browser, the phone edition too), to the clipboard, to the share sheet. The file's name is
+    the one scheme of every game (:func:`companion.file_names.record_file_name_of`: game, date,
+    players). Shared by the export panels and the game menu (issue 43)."""
     st = use_app()
     svc = _services()
     page = ft.context.page
@@ -192,46 +202,55 @@ def ExportPanel(get_text: Callable[[], Optional[str]], file_name: str, ident: st
             st.show(lambda: t("This game has no record to export."), "problem")
         return text
 
-    def handing(what: str, failed: Callable[[], str], hand: Callable[[str], Awaitable[None]]):
+    def handing(what: str, failed: Callable[[], str], hand: Callable[[str, str], Awaitable[None]]):
         """A button's handler: the record's text handed out by ``hand``; a failure is logged and said."""
-        async def run():
+        async def run(*_):
             text = text_or_tell()
             if not text:
                 return
             try:
-                await hand(text)
+                await hand(text, record_file_name_of(text))
             except Exception:
                 log.exception("%s record", what)
                 st.show(failed, "problem")
         return run
 
-    async def to_file(text: str):
+    async def to_file(text: str, file_name: str):
         await svc["picker"].save_file(dialog_title=t("Save the game record"), file_name=file_name,
                                       src_bytes=text.encode("utf-8"))
         if page.web:
             st.show(lambda: t("The game record was downloaded: {name}").format(name=file_name))
 
-    async def to_clipboard(text: str):
+    async def to_clipboard(text: str, _name: str):
         await svc["clip"].set(text)
         st.show(lambda: t("The game record was copied. Paste it into a message or a file."))
 
-    async def to_share_sheet(text: str):
+    async def to_share_sheet(text: str, file_name: str):
         await svc["share"].share_files([ft.ShareFile.from_bytes(text.encode("utf-8"), mime_type="application/json",
                                                               name=file_name)], title=file_name)
 
-    save = handing("save", lambda: t("The file could not be saved. Try «Copy» instead."), to_file)
-    copy = handing("copy", lambda: t("The record could not be copied on this device."), to_clipboard)
-    share = handing("share", lambda: t("Sharing is not available here. Use «Save file» or «Copy»."), to_share_sheet)
+    return Export(handing("save", lambda: t("The file could not be saved. Try «Copy» instead."), to_file),
+                  handing("copy", lambda: t("The record could not be copied on this device."), to_clipboard),
+                  # the share sheet exists on phones; in a browser the file download does the job
+                  None if page.web else handing(
+                      "share", lambda: t("Sharing is not available here. Use «Save file» or «Copy»."),
+                      to_share_sheet))
 
+
+@ft.component
+@safe_render
+def ExportPanel(get_text: Callable[[], Optional[str]], ident: str):
+    """Buttons that hand out a game record: as a file, to the clipboard, or to the share sheet."""
+    out = use_export(get_text)
     buttons = [
         tagged(f"{ident}-save", ft.FilledTonalButton(t("Save file"), icon=ft.Icons.DOWNLOAD, height=TOUCH,
-                                                     on_click=save, style=_big())),
+                                                     on_click=out.save, style=_big())),
         tagged(f"{ident}-copy", ft.OutlinedButton(t("Copy"), icon=ft.Icons.COPY, height=TOUCH,
-                                                  on_click=copy, style=_big())),
+                                                  on_click=out.copy, style=_big())),
     ]
-    if not page.web:  # the share sheet exists on phones; in a browser the file download does the job
+    if out.share is not None:
         buttons.append(tagged(f"{ident}-share", ft.OutlinedButton(t("Share"), icon=ft.Icons.SHARE, height=TOUCH,
-                                                                  on_click=share, style=_big())))
+                                                                  on_click=out.share, style=_big())))
     return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
 
 
