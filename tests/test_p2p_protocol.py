@@ -9,6 +9,8 @@ import json
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine.kozyrnye_kity.record import action_to_json, facts_to_json
 from engine.kozyrnye_kity.simulate import simulate_game, synthetic_profile
@@ -475,7 +477,8 @@ def test_hostile_messages_are_refused_and_change_nothing(vzhuh_table):
                {"op": "edit", "at": True, "action": party(0, 0, 0)}, {"op": "delete", "at": 99},
                {"op": "do", "action": {"type": "party", "penalties": {"Аня": {"points": "x"}}}},
                {"op": "new-game", "game": "vzhuh", "players": VZ, "options": {"__class__": 1}},
-               {"op": "rm -rf"}, {"op": "do", "action": party(0, 0, 0), "extra": 1}]:
+               {"op": "rm -rf"}, {"op": "do", "action": party(0, 0, 0), "extra": 1},
+               {"op": "insert", "at": 0, "action": {"junk": 1}}, {"op": "edit", "at": 0, "action": {"type": "zzz"}}]:
         nonce = t.propose("b", op)
         t.settle()
         assert not t.result("b", nonce).ok, op
@@ -563,3 +566,50 @@ def test_an_entry_carries_the_change_never_the_game(whale_table):
     t.host_out(sent)  # the undo's own messages were lost: the guests learn it from the host's
     t.settle()        # heartbeat and ask again
     same_everywhere(t, actions[:40])
+
+
+# ---------------------------------------------------------------------------------------------
+# Whatever arrives, nothing escapes and nothing changes
+# ---------------------------------------------------------------------------------------------
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-2 ** 60, 2 ** 60) | st.floats(allow_nan=False)
+                    | st.text(max_size=20),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+                    max_leaves=20)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_any_message_is_answered_with_a_refusal_and_changes_nothing(vzhuh_table, data):
+    """Arbitrary JSON, valid messages with one field replaced by anything, and proposals of a
+    linked phone whose change is anything but a legal entry: never an exception, a Refused each
+    time (or an answer to a proposal that is a refusal), the host's game unchanged."""
+    t = vzhuh_table
+    host = t.host
+    before = (content_of(host.store), set(host.peers), host.seq)
+    seen = host.state.to_json()
+    valid = [
+        {"t": "hello", "req": "r1", "secret": "s1", "name": "Eve", "have": [None, 0], "digest": "d"},
+        {"t": "resume", "req": "r1", "ticket": "t1", "have": seen, "digest": "d"},
+        {"t": "propose", "seen": seen, "nonce": "n1", "op": {"op": "do", "action": party(0, 0, 0)}},
+    ]
+    kind = data.draw(st.sampled_from(["json", "field", "op"]))
+    if kind == "json":
+        text = json.dumps(data.draw(JSON))
+        link = "eve"
+    elif kind == "field":
+        m = dict(data.draw(st.sampled_from(valid)))
+        m[data.draw(st.sampled_from(sorted(m)))] = data.draw(JSON)
+        text, link = json.dumps(m), data.draw(st.sampled_from(["eve", "b"]))
+    else:  # a linked phone's change: an entry that is not one, or a place that is not there
+        op = data.draw(st.sampled_from(["do", "edit", "insert", "delete"]))
+        change = {"op": op, "action": data.draw(st.dictionaries(st.text(max_size=8), JSON, max_size=4))}
+        if op != "do":
+            change["at"] = data.draw(st.integers(0, 1) | st.integers(-3, 3) | JSON)
+        if op == "delete":
+            del change["action"]
+        text, link = json.dumps({"t": "propose", "seen": seen, "nonce": "z" + data.draw(st.uuids()).hex,
+                                 "op": change}), "b"
+    outs = host.handle(link, text)
+    replies = [decode(x) for _, x in outs]
+    assert replies and all(isinstance(r, Refused) for r in replies), replies
+    assert (content_of(host.store), set(host.peers), host.seq) == before

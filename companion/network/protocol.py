@@ -57,9 +57,10 @@ from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Mapping
 
+from engine.core.errors import GameError, RecordError
 from engine.core.reading import bad_name
 
-from companion.log_session import LogSession, Outcome, _histories, _redo_step, _undo_step, shared
+from companion.log_session import LogSession, Notice, Outcome, _histories, _redo_step, _undo_step, shared
 from companion.storage import CurrentGame, RevisionConflict
 
 log = logging.getLogger("kity")
@@ -525,7 +526,18 @@ def run_op(session: LogSession, op: Mapping[str, Any]) -> Outcome | str:
         if kind in ("undo", "redo", "finish", "abandon") and not keys:
             return getattr(session, kind)()
         if kind in ("edit", "insert") and keys == {"at", "action"}:
-            return getattr(session, kind)(at(), action())
+            index, entry = at(), action()
+            states = session.states
+            if session.active and 0 <= index < len(states):
+                # a past entry that no longer fits is kept (the session's rule), one the game
+                # cannot even read is not: a phone's screen never makes one
+                try:
+                    session.game.apply(states[index], entry, strict=False)
+                except RecordError as e:
+                    return Outcome(False, Notice("refused", error=e))
+                except GameError:
+                    pass
+            return getattr(session, kind)(index, entry)
         if kind == "delete" and keys == {"at"}:
             return session.delete(at())
         if kind == "new-game" and keys <= {"game", "players", "options"}:
