@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import io
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -329,7 +330,8 @@ def test_scanning_real_qr_codes_with_a_camera(browser, link_site, tmp_path, caps
         cancel = guest.page.locator("#kity-scan-cancel")
         cancel.wait_for()
         guest.page.wait_for_function("document.querySelector('#kity-scan video').videoWidth > 0")
-        shot = tmp_path / "table-link-scan-phone.png"
+        folder = REPO / "docs" / "screenshots" if os.environ.get("KITY_SCREENSHOTS") == "1" else tmp_path
+        shot = folder / "table-link-scan-phone.png"
         guest.page.screenshot(path=str(shot))
         box = cancel.bounding_box()
         assert box["height"] >= 44 and box["width"] >= 44 and box["y"] + box["height"] <= PHONE["height"]
