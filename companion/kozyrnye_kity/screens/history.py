@@ -13,6 +13,7 @@ from ... import ids
 from ...i18n import lang, t
 from ...ui import TOUCH, big_button, probe, safe_render, safe_screen, screen, section_title, tagged, use_app, use_session
 from ..widgets.card_picker import CardPicker
+from ..widgets.words import bonus_effect
 from ...widgets.game import go
 from ...widgets.history import ROUND_PAGE, RoundView, earlier_rounds_button, round_heading, round_sizes, round_view
 from ...widgets.notices import report, show_refusal
@@ -43,7 +44,10 @@ def entry_lines(session, e: dict) -> tuple[str, str]:
         detail = t("First bonuses: {bonuses}. {player} leads.").format(bonuses=bonuses, player=a.get("leader", ""))
     elif kind == "use":
         main = t("{player} uses the bonus {card}").format(player=a["player"], card=_card(a["card"]))
-        if a.get("family"):
+        did = bonus_effect(session, e["round"], e["trick"], a["card"]) if not e["skipped"] else ""
+        if did:  # what it did (issue 43): «… — жетон перевёрнут: теперь 1 (побеждает младшая карта)»
+            main += " — " + did
+        elif a.get("family"):
             main += ": " + family_name(Family(a["family"]), lg)
     elif kind == "play":
         main = f"{a['player']}: {_card(a['card'])}"

@@ -30,6 +30,33 @@ def bonus_text(session, card_id: str) -> str:
     return t("+1 pearl")
 
 
+def bonus_effect(session, round_no: int, trick_no: int, card_id: str) -> str:
+    """What the bonus ``card_id`` used in that trick did, as the fold applied it (the trick's
+    bonus events: R-BONUS-TRUMP, RUL-BONUS-SAME-TRUMP, R-BONUS-FLIP, R-BONUS-PEARL): «козырь
+    теперь …», «жетон перевёрнут: теперь 1 (…)», «+1 жемчужина…»; "" when the fold has no such
+    use (an entry left out of the score)."""
+    game = session.game
+    done = game.trick(round_no, trick_no)  # a decided trick keeps its events
+    if done is not None:
+        events = done.events
+    else:  # the trick being played
+        r = game.round_state(round_no)
+        events = r.events if r is not None and getattr(r, "trick_number", None) == trick_no else ()
+    ev = next((e for e in events if e.card.id == card_id), None)
+    if ev is None:
+        return ""
+    if ev.kind == "flip":
+        tok = int(ev.token)
+        return t("the token is flipped: now {token} ({which} card wins)").format(token=tok, which=token_meaning(tok))
+    if ev.kind == "trump":
+        return t("trump is now {family}").format(family=fam_label(ev.family))
+    if ev.kind == "same_trump":
+        return t("{family} is trump already: nothing changes").format(family=fam_label(ev.family))
+    if ev.kind == "pearl":
+        return t("+1 pearl into their own pile")
+    return ""
+
+
 def token_meaning(token: int) -> str:
     """"старшая"/"highest" (from the engine's words for the token's sides)."""
     try:
