@@ -223,25 +223,35 @@ LOADING = """
         #kity-loading .bar { background: #2a3a42; } #kity-loading small { color: #a9b8bf; } }
     </style>
     <img src="icons/icon-192.png" alt="">
-    <div id="kity-loading-text">Киты загружаются…<br><small>Kity is loading…</small></div>
+    <div id="kity-loading-text"></div>
     <div class="bar"><i id="kity-loading-bar"></i></div>
-    <small id="kity-loading-hint">Первый раз — до минуты; потом без интернета.<br>The first time takes up to a minute; then it works offline.</small>
+    <small id="kity-loading-hint"></small>
   </div>
   <script>
     // The progress screen of Киты: stays until Python has started the app (a blank page for
-    // 20 s would look broken). Steps: the page → the web client → Python → the app.
+    // 20 s would look broken). Steps: the page → the web client → Python → the app, each said in
+    // the device's language (navigator.language: Russian for ru, else English) and in the
+    // player's words — what is being loaded is Киты, not "Python" (issue 43).
     (function () {
       var bar = document.getElementById("kity-loading-bar");
       var text = document.getElementById("kity-loading-text");
-      var steps = {
-        client: ["Загружаем экран…", "Loading the screen…", 30],
-        python: ["Запускаем Python…", "Starting Python…", 60],
-        ready: ["Почти готово…", "Almost ready…", 95]
+      var ru = /^ru(-|$)/i.test(navigator.language || "");
+      var words = ru ? {
+        start: "Загружаем Киты…", client: "Готовим экран…", python: "Запускаем Киты…", ready: "Почти готово…",
+        hint: "В первый раз это занимает до минуты; потом Киты открываются и без интернета.",
+        failed: "Киты не запустились. Обновите страницу."
+      } : {
+        start: "Loading Киты…", client: "Preparing the screen…", python: "Starting Киты…", ready: "Almost ready…",
+        hint: "The first time takes up to a minute; after that Киты opens without the internet too.",
+        failed: "Киты did not start. Reload the page."
       };
+      var steps = { client: 30, python: 60, ready: 95 };
+      document.documentElement.lang = ru ? "ru" : "en";
+      text.textContent = words.start;
+      document.getElementById("kity-loading-hint").textContent = words.hint;
       window.kityLoading = function (step) {
-        var s = steps[step];
         if (step === "ready") setTimeout(window.kityLoaded, 1000);
-        if (s) { text.innerHTML = s[0] + "<br><small>" + s[1] + "</small>"; bar.style.width = s[2] + "%"; }
+        if (steps[step]) { text.textContent = words[step]; bar.style.width = steps[step] + "%"; }
       };
       window.kityLoaded = function () {
         var el = document.getElementById("kity-loading");
@@ -252,7 +262,7 @@ LOADING = """
         setTimeout(function () { el.remove(); }, 400);
       };
       window.kityFailed = function (error) {
-        text.innerHTML = "Киты не запустились. Обновите страницу.<br><small>Kity did not start. Reload the page.</small>";
+        text.textContent = words.failed;
         document.getElementById("kity-loading-hint").textContent = String(error || "").slice(0, 300);
       };
       window.addEventListener("flutter-first-frame", function () { window.kityLoading("python"); }, { once: true });
