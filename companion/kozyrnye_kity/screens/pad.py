@@ -18,7 +18,7 @@ from ...ui import (
 )
 from ..widgets.words import tie_banner
 from ..widgets.look import PLAYER_COLORS
-from ...widgets.game import go, leave
+from ...widgets.game import GameMenu, go, leave
 from ...widgets.score import ScoreGrid
 from ...widgets.notices import report, show_refusal
 
@@ -240,4 +240,5 @@ def Pad():
         body.append(ft.Row([tagged(ids.PAD_ABANDON, ft.TextButton(
             t("Stop the game without a winner"), icon=ft.Icons.STOP_CIRCLE_OUTLINED, height=TOUCH,
             on_click=lambda: set_confirm(True)))]))
-    return screen(st, "/pad", ids.SCREEN_PAD, t("Score pad"), body)
+    return screen(st, "/pad", ids.SCREEN_PAD, t("Score pad"), body,
+                  actions=[GameMenu(key="game-menu")])  # the record as it stands, the statistics (issue 43)

@@ -12,7 +12,7 @@ from ...i18n import t
 from ...ui import TOUCH, WIDE, choice_row, probe, safe_screen, screen, section_title, tagged, use_latest
 from ..view import TrumpDraw
 from ..widgets.card_picker import CardPicker
-from ...widgets.game import game_route, go, use_play
+from ...widgets.game import GameMenu, game_route, go, use_play
 from ..widgets.words import token_meaning
 from ..widgets.look import card_chip, card_label, fam_label, family_color
 from ...widgets.notices import report
@@ -191,4 +191,5 @@ def RoundSetup():
     start_button = tagged(ids.SETUP_START, ft.FilledButton(t("Start the round"), icon=ft.Icons.PLAY_ARROW, height=56,
                                                            style=ft.ButtonStyle(text_style=ft.TextStyle(size=20)),
                                                            on_click=start))
-    return screen(st, ROUTE, ids.SCREEN_SETUP, t("Round {n}").format(n=n_round), body, main=start_button)
+    return screen(st, ROUTE, ids.SCREEN_SETUP, t("Round {n}").format(n=n_round), body, main=start_button,
+                  actions=[GameMenu(key="game-menu")])  # the record as it stands, the statistics (issue 43)
