@@ -155,8 +155,8 @@ async def _read_picked(svc: dict, f) -> bytes:
         return await off_loop(Path(f.path).read_bytes)
     if f.bytes is not None:  # the phone edition, read whole by the browser (see _read_in_browser)
         return f.bytes
-    if IN_BROWSER:
-        return await _read_in_browser(svc, f)
+    if IN_BROWSER:  # an empty file has nothing to send (its upload would never report 100 %)
+        return await _read_in_browser(svc, f) if f.size else b""
     upload_dir = os.environ.get("FLET_UPLOAD_DIR")
     if not upload_dir:
         raise OSError("uploads are not set up")
