@@ -97,12 +97,16 @@ def put_game(page, meta: dict, actions: list[dict]) -> int:
         [PUT_GAME, json.dumps([meta, actions], ensure_ascii=False)])
 
 
-def to_table(ui) -> None:
-    """From a reload to the table of the game in progress."""
+def to_table(ui, load=None) -> None:
+    """From a reload to the table of the game in progress; ``load``: the browser tests'
+    ``Phone.load`` (given by a test: importing it here would import the tests' conftest twice)."""
     from companion import ids
-    from tests.e2e.phone import Phone
 
-    Phone.load(ui, reload=True)
+    if load is None:
+        from tests.e2e.phone import Phone
+
+        load = Phone.load
+    load(ui, reload=True)
     if ui.page.locator(ui.sel(ids.TABLE_TRICK)).count() == 0:
         ui.tap_id(ids.HOME_CONTINUE)
     ui.wait_id(ids.TABLE_TRICK, timeout=START)

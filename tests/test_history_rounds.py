@@ -54,24 +54,25 @@ def test_a_200_round_history_draws_its_latest_rounds_only(long_session):
     assert ids.hist_entry(0) not in keys                # round 1's are not
     assert 0 < len(drawn) <= OPEN_ENTRIES < len(entries)
     headings = [k for k in keys if k and k.startswith("history-round-")]
-    assert headings == [ids.hist_round(n) for n in range(181, 201)]  # the latest 20 rounds listed
+    assert headings == [ids.hist_round(n) for n in range(191, 201)]  # the latest 10 rounds listed
     assert len(rows) < 250                              # not 11,000 controls
-    # every entry of round 200 is drawn, none of round 181 (closed: its heading only)
+    # every entry of round 200 is drawn, none of round 191 (closed: its heading only)
     assert all(ids.hist_entry(e["index"]) in drawn for e in entries if e["round"] == 200)
-    assert not any(ids.hist_entry(e["index"]) in drawn for e in entries if e["round"] == 181)
+    assert not any(ids.hist_entry(e["index"]) in drawn for e in entries if e["round"] == 191)
 
 
 def test_a_closed_round_opens_with_a_tap_and_the_latest_one_closes():
     sizes = [(n, 46) for n in range(1, 201)]
     view = round_view(sizes)
-    assert view.opened == {198, 199, 200} and view.earlier == 180 and view.listed == tuple(range(181, 201))
+    assert view.opened == {200} and view.earlier == 190 and view.listed == tuple(range(191, 201))
     view = round_view(sizes, {190: True, 200: False})
-    assert view.opened == {190, 198, 199} and 200 in view.listed
+    assert view.opened == {190} and 200 in view.listed
+    assert round_view([(n, 20) for n in range(1, 11)]).opened == {8, 9, 10}  # short rounds: the latest three
 
 
 def test_earlier_rounds_come_on_demand():
     sizes = [(n, 46) for n in range(1, 201)]
-    assert ROUND_PAGE == 20
+    assert ROUND_PAGE == 10
     view = round_view(sizes, shown=40)
     assert view.listed == tuple(range(161, 201)) and view.earlier == 160
     assert round_view(sizes, shown=400).earlier == 0

@@ -8,7 +8,8 @@ others closed until tapped; and it lists the latest :data:`ROUND_PAGE` rounds, e
 demand (:func:`round_view`). A short game is drawn whole, as before."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 
 import flet as ft
@@ -52,26 +53,27 @@ def after_correction(st, out, close: Callable[[], None], show_changes: Callable[
     return True
 
 
-OPEN_ENTRIES = 150  # entries drawn open at first: the latest rounds up to this many (the latest always)
-ROUND_PAGE = 20     # rounds listed at first, and added by each «earlier rounds»
+OPEN_ENTRIES = 60   # entries drawn open at first: the latest rounds up to this many (the latest always)
+ROUND_PAGE = 10     # rounds listed at first, and added by each «earlier rounds»
 
 
 @dataclass(frozen=True)
 class RoundView:
     """What a history draws: ``listed`` rounds (oldest first) as headings, the ``opened`` ones
-    with their entries; ``earlier``: how many rounds before the first listed wait for a tap."""
+    with their entries; ``earlier``: how many rounds before the first listed wait for a tap;
+    ``counts``: each round's number of entries; ``skip``: the entries of the rounds not listed
+    (they come first: a log holds its rounds one after the other)."""
 
     listed: tuple
     opened: frozenset
     earlier: int
+    counts: Mapping = field(default_factory=dict)
+    skip: int = 0
 
 
 def round_sizes(entries: Iterable[Mapping]) -> list[tuple[Any, int]]:
     """(round, how many entries) in the order the rounds first come."""
-    sizes: dict[Any, int] = {}
-    for e in entries:
-        sizes[e["round"]] = sizes.get(e["round"], 0) + 1
-    return list(sizes.items())
+    return list(Counter(e["round"] for e in entries).items())
 
 
 def round_view(sizes: Sequence[tuple[Any, int]], toggled: Mapping[Any, bool] | None = None,
@@ -95,7 +97,7 @@ def round_view(sizes: Sequence[tuple[Any, int]], toggled: Mapping[Any, bool] | N
     first = max(0, len(rounds) - max(ROUND_PAGE, shown))
     for r in must:
         first = min(first, rounds.index(r))
-    return RoundView(tuple(rounds[first:]), frozenset(opened), first)
+    return RoundView(tuple(rounds[first:]), frozenset(opened), first, dict(sizes), sum(n for _r, n in sizes[:first]))
 
 
 def round_heading(title: str, count: int, opened: bool, on_toggle: Callable[[], None], ident: str) -> ft.Control:

@@ -107,8 +107,7 @@ def _groups(session, entries, on_tap, after: tuple[int, ft.Control] | None = Non
     or closes one. Without it every round is listed and open."""
     out: list[ft.Control] = []
     cur_round, cur_trick = None, None
-    sizes = dict(round_sizes(entries)) if view is not None else {}
-    for e in entries:
+    for e in (entries[view.skip:] if view is not None else entries):  # the rounds not listed come first
         r = e["round"]
         if view is not None and r not in view.listed:
             continue
@@ -116,7 +115,7 @@ def _groups(session, entries, on_tap, after: tuple[int, ft.Control] | None = Non
         if r != cur_round:
             cur_round, cur_trick = r, None
             title = t("Round {n}").format(n=r)
-            out.append(round_heading(title, sizes[r], not shut, lambda r=r: on_toggle(r), ids.hist_round(r))
+            out.append(round_heading(title, view.counts[r], not shut, lambda r=r: on_toggle(r), ids.hist_round(r))
                        if view is not None else
                        ft.Container(section_title(title), padding=ft.Padding.only(top=8)))
         if shut:
