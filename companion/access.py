@@ -416,7 +416,9 @@ class Guard:
         1.0.5's ``FletApp.handle()`` never returns for a socket closed before the client
         registered a session (it waits on a send loop that only stops once a session exists):
         without this, each such socket stayed counted and held (~30 KB), and stopping the
-        server printed one traceback for each."""
+        server printed one traceback for each. A send that finds the socket already closed
+        ends the connection the same way, quietly: the app then ends its session as for any
+        goodbye (Flet's ``disconnect``; :func:`companion.server.release_when_gone`)."""
         acc = self.access
         conn = Connection(client, token, asyncio.get_running_loop())
         if acc is not None:
@@ -460,7 +462,13 @@ class Guard:
         async def guarded_send(message: dict) -> None:
             if closed_by_us or gone.is_set():
                 return  # the connection is over: the app's last words go nowhere
-            await send(message)
+            try:
+                await send(message)
+            except OSError:
+                # The client's socket closed before its goodbye was read (a phone killed, its
+                # Wi-Fi gone): the same end. Raised, it stopped Flet's handler before it let the
+                # session go — kept for ever, connected (issue 43), with a traceback each time.
+                leave()
 
         app_task = asyncio.ensure_future(self.app(scope, guarded_receive, guarded_send))
         gone_wait = asyncio.ensure_future(gone.wait())

@@ -21,7 +21,7 @@ from .screens.settings import Settings
 from .screens.stats import Stats
 from .access import is_loopback
 from .screens.invite import Invite
-from .server import WITHDRAWN_TOPIC, current as tablemode
+from .server import WITHDRAWN_TOPIC, current as tablemode, release_when_gone
 from .state import AppState
 from .paths import data_dir
 from .storage import SILENT, FolderInUse, Store
@@ -254,6 +254,7 @@ async def main(page: ft.Page) -> None:
     hold_session(page, session)
     if not platform.IN_BROWSER:  # one tab, one session in the browser: nobody to follow
         follow_the_table(page, session, store)
+        release_when_gone(page)  # a page that leaves gives back what its session held (issue 43)
     page.render_views(App, state, (session,))
     platform.screen_ready()
 

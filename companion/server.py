@@ -34,9 +34,62 @@ _CURRENT: Optional["TableMode"] = None
 WITHDRAWN_TOPIC = "kity/access-withdrawn"
 
 
+# A page whose connection dropped keeps its Flet session this many seconds (a phone whose Wi-Fi
+# blinked comes back to its screen as it was); then the session is released. Flet's own default
+# keeps it an hour: every phone that ever joined stayed in the server's memory (issue 43).
+KEEP_CLOSED = 5
+
+
 def current() -> Optional["TableMode"]:
     """The running table mode of this process, or None (default mode, or a phone build)."""
     return _CURRENT
+
+
+def release_when_gone(page) -> None:
+    """End ``page``'s Flet session once its connection has been gone :data:`KEEP_CLOSED`
+    seconds without coming back: Flet's ``close()`` of a session (its pubsub, its pending
+    calls), and it leaves Flet's registry, so the page, its controls and its log session are
+    garbage. A computer-served page only (a socket the guard saw close, see
+    :mod:`companion.access`); Flet's own expiry (``FLET_SESSION_TIMEOUT``, set to the same
+    grace by :func:`serve`) is the backstop."""
+    session = page.session
+    try:
+        name = page.name  # the key under which Flet 1.0.5 registers the session (FletApp)
+    except AttributeError:
+        return
+    gone = [0]  # disconnections so far: a timer is for the one it was set on
+
+    def release(seen: int) -> None:
+        if gone[0] == seen and session.connection is None:
+            asyncio.ensure_future(_forget(session, name))
+
+    def on_disconnect(_e) -> None:
+        gone[0] += 1
+        asyncio.get_running_loop().call_later(KEEP_CLOSED, release, gone[0])
+
+    page.on_disconnect = on_disconnect
+
+
+async def _forget(session, page_name: str) -> None:
+    """Take ``session`` out of Flet's registry and close it (``FletAppManager.delete_session``).
+    The key is Flet's own (page name, session id, a hash of the client's address and user
+    agent); it is used only if it finds this very session, so a later Flet that keys its
+    sessions otherwise is left to its own expiry."""
+    try:
+        from flet.utils import sha1
+        from flet_web.fastapi.flet_app_manager import app_manager
+    except ImportError:  # no web server here
+        return
+    page = session.page
+    ip = page.client_ip or ""
+    if ip in ("127.0.0.1", "::1"):
+        ip = ""
+    key = f"{page_name}_{session.id}_{sha1(ip + (page.client_user_agent or ''))}"
+    try:
+        if await app_manager.get_session(key) is session:
+            await app_manager.delete_session(key)
+    except Exception:
+        log.warning("a closed session was not released", exc_info=True)
 
 
 def lan_addresses() -> list[str]:
@@ -211,6 +264,9 @@ def serve(asgi_app, *, port: int, table: bool, fixed_code: Optional[str] = None,
     import uvicorn
 
     quiet_send_message()
+    # Flet's expiry of a closed session, the backstop of release_when_gone (read by each
+    # connection as it opens)
+    os.environ.setdefault("FLET_SESSION_TIMEOUT", str(KEEP_CLOSED + 5))
 
     addresses = lan_addresses() if table else []
     access = TableAccess(fixed_code) if table else None

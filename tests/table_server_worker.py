@@ -1,6 +1,9 @@
-"""Subprocess for the websocket-cycles test: the real app in table mode (``python -m companion
+"""Subprocess for the websocket-cycles tests: the real app in table mode (``python -m companion
 --table``), plus a reader on stdin that answers ``devices`` with ``devices=N`` (the count the
-invite screen shows). Environment as for the app (KITY_PORT, KITY_DATA_DIR, KITY_TABLE_CODE…)."""
+invite screen shows) and ``held`` with ``held=S,L`` (after a garbage collection: the Flet sessions
+the server keeps, the app's log sessions still alive). Environment as for the app (KITY_PORT,
+KITY_DATA_DIR, KITY_TABLE_CODE…)."""
+import gc
 import os
 import sys
 import threading
@@ -17,6 +20,19 @@ def answer() -> None:
         if line.strip() == "devices":
             mode = server.current()
             print(f"devices={mode.devices if mode else -1}", flush=True)
+        elif line.strip() == "held":
+            print(f"held={held()}", flush=True)
+
+
+def held() -> str:
+    from flet_web.fastapi.flet_app_manager import app_manager
+
+    from companion.log_session import LogSession
+
+    gc.collect()
+    sessions = len(getattr(app_manager, "_FletAppManager__sessions", ()))
+    logs = sum(1 for o in gc.get_objects() if isinstance(o, LogSession))
+    return f"{sessions},{logs}"
 
 
 threading.Thread(target=answer, daemon=True).start()
