@@ -409,11 +409,16 @@
     peer.secret = hex(random(16));
     pending.set(peer.secret, peer.id);
     wire(peer, peer.pc.createDataChannel("kity", { ordered: true }));
-    await peer.pc.setLocalDescription(await peer.pc.createOffer());
-    await gathered(peer.pc);
-    if (peer.state === "closed") return;  // revoked meanwhile
-    const f = Object.assign(fromSdp(peer.pc.localDescription.sdp),
-                            { kind: KIND_INVITE, table, secret: unhex(peer.secret) });
+    let f;
+    try {
+      await peer.pc.setLocalDescription(await peer.pc.createOffer());
+      await gathered(peer.pc);
+      if (peer.state === "closed") return;  // revoked meanwhile
+      f = Object.assign(fromSdp(peer.pc.localDescription.sdp), { kind: KIND_INVITE, table, secret: unhex(peer.secret) });
+    } catch (e) {
+      close(peer, "failed");  // e.g. no network on this phone: no-candidates
+      throw e;
+    }
     const { code, bytes } = encode(f);
     const url = new URL(".", document.baseURI).href.split("#")[0] + "#join=" + code;
     post({ ev: "invite", peer: peer.id, code, url, table: hex(table), bytes });
@@ -435,12 +440,18 @@
     // DTLS on the pair it nominated — the guest that answered with the right credentials.
     // With chromium's default (the guest as DTLS client), a second phone answering the same
     // invitation sends its own handshake to the host first and the link fails.
-    const answer = await peer.pc.createAnswer();
-    answer.sdp = answer.sdp.replace(/a=setup:active/g, "a=setup:passive");
-    await peer.pc.setLocalDescription(answer);
-    await gathered(peer.pc);
-    if (peer.state === "closed") return;
-    const mine = Object.assign(fromSdp(peer.pc.localDescription.sdp), { kind: KIND_ANSWER, secret: f.secret });
+    let mine;
+    try {
+      const answer = await peer.pc.createAnswer();
+      answer.sdp = answer.sdp.replace(/a=setup:active/g, "a=setup:passive");
+      await peer.pc.setLocalDescription(answer);
+      await gathered(peer.pc);
+      if (peer.state === "closed") return;
+      mine = Object.assign(fromSdp(peer.pc.localDescription.sdp), { kind: KIND_ANSWER, secret: f.secret });
+    } catch (e) {
+      close(peer, "failed");
+      throw e;
+    }
     const { code, bytes } = encode(mine);
     post({ ev: "answer", peer: peer.id, code, table: hex(f.table), bytes });
   }

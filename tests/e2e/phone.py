@@ -23,6 +23,23 @@ from .conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, PHONE, REPO, UI, free_
 START = 120_000  # ms: a cold start of Python in the browser on a loaded 2-core machine
 
 
+def serve(folder: Path) -> tuple[str, subprocess.Popen]:
+    """``python3 -m http.server`` on 127.0.0.1 serving ``folder``, once it answers: (url, process)."""
+    port = free_port()
+    srv = subprocess.Popen([sys.executable, "-m", "http.server", "-d", str(folder), str(port), "--bind", "127.0.0.1"],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}/"
+    deadline = time.monotonic() + 10
+    import urllib.request
+    while True:
+        try:
+            urllib.request.urlopen(url, timeout=1).read()
+            return url, srv
+        except OSError:
+            assert time.monotonic() < deadline, "http.server did not start"
+            time.sleep(0.1)
+
+
 @pytest.fixture(scope="session")
 def site(tmp_path_factory):
     """The folder built by the same command as ``bash scripts/publish.sh``, served locally."""
@@ -33,19 +50,7 @@ def site(tmp_path_factory):
                            cwd=REPO, capture_output=True, text=True, timeout=600)
     assert built.returncode == 0, built.stderr[-3000:]
     info = json.loads(built.stdout.strip().splitlines()[-1])
-    port = free_port()
-    srv = subprocess.Popen([sys.executable, "-m", "http.server", "-d", str(out), str(port), "--bind", "127.0.0.1"],
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}/"
-    deadline = time.monotonic() + 10
-    import urllib.request
-    while True:
-        try:
-            urllib.request.urlopen(url, timeout=1).read()
-            break
-        except OSError:
-            assert time.monotonic() < deadline, "http.server did not start"
-            time.sleep(0.1)
+    url, srv = serve(out)
     yield {"url": url, "out": out, **info}
     srv.terminate()
     srv.wait(5)

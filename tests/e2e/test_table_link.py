@@ -12,10 +12,8 @@ import io
 import json
 import os
 import shutil
-import subprocess
 import sys
 import time
-import urllib.request
 import zlib
 from pathlib import Path
 
@@ -23,7 +21,8 @@ import pytest
 import segno
 from segno import consts
 
-from .conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, REPO, free_port
+from .conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, REPO
+from .phone import serve
 
 WEB = REPO / "companion" / "web"
 CHANNEL = "kity-table"
@@ -75,21 +74,6 @@ def qr_version(*segments) -> int:
     return segno.make_qr(list(segments), error="m", boost_error=False).version
 
 
-def serve(root: Path) -> tuple[str, subprocess.Popen]:
-    port = free_port()
-    srv = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "-d", str(root)],
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}/"
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            urllib.request.urlopen(url, timeout=1).read()
-            return url, srv
-        except OSError:
-            assert time.monotonic() < deadline, "http.server did not start"
-            time.sleep(0.1)
-
-
 @pytest.fixture(scope="module")
 def link_site(tmp_path_factory):
     if not Path(CHROMIUM).exists():
@@ -113,13 +97,13 @@ class Tab:
         self.left_origin: list[str] = []
         origin = site["url"]
 
-        def guard(route):  # nothing leaves the page's origin (no STUN, no CDN)
+        def keep_in(route):  # nothing leaves the page's origin (no CDN; STUN would not show here)
             if route.request.url.startswith(origin):
                 route.fallback()
             else:
                 self.left_origin.append(route.request.url)
                 route.abort()
-        self.ctx.route("**/*", guard)
+        self.ctx.route("**/*", keep_in)
         self.page = self.ctx.new_page()
         self.page.goto(url or site["url"])
         if hello:
@@ -291,6 +275,33 @@ def test_linking_needs_no_network(browser, link_site):
     assert host.wait("message", 2)["data"] == "still here"
     host.ctx.close()
     guest.ctx.close()
+
+
+@pytest.mark.e2e
+def test_a_host_links_nine_phones_and_no_tenth(browser, link_site, capsys):
+    """Up to 9 guests per host (10 players, the games' limit), one peer connection each; a
+    message to each arrives at that phone only."""
+    host = Tab(browser, link_site)
+    guests = [Tab(browser, link_site) for _ in range(9)]
+    t0 = time.perf_counter()
+    peers = [link(host, g, n)[0]["peer"] for n, g in enumerate(guests, 1)]
+    nine_s = time.perf_counter() - t0
+    assert len(set(peers)) == 9
+    for peer, g in zip(peers, guests):
+        host.op(op="send", peer=peer, data=f"to {peer}")
+    for peer, g in zip(peers, guests):
+        assert g.wait("message")["data"] == f"to {peer}"
+    assert all(len(g.events("message")) == 1 for g in guests), "each message reached its phone only"
+    host.op(op="invite")
+    assert host.wait("error", op="invite")["reason"] == "full"
+    host.op(op="drop", peer=peers[0])
+    guests[0].wait("close", peer="host")
+    host.op(op="invite")  # a place is free again
+    assert host.wait("invite", 10)["peer"] not in peers
+    with capsys.disabled():
+        print(f"\ntable link: nine phones linked one after another in {nine_s:.1f} s")
+    for tab in (host, *guests):
+        tab.close()
 
 
 def y4m(path: Path, text: str | None, w: int = 640, h: int = 480) -> None:
