@@ -15,7 +15,10 @@ What the session adds to the engines, the same for every game:
   :class:`~engine.core.errors.MissingInput`) becomes a pending ``question``; the game's view
   takes the answer and the action is retried,
 * several tabs or phones on one game: every write is compare-and-swap on the stored revision;
-  the loser is told, shown the new state, and loses nothing; :meth:`LogSession.sync` catches up
+  the loser is told, shown the new state, and loses nothing; and an entry carries the state it
+  was made on (:attr:`LogSession.state_id`, the game and its stored revision): made on a state
+  that is no longer the game's (another phone wrote first, even a different card), it is
+  refused (a ``stale`` notice) and nothing is written — the phone sees why and the new state; :meth:`LogSession.sync` catches up
   with what another device wrote (the store tells the app after every change). An entry is
   folded once: the session that makes a change shares what it folded (a :class:`Shared`, stamped
   with the store's generation its write made) before the others hear of it, and they adopt it
@@ -57,7 +60,7 @@ class Notice:
     """Something to tell the table. ``error`` (an engine error) brings its own text in every
     language; otherwise ``key`` + ``params`` are rendered by the UI's catalog."""
 
-    kind: str  # "refused" | "question" | "changed" | "conflict" | "storage" | "import" | "info"
+    kind: str  # "refused" | "question" | "changed" | "conflict" | "stale" | "storage" | "import" | "info"
     key: str = ""
     params: Mapping[str, Any] = field(default_factory=dict)
     error: GameError | None = None
@@ -79,8 +82,15 @@ class Outcome:
     def text(self, lang: str = "ru") -> str:
         return self.notice.text(lang) if self.notice else ""
 
+    @property
+    def stale(self) -> bool:
+        """Refused because the entry was made on a state the game is no longer in."""
+        return self.notice is not None and self.notice.kind == "stale"
+
 
 DONE = Outcome(True)
+
+StateId = tuple  # (game_id or None, revision): one state of the game as the store holds it
 
 
 def refused(key: str, params: Mapping[str, Any] | None = None, error: GameError | None = None) -> Outcome:
@@ -146,6 +156,10 @@ class LogSession:
         self.notice: Notice | None = None
         self.question: Question | None = None
         self.skipped: tuple[int, ...] = ()  # log entries an edit made impossible to apply
+        # The state this device's screen is known to show, the state its entries are made on
+        # (table mode: each phone confirms what it drew, companion/session.py); None: not
+        # followed — what the session holds is what its one screen shows.
+        self.shown: StateId | None = None
         self._kind = DEFAULT_GAME  # the current game's id; its view is made when first asked for
         self._view: GameView | None = None
         self._load_current()
@@ -163,6 +177,13 @@ class LogSession:
     @property
     def active(self) -> bool:
         return self.game_id is not None
+
+    @property
+    def state_id(self) -> StateId:
+        """Which state of the game this session holds: the game and its stored revision (grows
+        with every saved change). An entry made on one state is refused on any other
+        (``seen=``)."""
+        return (self.game_id, self.revision)
 
     @property
     def state(self) -> Any:
@@ -297,11 +318,14 @@ class LogSession:
             return action
         return self.game.entry(action)
 
-    def do(self, action: Any) -> Outcome:
+    def do(self, action: Any, *, seen: StateId | None = None) -> Outcome:
         """Apply one action (an engine action object, or its saved JSON form) to the game in
-        progress; the game's view builds them."""
+        progress; the game's view builds them. ``seen``: the state the entry was made on
+        (default :attr:`shown`); on another state it is refused as stale."""
         if self._stale():
             return self._conflict()
+        if self._outdated(seen):
+            return self._stale_entry()
         if not self.active:
             return refused("session.no-game")
         action = self._saved(action)
@@ -318,16 +342,18 @@ class LogSession:
     # inserted or deleted is one change on the undo stack; undo takes back the last one exactly
     # (a correction gets its old entry back, a deletion its entry), and redo does it again. A
     # new change empties the redo stack. Nothing in the log is ever lost by undo or redo.
-    def undo(self) -> Outcome:
-        return self._walk(True)
+    def undo(self, *, seen: StateId | None = None) -> Outcome:
+        return self._walk(True, seen)
 
-    def redo(self) -> Outcome:
-        return self._walk(False)
+    def redo(self, *, seen: StateId | None = None) -> Outcome:
+        return self._walk(False, seen)
 
-    def _walk(self, back: bool) -> Outcome:
+    def _walk(self, back: bool, seen: StateId | None) -> Outcome:
         """Undo (``back``) or redo the last change: it moves to the other stack."""
         if self._stale():
             return self._conflict()
+        if self._outdated(seen):
+            return self._stale_entry()
         stack = self._undo if back else self._redo
         if not stack:
             return refused("session.nothing-to-undo" if back else "session.nothing-to-redo")
@@ -340,10 +366,10 @@ class LogSession:
                                 self._undo[-1]["change"], shown)
         return self._change(log, self._undo + [moved], self._redo[:-1], at, "session.redone", moved["change"], shown)
 
-    def edit(self, index: int, action: Any) -> Outcome:
+    def edit(self, index: int, action: Any, *, seen: StateId | None = None) -> Outcome:
         """Replace log entry ``index``; all that follows is recomputed and re-validated."""
         action = self._saved(action)
-        no = self._check_entry(action)
+        no = self._check_entry(action, seen)
         if no is not None:
             return no
         if not 0 <= index < len(self._log):
@@ -357,10 +383,10 @@ class LogSession:
         return self._rewrite(self._log[:index] + [dict(action)] + self._log[index + 1:], [], undo=undo,
                              report=True, edited=index)
 
-    def insert(self, index: int, action: Any) -> Outcome:
+    def insert(self, index: int, action: Any, *, seen: StateId | None = None) -> Outcome:
         """Insert a forgotten entry before entry ``index``."""
         action = self._saved(action)
-        no = self._check_entry(action)
+        no = self._check_entry(action, seen)
         if no is not None:
             return no
         if not 0 <= index <= len(self._log):
@@ -372,8 +398,8 @@ class LogSession:
         return self._rewrite(self._log[:index] + [dict(action)] + self._log[index:], [], undo=undo,
                              report=True, edited=index)
 
-    def delete(self, index: int) -> Outcome:
-        no = self._check_entry(None)
+    def delete(self, index: int, *, seen: StateId | None = None) -> Outcome:
+        no = self._check_entry(None, seen)
         if no is not None:
             return no
         if not 0 <= index < len(self._log):
@@ -397,10 +423,12 @@ class LogSession:
         self._touch()
         return Outcome(True, self.notice)
 
-    def _check_entry(self, action: dict | None) -> Outcome | None:
+    def _check_entry(self, action: dict | None, seen: StateId | None) -> Outcome | None:
         """The refusal for an edit, insert or delete that cannot be made now, else None."""
         if self._stale():
             return self._conflict()
+        if self._outdated(seen):
+            return self._stale_entry()
         if not self.active:
             return refused("session.no-game")
         if action is not None:
@@ -660,6 +688,20 @@ class LogSession:
             return self.game_id is not None
         return cur.game_id != self.game_id or cur.revision != self.revision
 
+    def _outdated(self, seen: StateId | None) -> bool:
+        """The entry was made on a state the game is no longer in (``seen``, else what this
+        device's screen is known to show)."""
+        seen = self.shown if seen is None else tuple(seen)
+        return seen is not None and seen != self.state_id
+
+    def _stale_entry(self) -> Outcome:
+        """An entry made on an older state: nothing is written; the device is told why and
+        shows the game as it is now (another device wrote first — perhaps another card, which
+        would otherwise have gone in as the next player's)."""
+        self.notice = Notice("stale", "session.stale")
+        self._touch()
+        return Outcome(False, self.notice)
+
     def _conflict(self) -> Outcome:
         """Another tab wrote first: load what it wrote, tell this table, lose nothing."""
         self._load_current()
@@ -768,12 +810,15 @@ def serialized(method, saves: bool):
             if not saves:
                 return method(self, *args, **kwargs)
             try:
-                return method(self, *args, **kwargs)
+                out = method(self, *args, **kwargs)
             except OSError as e:
                 reason = e.strerror or type(e).__name__
                 session.notice = Notice("storage", "session.not-saved", {"reason": reason})
                 session._touch()
                 return Outcome(False, session.notice)
+            if getattr(out, "ok", False) and session.shown is not None:
+                session.shown = session.state_id  # its own change: its next entry is made on it
+            return out
 
     return wrapper
 
@@ -865,4 +910,5 @@ def _redo_step(change: Mapping[str, Any], log: list[dict]) -> tuple[list[dict], 
     return log[:at] + [new] + log[at:], {"change": kind, "at": at}, at, new
 
 
-__all__ = ["DONE", "LogSession", "Notice", "Outcome", "Shared", "game_of", "parse_time", "refused", "shared"]
+__all__ = ["DONE", "LogSession", "Notice", "Outcome", "Shared", "StateId", "game_of", "parse_time", "refused",
+           "shared"]

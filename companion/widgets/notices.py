@@ -51,6 +51,7 @@ def _catalog(key: str, params: Mapping[str, Any], lg: str) -> str:
         "session.bad-entry": lambda: t("That entry cannot be used."),
         "session.bad-fact": lambda: t("That card fact cannot be saved."),
         "session.conflict": lambda: t("The game was changed on another screen; this is the latest state."),
+        "session.stale": lambda: t("Another phone made its entry first: the table is updated, yours was not saved."),
         "session.file-too-big": lambda: t("The file is too large for a game record ({size} MB; at most {limit} MB). "
                                           "Nothing was sent.").format(
                                               size=f"{params.get('size', 0) / 2**20:.1f}",
@@ -239,8 +240,8 @@ def damaged_note(row: Mapping, short: bool = False) -> list:
         return []
     text = (t("Its record is damaged: the file and its backup copy cannot be read.") if short else
             t("The file of this game and its backup copy cannot be read: its record is lost, so it cannot be "
-              "exported or continued. What the history shows of it (players, points) is kept; the damaged files "
-              "were kept aside, not deleted."))
+              "exported or continued. What the history shows of it (players, points) is kept, and the damaged "
+              "files are not deleted."))
     ident = ids.stats_damaged(row.get("seq", 0)) if short else ids.STATS_DAMAGED
     return [ft.Semantics(identifier=ident, key=ident, content=ft.Text(text, size=14 if short else 16,
                                                                       color=ft.Colors.ERROR))]

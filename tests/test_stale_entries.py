@@ -1,0 +1,110 @@
+"""Issue 43: an entry carries the state it was made on; made on a state the game has left, it is
+refused and nothing is written. Flet-free: two :class:`LogSession` objects on one store, as two
+phones at the table get them. Before, two phones that entered *different* cards at the same
+moment both got them saved — the second as the next player's card — and neither was told
+(only the same card was refused, by the rules)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.kozyrnye_kity.record import action_to_json, facts_to_json
+from engine.kozyrnye_kity.simulate import simulate_game, synthetic_profile
+
+from companion.i18n import translate
+from companion.log_session import LogSession
+from companion.storage import Store
+
+NAMES = ["Лена", "Миша", "Ёжик"]
+
+
+@pytest.fixture()
+def table(tmp_path):
+    """Two sessions on one game in progress (the deck's facts told), and the next entries of a
+    seeded legal game."""
+    rng = random.Random(11)
+    prof = synthetic_profile(rng)
+    sm = simulate_game(rng, NAMES, profile=prof)
+    store = Store.open(tmp_path)
+    for card, f in prof.items():
+        store.set_fact(card.id, facts_to_json(f))
+    a = LogSession(store)
+    assert a.new_game(NAMES).ok
+    actions = [action_to_json(x, sm.start.players) for x in sm.actions]
+    for action in actions[:6]:
+        assert a.do(action).ok
+    b = LogSession(store)
+    assert b.log == a.log
+    yield store, a, b, actions[6:]
+    store.close()
+
+
+def stored(store: Store) -> tuple[int, list]:
+    cur = store.current()
+    return cur.revision, list(cur.actions)
+
+
+def test_two_phones_enter_from_the_same_state_one_is_refused_and_nothing_extra_is_saved(table):
+    store, a, b, nxt = table
+    drawn = a.state_id
+    assert b.state_id == drawn == (a.game_id, 6)  # the game and its stored revision
+    assert a.do(nxt[0], seen=drawn).ok
+    b.sync()  # the other phone has caught up before its tap is handled (the race of the issue)
+    before = stored(store)
+    out = b.do(nxt[1], seen=drawn)  # another card, legal as the next player's: made on `drawn`
+    assert not out.ok and out.stale
+    assert stored(store) == before  # nothing written
+    assert b.log == a.log and len(b.log) == 7 and b.state_id == a.state_id
+    assert b.notice is out.notice  # the phone shows why, over the game as it is now
+    # made on the state it now shows, the same entry goes in
+    assert b.do(nxt[1], seen=b.state_id).ok and stored(store)[1][-1] == nxt[1]
+
+
+def test_undo_redo_and_corrections_against_an_entry_are_refused_too(table):
+    store, a, b, nxt = table
+    drawn = b.state_id
+    assert a.do(nxt[0]).ok and b.sync()
+    before = stored(store)
+    for change in (lambda: b.undo(seen=drawn), lambda: b.redo(seen=drawn),
+                   lambda: b.edit(5, b.log[5], seen=drawn), lambda: b.insert(6, nxt[1], seen=drawn),
+                   lambda: b.delete(6, seen=drawn)):
+        out = change()
+        assert not out.ok and out.stale, out
+        assert stored(store) == before
+    assert b.log[-1] == nxt[0] and b.can_undo  # the entry the undo was aimed past is still there
+    # the undo made on the state with that entry takes it back
+    assert b.undo(seen=b.state_id).ok and len(stored(store)[1]) == 6
+
+
+def test_a_device_enters_on_what_its_screen_is_known_to_show(table):
+    """The app's way (``seen`` left out): ``shown`` is what the device's screen is known to
+    show — a change from another device counts for it once the device confirmed it drew it;
+    its own change counts at once."""
+    store, a, b, nxt = table
+    b.shown = b.state_id  # the phone drew the game as it is
+    assert a.do(nxt[0]).ok and b.sync()
+    out = b.do(nxt[1])  # tapped before the phone showed the other's entry
+    assert out.stale and len(stored(store)[1]) == 7
+    b.shown = b.state_id  # the phone confirmed it shows the new state
+    assert b.do(nxt[1]).ok and b.shown == b.state_id  # its own change: shown at once
+    assert b.do(nxt[2]).ok and len(stored(store)[1]) == 9  # its next entry needs no confirmation
+    assert a.shown is None and a.sync() and a.do(nxt[3]).ok  # a session not followed checks nothing more
+
+
+def test_the_refusal_says_why_in_both_languages(table):
+    from companion import i18n
+    from companion.widgets.notices import session_text
+
+    store, a, b, nxt = table
+    drawn = b.state_id
+    assert a.do(nxt[0]).ok and b.sync()
+    notice = b.do(nxt[1], seen=drawn).notice
+    msg = "Another phone made its entry first: the table is updated, yours was not saved."
+    try:
+        for lang in ("ru", "en"):
+            i18n.set_language(lang)
+            assert session_text(notice) == translate(lang, msg)
+    finally:
+        i18n.set_language("ru")
+    assert translate("ru", msg) == "Другой телефон внёс свой ход первым: стол обновлён, ваш ввод не записан."
