@@ -11,6 +11,7 @@
 """
 from __future__ import annotations
 
+import json
 import sys
 import time
 
@@ -120,3 +121,38 @@ def test_a_full_storage_is_said_until_everything_is_saved_again(pw, site, tmp_pa
         assert phone.left_origin == []
     finally:
         phone.close(ui)
+
+
+def test_a_past_game_whose_files_are_damaged_is_listed_as_such_and_says_why(browser, tmp_path):
+    """(The computer edition: the same screens, a data folder prepared beforehand.)"""
+    import bench  # scripts/bench.py: a folder of archived games
+
+    from .conftest import PHONE, Server, UI
+
+    data = tmp_path / "data"
+    bench.history_folder(str(data), 2)      # the whale games are 1 and 2
+    index = json.loads((data / "archive.json").read_text(encoding="utf-8"))["games"]
+    bad = next(r["game_id"] for r in index.values() if r["seq"] == 2)
+    (data / "archive" / f"{bad}.json").write_text('{"game": {"1": {"game_id": "', encoding="utf-8")  # torn
+    server = Server(data, tmp_path)
+    server.start()
+    try:
+        for size, viewport in (("phone", PHONE), ("tablet", TABLET)):
+            ctx = browser.new_context(viewport=viewport, locale="ru-RU", color_scheme="light")
+            ctx.set_default_timeout(15000)
+            ui = UI(ctx.new_page(), server, tmp_path / "shots")
+            ui.open()
+            ui.tap_id(ids.HOME_STATS)
+            ui.wait_text(ids.stats_damaged(2), "Запись повреждена")
+            assert ui.page.locator(ui.sel(ids.stats_damaged(1))).count() == 0
+            ui.page.mouse.move(200, 500)
+            ui.page.mouse.wheel(0, 3000)               # down to the list of games
+            ui.shot(f"stats-damaged-game-{size}", keep=True)
+            ui.tap_id(ids.stats_game(2))
+            ui.wait_text(ids.STATS_DAMAGED, "нельзя выгрузить или продолжить")
+            assert ui.page.locator(ui.sel(f"{ids.STATS_EXPORT}-save")).count() == 0
+            ui.shot(f"stats-damaged-detail-{size}", keep=True)
+            assert ui.no_crash_overlay()
+            ctx.close()
+    finally:
+        server.stop()
