@@ -100,8 +100,16 @@ def route_tree() -> list[ft.Route]:
         ft.Route(path="settings", component=Settings),
         ft.Route(path="stats", component=Stats),
         *([ft.Route(path="invite", component=Invite)] if platform.HAS_TABLE else []),
+        *(_phone_table_routes() if platform.PHONE_TABLE else []),
         *[r for g in GAME_LIST for r in routes_of(g.package, g.screens)],
     ])]
+
+
+def _phone_table_routes() -> list[ft.Route]:
+    """The phones' own table (issue 40): invite from this phone, or join another's."""
+    from .screens.phone_table import Join, PhoneInvite
+
+    return [ft.Route(path="invite", component=PhoneInvite), ft.Route(path="join", component=Join)]
 
 
 @ft.component
@@ -256,6 +264,10 @@ async def main(page: ft.Page) -> None:
         follow_the_table(page, session, store)
         release_when_gone(page)  # a page that leaves gives back what its session held (issue 43)
     page.render_views(App, state, (session,))
+    if platform.PHONE_TABLE:  # the phones' own table: Python ↔ the page's table link (issue 40)
+        from .network import bridge
+
+        bridge.start(page, session, state)
     platform.screen_ready()
 
 

@@ -41,6 +41,7 @@ HOME_SETTINGS = "home-settings"
 # invite players (table mode)
 SCREEN_INVITE = "screen-invite"
 HOME_INVITE = "home-invite"
+HOME_JOIN = "home-join"  # the phone edition: join another phone's table (issue 40)
 INVITE_OFF = "invite-off"
 INVITE_ENDED = "invite-ended"
 INVITE_CODE = "invite-code"

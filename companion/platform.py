@@ -35,6 +35,9 @@ log = logging.getLogger("kity")
 
 IN_BROWSER = sys.platform == "emscripten"
 HAS_TABLE = not IN_BROWSER  # table mode (and its «Invite players» entry) needs a server
+# the phones' own table (issue 40): in the browser, phones link to each other by QR codes
+# (companion/network/bridge.py over the page's companion/web/table-link.js)
+PHONE_TABLE = IN_BROWSER
 BROWSER_DATA_DIR = "/kity-data"
 
 # storage state in the browser: None (everything is in IndexedDB), "refused" (no IndexedDB: in

@@ -8,6 +8,9 @@ import flet as ft
 from .game_view import Change, Question
 from .log_session import DONE, LogSession, Notice, Outcome, game_of, parse_time
 
-Session = ft.observable(LogSession)
+from .network.relay import RelayedSession  # noqa: E402
+
+# a phone that follows another phone's table sends its changes to that phone (relay; issue 40)
+Session = ft.observable(RelayedSession)
 
 __all__ = ["DONE", "Change", "Notice", "Outcome", "Question", "Session", "game_of", "parse_time"]

@@ -301,8 +301,20 @@ def frame(route: str, title: Optional[ft.Control], body: ft.Control, actions: Op
         padding=0,
         spacing=0,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-        controls=[body, _storage_bar(), NoticeBar(route)],
+        controls=[body, _storage_bar(), *_table_bar(), NoticeBar(route)],
     )
+
+
+def _table_bar() -> list:
+    """The phone edition's «no link to the table» bar (issue 40); nothing on the computer."""
+    from .platform import PHONE_TABLE
+
+    if not PHONE_TABLE:
+        return []
+    from .network.bridge import TABLE
+    from .screens.phone_table import TableBar
+
+    return [TableBar(TABLE)]
 
 
 def _storage_bar() -> ft.Control:

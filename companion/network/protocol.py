@@ -610,9 +610,11 @@ class Host:
         return [p.name for p in self.peers.values() if p.link is not None]
 
     # ---- the invitation ----
-    def new_code(self) -> str:
-        """A new one-time secret for the next invitation; the previous one stops working."""
-        self._code, self._code_used = self._token(), None
+    def new_code(self, secret: str | None = None) -> str:
+        """A new one-time secret for the next invitation; the previous one stops working.
+        ``secret``: one chosen by the transport (the phone edition puts it in the invitation's
+        QR code as its table id, docs/table-link.md), else a random one."""
+        self._code, self._code_used = (_token(secret) if secret is not None else self._token()), None
         return self._code
 
     def remove(self, peer: str) -> list[tuple[Any, str]]:

@@ -7,7 +7,7 @@ import flet as ft
 from .. import ids
 from ..packs import LIST as GAME_LIST, game as pack
 from ..i18n import lang, t
-from ..platform import HAS_TABLE
+from ..platform import HAS_TABLE, PHONE_TABLE
 from ..ui import BIG, PAD, TOUCH, big_button, choice_row, probe, safe_screen, screen, section_title, tagged, this_session, use_app, use_select
 from ..widgets.game import game_route, leave
 
@@ -138,13 +138,23 @@ def _GameEntries(kind: str, lg: str):
         (t("Invite players"), ft.Icons.QR_CODE_2, "/invite", ids.HOME_INVITE),
         (t("Settings"), ft.Icons.SETTINGS_OUTLINED, "/settings", ids.HOME_SETTINGS),
     ]
-    if not HAS_TABLE:  # the phone edition has no table mode (companion/platform.py)
+    if PHONE_TABLE:  # the phone edition: phones link to each other (issue 40)
+        entries.insert(len(entries) - 1, (t("Join the table"), ft.Icons.QR_CODE_SCANNER, "/join", ids.HOME_JOIN))
+    elif not HAS_TABLE:
         entries = [e for e in entries if e[2] != "/invite"]
     return ft.ResponsiveRow(
-        [ft.Container(big_button(text, icon, lambda e, r=route: go(r), ident), col={"xs": 12, "md": 6})
+        [ft.Container(big_button(text, icon, lambda e, r=route: _open(go, r), ident), col={"xs": 12, "md": 6})
          for text, icon, route, ident in entries],
         spacing=12, run_spacing=12,
     )
+
+
+def _open(go, route: str) -> None:
+    if route == "/join":  # «Присоединиться к столу» opens the scanner at once (issue 40)
+        from .phone_table import open_scanner
+
+        open_scanner()
+    go(route)
 
 
 @ft.component

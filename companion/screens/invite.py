@@ -20,6 +20,17 @@ ROUTE = "/invite"
 POLL_SECONDS = 1.5  # how often the count of connected devices is looked at while shown
 
 
+def qr_box(png: bytes, size: float, key: str, label: str) -> ft.Control:
+    """A big QR code on white, centred (the computer's invitation and the phones' codes)."""
+    return ft.Container(
+        alignment=ft.Alignment.CENTER,
+        content=ft.Container(
+            ft.Image(src=png, width=size, height=size, fit=ft.BoxFit.CONTAIN, semantics_label=label),
+            bgcolor=ft.Colors.WHITE, border_radius=16, padding=8, key=key,
+        ),
+    )
+
+
 @ft.component
 @safe_screen(ROUTE)
 def Invite():
@@ -101,14 +112,7 @@ def Invite():
     url = mode.join_url()
     wide = st.width >= 700
     qr_size = 380 if wide else max(220, min(340, (st.width or 360) - 72))
-    qr = ft.Container(
-        alignment=ft.Alignment.CENTER,
-        content=ft.Container(
-            ft.Image(src=mode.qr_png(url), width=qr_size, height=qr_size, fit=ft.BoxFit.CONTAIN,
-                     semantics_label=t("QR code of the address to join")),
-            bgcolor=ft.Colors.WHITE, border_radius=16, padding=8, key=f"qr-{mode.code}",
-        ),
-    )
+    qr = qr_box(mode.qr_png(url), qr_size, f"qr-{mode.code}", t("QR code of the address to join"))
     code = ft.Column([
         ft.Text(t("Table code"), size=16, color=ft.Colors.ON_SURFACE_VARIANT),
         probe(ids.INVITE_CODE, mode.shown_code, size=44 if wide else 38, weight=ft.FontWeight.BOLD),

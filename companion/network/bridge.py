@@ -1,0 +1,480 @@
+"""The phone edition's table: Python (in the web worker) ↔ the page's table link (issue 40).
+
+``companion/web/table-link.js`` owns the WebRTC links and the camera on the page's main thread
+and talks over the same-origin ``BroadcastChannel("kity-table")`` (docs/table-link.md: Python
+posts *ops*, the page posts *events*). This module drives a protocol :class:`Host` or
+:class:`Guest` (``companion/network/protocol.py``) for this tab's session:
+
+* **host**: its screens change its own session as always; every store change is published to
+  the linked phones (the store's watcher, on the asyncio loop); a guest's proposal is run
+  through the same session, so the screens redraw by its ``version``.
+* **guest**: the session's changes become proposals (:class:`~.relay.RelayedSession`): sent to
+  the host, answered later (a refusal is said in the message bar); the host's entries are
+  written into this phone's own store and folded by its own session (``Guest._apply``), so the
+  screen redraws and the phone keeps the whole game. **Cut off** (the link closed, or no
+  heartbeat for :data:`CUT_OFF_SECONDS`): a change is refused with a message (never kept to be
+  sent later), a bar says so under every screen, and «Продолжить на этом телефоне» makes this
+  phone the host of its copy (``Guest.take_over``).
+
+The invitation's one-time secret of the protocol travels in the QR code as the link's table id
+(8 random bytes, hex): the joining phone returns it in its Hello. The link itself checks its own
+one-time secret in the answer (table-link.js). Messages are handled on the asyncio loop (no
+threads in the browser): the channel's handler only schedules ``page.run_task``.
+
+Screens read :data:`TABLE` (observable: role, invitation, answer, phones, cut off) and call the
+functions at the bottom (:func:`invite`, :func:`accept`, :func:`scan`, …); they know nothing
+of WebRTC. Outside the browser nothing here runs (:func:`start` is not called).
+"""
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional
+
+import flet as ft
+
+from .protocol import SETTING_GUEST, Guest, Host, Refused, Result
+
+log = logging.getLogger("kity")
+
+CHANNEL = "kity-table"
+TICK_SECONDS = 1.0      # the host's heartbeat; a guest's resend of what is unanswered
+CUT_OFF_SECONDS = 5.0   # a guest that heard nothing from its host for so long is cut off
+
+
+@ft.observable
+@dataclass
+class TableState:
+    """What the table screens show. ``role``: None (this phone alone), "host" or "guest"."""
+
+    role: Optional[str] = None
+    invite_url: Optional[str] = None   # host: the invitation shown as a QR code
+    invite_code: Optional[str] = None
+    answer: Optional[str] = None       # guest: its answer, shown as a QR code to the host
+    joining: bool = False              # guest: an invitation scanned, the link not up yet
+    phones: tuple = ()                 # host: (peer id, name) of the phones linked now
+    cut_off: bool = False              # guest: no link with the host
+    problem: Optional[str] = None      # the last refusal of a code (a reason of docs/table-link.md)
+    ready: bool = False                # the page's table link answered
+
+
+TABLE = TableState()
+
+# What a guest is told (msgids of kity.po; worded when shown, in this phone's language)
+CUT_OFF_WORDS = "No link to the table: this entry was not saved. Join the table again, or continue on this phone."
+REFUSED_WORDS = {
+    "stale": "Another phone made its entry first: the table is updated, yours was not saved.",
+    "question": "First answer the question about a card on the phone that invited you.",
+    "refused": "The table did not take this change; nothing was saved.",
+}
+
+
+class Words:
+    """A refusal worded here (a notice's ``error`` brings its own text in each language)."""
+
+    rule = ""
+    key = ""
+
+    def __init__(self, msgid: str):
+        self.msgid = msgid
+
+    def text(self, lang: str) -> str:
+        from ..i18n import translate
+
+        return translate(lang, self.msgid)
+
+
+def qr_png(data: Any) -> bytes:
+    """A QR code as PNG bytes (segno): ``data`` a text, or segments (text, mode)."""
+    import segno
+
+    qr = segno.make_qr(data, error="m", boost_error=False) if isinstance(data, list) else segno.make_qr(data, error="m")
+    buf = io.BytesIO()
+    qr.save(buf, kind="png", scale=10, border=2, dark="#102a36", light="#ffffff")
+    return buf.getvalue()
+
+
+def invitation_qr(url: str, code: str) -> bytes:
+    """The invitation URL in two segments: the address in byte mode, the base32 code in
+    alphanumeric mode (docs/table-link.md: version 9 instead of 10)."""
+    from segno import consts
+
+    if code and url.endswith(code):
+        return qr_png([(url[:-len(code)], consts.MODE_BYTE), (code, consts.MODE_ALPHANUMERIC)])
+    return qr_png(url)
+
+
+@dataclass
+class _Link:
+    page: Any
+    session: Any
+    state: Any
+    channel: Any = None
+    host: Optional[Host] = None
+    guest: Optional[Guest] = None
+    secret: Optional[str] = None            # guest: the protocol secret of the invitation scanned
+    nonces: set = field(default_factory=set)  # guest: proposals of this phone not answered yet
+    heard: int = 0
+    heard_at: float = 0.0
+    hello_ok: bool = False
+    names: dict = field(default_factory=dict)  # host: link id → phone number shown
+    proxy: Any = None
+    publishing: bool = False
+    marks: dict = field(default_factory=dict)  # measurements for scripts/bench_p2p.py
+
+    # ---- the channel ----
+    def post(self, **m: Any) -> None:
+        from js import Object
+        from pyodide.ffi import to_js
+
+        self.channel.postMessage(to_js(m, dict_converter=Object.fromEntries))
+
+    def send(self, peer: str, text: str) -> None:
+        self.post(op="send", peer=peer, data=text)
+
+    def on_message(self, e: Any) -> None:
+        try:
+            data = e.data.to_py() if hasattr(e.data, "to_py") else None
+        except Exception:
+            data = None
+        if isinstance(data, dict) and isinstance(data.get("ev"), str):
+            self.page.run_task(self.event, data)
+
+    # ---- events from the page ----
+    async def event(self, ev: dict) -> None:
+        try:
+            self._event(ev)
+        except Exception:
+            log.exception("table event %s", ev.get("ev"))
+
+    def _event(self, ev: dict) -> None:
+        kind, peer = ev.get("ev"), ev.get("peer")
+        if kind == "hello":
+            self.hello_ok, TABLE.ready = True, True
+        elif kind == "invite":
+            TABLE.invite_url, TABLE.invite_code, TABLE.problem = ev.get("url"), ev.get("code"), None
+        elif kind == "answer":
+            table = ev.get("table")
+            self.secret = table if isinstance(table, str) else None
+            TABLE.answer, TABLE.problem = ev.get("code"), None
+        elif kind == "accepted":
+            TABLE.problem = None
+            self.marks["accepted"] = time.perf_counter()
+        elif kind == "open":
+            self._open(peer)
+        elif kind == "message" and isinstance(ev.get("data"), str):
+            self._message(peer, ev["data"])
+        elif kind == "close":
+            self._close(peer, ev.get("reason"))
+        elif kind == "join-link" and isinstance(ev.get("code"), str):
+            join(ev["code"])
+        elif kind == "scanned" and isinstance(ev.get("text"), str):
+            self._scanned(ev["text"])
+        elif kind == "scan-error":
+            if ev.get("reason") != "cancelled":
+                TABLE.problem = str(ev.get("reason"))
+        elif kind == "error" and ev.get("op") in ("join", "accept", "invite", "scan"):
+            TABLE.problem = str(ev.get("reason"))
+            if ev.get("op") == "join":
+                TABLE.joining = False
+
+    def _scanned(self, text: str) -> None:
+        if TABLE.role == "host" or (TABLE.invite_code is not None and TABLE.role != "guest"):
+            accept(text)
+        else:
+            join(text)
+
+    def _open(self, peer: Any) -> None:
+        if peer == "host" and self.guest is not None and self.secret is not None:
+            self.marks["open"] = time.perf_counter()
+            for text in self.guest.join(self.secret):
+                self.send("host", text)
+            self.secret = None
+        elif self.host is not None and isinstance(peer, str):
+            self.names.setdefault(peer, len(self.names) + 1)
+            invite()  # the next phone's invitation is ready at once
+
+    def _close(self, peer: Any, reason: Any) -> None:
+        if peer == "host" and self.guest is not None and reason in ("closed", "failed", "timeout", "dropped"):
+            self.guest.disconnected()
+            self._refresh_guest()
+        elif self.host is not None and isinstance(peer, str):
+            self.host.disconnected(peer)
+            self._refresh_host()
+
+    def _message(self, peer: Any, data: str) -> None:
+        if peer == "host" and self.guest is not None:
+            g = self.guest
+            self.session.relay = None  # the host's entries write this phone's copy
+            try:
+                outs = g.handle(data)
+            finally:
+                self.session.relay = self._propose if self.guest is g else None
+            for text in outs:
+                self.send("host", text)
+            self._answers()
+            self._refresh_guest()
+            self._follow()
+        elif self.host is not None and isinstance(peer, str):
+            for link, text in self.host.handle(peer, data):
+                if link is not None:
+                    self.send(link, text)
+            self._refresh_host()
+
+    # ---- host ----
+    def become_host(self) -> Host:
+        if self.host is None:
+            self.host = Host(self.session)
+            self.state.table = True
+            TABLE.role = "host"
+        return self.host
+
+    def store_changed(self) -> None:
+        if self.host is not None and not self.publishing:
+            self.publishing = True
+            asyncio.get_event_loop().call_soon(self.publish)
+
+    def publish(self) -> None:
+        self.publishing = False
+        if self.host is None:
+            return
+        for link, text in self.host.publish():
+            if link is not None:
+                self.send(link, text)
+
+    def _refresh_host(self) -> None:
+        h = self.host
+        if h is None:
+            return
+        linked = tuple((p.peer, p.name, self.names.get(p.link, 0)) for p in h.peers.values() if p.link is not None)
+        if linked != TABLE.phones:
+            TABLE.phones = linked
+
+    # ---- guest ----
+    def become_guest(self) -> Guest:
+        if self.guest is None:
+            self.guest = Guest(self.session, self.state.me or "phone")
+        self.session.relay = self._propose
+        self.state.table = True
+        TABLE.role = "guest"
+        return self.guest
+
+    def _propose(self, op: dict):
+        from ..log_session import Notice, Outcome
+
+        g = self.guest
+        if g is None or not g.linked:
+            return Outcome(False, Notice("refused", error=Words(CUT_OFF_WORDS)))
+        nonce, outs = g.propose(op)
+        self.marks["proposed"] = time.perf_counter()
+        self.nonces.add(nonce)
+        for text in outs:
+            self.send("host", text)
+        from ..log_session import DONE
+        return DONE
+
+    def _answers(self) -> None:
+        g = self.guest
+        if g is None:
+            return
+        for nonce in [n for n in self.nonces if n in g.results]:
+            self.nonces.discard(nonce)
+            result: Result = g.results.pop(nonce)
+            if not result.ok and result.refusal is not None:
+                self._say_refusal(result.refusal)
+
+    def _say_refusal(self, r: Refused) -> None:
+        from ..i18n import lang, t
+        from ..log_session import Notice
+        from ..widgets.notices import session_text
+
+        if r.text:
+            words = dict(r.text)
+            self.state.show(lambda: words.get(lang()) or words.get("en") or "", "problem")
+        elif r.key and r.reason == "refused":
+            n = Notice("refused", r.key, dict(r.params))
+            self.state.show(lambda: session_text(n), "problem")
+        else:
+            text = REFUSED_WORDS.get(r.reason, REFUSED_WORDS["refused"])
+            self.state.show(lambda: t(text), "problem")
+
+    def _refresh_guest(self) -> None:
+        g = self.guest
+        if g is None:
+            return
+        if g.heard != self.heard:
+            self.heard, self.heard_at = g.heard, time.monotonic()
+        cut = not g.linked
+        if TABLE.cut_off != cut:
+            TABLE.cut_off = cut
+        if g.linked:
+            TABLE.joining = False
+            TABLE.answer = None
+        if g.removed:
+            self.leave_guest()
+
+    def _follow(self) -> None:
+        """A guest follows the game to the screen it is on now (as table mode's phones do)."""
+        from ..packs import follow_routes
+        from ..widgets.game import game_route
+
+        s, page = self.session, self.page
+        if not s.active:
+            return
+        target = game_route(s)
+        route = page.route or "/"
+        if route in ("/join", "/invite", "/") and self.guest is not None and self.guest.linked:
+            if route != "/" or self.marks.pop("first", None) is not None:
+                page.navigate(target)
+                self.marks["shown"] = time.perf_counter()
+        elif route in follow_routes() and target != route:
+            page.navigate(target)
+
+    def leave_guest(self) -> None:
+        self.session.relay = None
+        self.guest = None
+        if TABLE.role == "guest":
+            TABLE.role, TABLE.cut_off = None, False
+
+    # ---- timers ----
+    async def ticker(self) -> None:
+        tries = 0
+        while True:
+            try:
+                if not self.hello_ok and tries < 30:
+                    tries += 1
+                    self.post(op="hello")
+                if self.host is not None:
+                    for link, text in self.host.tick():
+                        if link is not None:
+                            self.send(link, text)
+                g = self.guest
+                if g is not None:
+                    if g.heard != self.heard:
+                        self.heard, self.heard_at = g.heard, time.monotonic()
+                        if not g.linked and g.epoch is not None and not g.removed:
+                            g.online = True  # the host is heard again: come back on this link
+                            g._req_open = True
+                            for text in g.resume():
+                                self.send("host", text)
+                            g.online = False
+                    elif g.linked and time.monotonic() - self.heard_at > CUT_OFF_SECONDS:
+                        g.disconnected()
+                    if g.linked or g._hello is not None:
+                        for text in g.tick():
+                            self.send("host", text)
+                    self._refresh_guest()
+            except Exception:
+                log.exception("table tick")
+            await asyncio.sleep(TICK_SECONDS)
+
+
+_link: Optional[_Link] = None
+
+
+def start(page: Any, session: Any, state: Any) -> None:
+    """In the browser: open the channel to the page's table link, and take up the role the
+    store remembers (a guest cut off by a reload shows so, with its copy of the game)."""
+    global _link
+    from js import BroadcastChannel
+    from pyodide.ffi import create_proxy
+
+    link = _link = _Link(page, session, state)
+    link.channel = BroadcastChannel.new(CHANNEL)
+    link.proxy = create_proxy(link.on_message)
+    link.channel.onmessage = link.proxy
+    session.store.watch(link.store_changed)
+    saved = session.store.settings().get(SETTING_GUEST)
+    if isinstance(saved, dict) and saved.get("ticket"):
+        link.become_guest()
+        TABLE.cut_off = True
+    link.post(op="hello")
+    page.run_task(link.ticker)
+
+
+def active() -> bool:
+    return _link is not None
+
+
+# ---- what the screens call -----------------------------------------------------------------
+def invite() -> None:
+    """Host: a new invitation (the previous one not answered stops working)."""
+    if _link is None:
+        return
+    if TABLE.role == "guest" and _link.guest is not None and _link.guest.linked:
+        return  # a guest does not invite: its host does
+    if _link.guest is not None:
+        _link.leave_guest()
+    host = _link.become_host()
+    secret = secrets.token_hex(8)
+    host.new_code(secret)
+    TABLE.invite_url = TABLE.invite_code = None
+    _link.post(op="invite", table=secret)
+
+
+def accept(code: str) -> None:
+    """Host: the joining phone's answer (scanned)."""
+    if _link is not None:
+        _link.marks["scanned"] = time.perf_counter()
+        _link.post(op="accept", code=code)
+
+
+def join(code: str) -> None:
+    """Guest: answer an invitation (scanned, or the page opened at ``#join=``)."""
+    if _link is None:
+        return
+    if _link.host is not None and _link.host.peers and any(p.link for p in _link.host.peers.values()):
+        TABLE.problem = "hosting"
+        return
+    _link.host = None
+    _link.become_guest()
+    TABLE.joining, TABLE.answer, TABLE.problem = True, None, None
+    _link.marks["first"] = True
+    _link.post(op="join", code=code)
+    try:
+        if _link.page.route != "/join":
+            _link.page.navigate("/join")
+    except Exception:
+        log.debug("join screen not opened", exc_info=True)
+
+
+def scan(hint: str, cancel: str) -> None:
+    """Open the page's scanner (a QR code read is judged by :func:`join` or :func:`accept`)."""
+    if _link is not None:
+        TABLE.problem = None
+        _link.post(op="scan", hint=hint, cancel=cancel)
+
+
+def remove(peer: str) -> None:
+    """Host: drop a linked phone (its ticket stops working; it is told)."""
+    if _link is None or _link.host is None:
+        return
+    p = _link.host.peers.get(peer)
+    link = p.link if p is not None else None
+    for to, text in _link.host.remove(peer):
+        if to is not None:
+            _link.send(to, text)
+    if link is not None:
+        asyncio.get_event_loop().call_later(0.5, lambda: _link.post(op="drop", peer=link))
+    _link._refresh_host()
+
+
+def take_over() -> None:
+    """Guest cut off: continue the game on this phone (it becomes the host of its copy)."""
+    if _link is None or _link.guest is None:
+        return
+    g = _link.guest
+    _link.session.relay = None
+    _link.host = g.take_over()
+    _link.guest = None
+    _link.post(op="drop", peer="host")
+    TABLE.role, TABLE.cut_off, TABLE.answer, TABLE.joining = "host", False, None, False
+    _link.session.sync()
+
+
+def marks() -> dict:
+    return dict(_link.marks) if _link is not None else {}

@@ -1,0 +1,175 @@
+"""The phone edition's table (issue 40): «Позвать игроков» on the phone that holds the game,
+«Присоединиться к столу» on the others, and the bar of a phone cut off from its table.
+
+What the screens show comes from :data:`companion.network.bridge.TABLE`; what they do goes
+through the bridge's functions. They know no rule, no WebRTC, and write no store.
+"""
+from __future__ import annotations
+
+import flet as ft
+
+from .. import ids
+from ..i18n import t, tn
+from ..network import bridge
+from ..network.bridge import TABLE, TableState
+from ..ui import TOUCH, big_button, probe, safe_screen, screen, section_title, tagged, use_app
+from .invite import qr_box
+
+INVITE_ROUTE = "/invite"
+JOIN_ROUTE = "/join"
+
+# ids of this screen's controls (the tests find them by these)
+SCAN_ANSWER = "table-scan-answer"
+PHONES = "table-phones"
+NEW_CODE = "table-new-code"
+JOIN_QR = "table-join-qr"
+JOIN_SCAN = "table-join-scan"
+INVITE_QR = "table-invite-qr"
+PROBLEM = "table-problem"
+CUT_OFF = "table-cut-off"
+TAKE_OVER = "table-take-over"
+REJOIN = "table-rejoin"
+
+
+def phone_remove(peer_no: int) -> str:
+    return f"table-remove-{peer_no}"
+
+
+def problem_text(reason: str) -> str:
+    """A refused code or scan in the user's words (reasons of docs/table-link.md)."""
+    words = {
+        "not-kity": lambda: t("This is not a Киты code."),
+        "version": lambda: t("This code was made by a newer Киты: update the app on this phone."),
+        "used": lambda: t("This code was used already: one phone per code. Make a new code."),
+        "expired": lambda: t("This code no longer works: a newer one was made."),
+        "unknown": lambda: t("This answer is not for this phone's code: scan the answer of the phone you invited."),
+        "wrong-kind": lambda: t("This is not the code expected here: the table's code on the joining phone, "
+                                "the answer on the inviting phone."),
+        "no-candidates": lambda: t("This phone is not on a network: both phones need the same Wi-Fi."),
+        "full": lambda: t("Nine phones are linked already: remove one first."),
+        "camera-denied": lambda: t("The camera is not allowed: allow it for this page in the browser."),
+        "no-camera": lambda: t("This phone has no camera the page can use."),
+        "insecure": lambda: t("The camera needs the app's secure address (https)."),
+        "hosting": lambda: t("This phone has invited players: it cannot join another table."),
+    }
+    if reason in ("empty", "too-long", "checksum", "malformed", "bad-offer", "bad-answer", "unsupported-sdp"):
+        return t("The code could not be used (damaged or read in part): scan it again.")
+    fn = words.get(reason)
+    return fn() if fn is not None else t("That did not work; please try again.")
+
+
+def _problem(table: TableState) -> list:
+    if not table.problem:
+        return []
+    return [probe(PROBLEM, problem_text(table.problem), size=17, color=ft.Colors.ERROR)]
+
+
+@ft.component
+@safe_screen(INVITE_ROUTE)
+def PhoneInvite():
+    st = use_app()
+
+    def first():
+        if TABLE.role != "host" or TABLE.invite_url is None:
+            bridge.invite()
+
+    ft.use_effect(first, dependencies=[])
+    return _InviteBody(TABLE, st.width, st.lang)
+
+
+@ft.component
+def _InviteBody(table: TableState, width: float, lg: str):
+    st = use_app()
+    size = max(220, min(340, (width or 360) - 72))
+    if table.invite_url:
+        qr = qr_box(bridge.invitation_qr(table.invite_url, table.invite_code or ""), size, f"qr-{table.invite_code}",
+                    t("QR code of the address to join"))
+        qr = tagged(INVITE_QR, qr)
+    else:
+        qr = ft.Container(ft.ProgressRing(), height=size, alignment=ft.Alignment.CENTER)
+    phones = [ft.Row([ft.Icon(ft.Icons.PHONE_ANDROID, size=28),
+                      ft.Text(t("Phone {n}").format(n=no) + (f" · {name}" if name and name != "phone" else ""),
+                              size=18, expand=True),
+                      tagged(phone_remove(no), ft.OutlinedButton(t("Remove"), height=TOUCH,
+                                                                 on_click=lambda e, p=peer: bridge.remove(p)))],
+                     vertical_alignment=ft.CrossAxisAlignment.CENTER)
+              for peer, name, no in table.phones]
+    body = [
+        qr,
+        ft.Text(t("Another phone scans this code; then scan the code it shows."), size=17,
+                text_align=ft.TextAlign.CENTER),
+        *_problem(table),
+        big_button(t("Scan the answer"), ft.Icons.QR_CODE_SCANNER,
+                   lambda e: bridge.scan(t("Point the camera at the answer code"), t("Cancel")), SCAN_ANSWER),
+        section_title(t("Connected phones")),
+        probe(PHONES, tn("{n} device connected", "{n} devices connected", len(phones)),
+              size=16, color=ft.Colors.ON_SURFACE_VARIANT),
+        *phones,
+        ft.Divider(),
+        big_button(t("New code"), ft.Icons.AUTORENEW, lambda e: bridge.invite(), NEW_CODE),
+        ft.Text(t("Phones on the same Wi-Fi link directly; nothing leaves the table."), size=15,
+                color=ft.Colors.ON_SURFACE_VARIANT, text_align=ft.TextAlign.CENTER),
+    ]
+    return screen(st, INVITE_ROUTE, ids.SCREEN_INVITE, t("Invite players"), body)
+
+
+@ft.component
+@safe_screen(JOIN_ROUTE)
+def Join():
+    st = use_app()
+    return _JoinBody(TABLE, st.width, st.lang)
+
+
+def open_scanner() -> None:
+    bridge.scan(t("Point the camera at the table's QR code"), t("Cancel"))
+
+
+@ft.component
+def _JoinBody(table: TableState, width: float, lg: str):
+    st = use_app()
+    size = max(220, min(340, (width or 360) - 72))
+    if table.answer:
+        body = [tagged(JOIN_QR, qr_box(bridge.qr_png(table.answer), size, f"answer-{table.answer[:12]}",
+                                       t("QR code of this phone's answer"))),
+                probe("table-join-hint", t("Show this code to the phone that invited you"), size=20,
+                      weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER)]
+    elif table.joining:
+        body = [ft.Container(ft.ProgressRing(), height=120, alignment=ft.Alignment.CENTER),
+                ft.Text(t("Linking…"), size=18, text_align=ft.TextAlign.CENTER)]
+    else:
+        body = [ft.Text(t("Scan the QR code shown by the phone that holds the game."), size=17)]
+    body += _problem(table)
+    body.append(big_button(t("Scan again") if table.answer or table.problem else t("Scan the table's code"),
+                           ft.Icons.QR_CODE_SCANNER, lambda e: open_scanner(), JOIN_SCAN))
+    return screen(st, JOIN_ROUTE, "screen-join", t("Join the table"), body)
+
+
+@ft.component
+def TableBar(table: TableState):
+    """Under every screen of a phone cut off from its table: it says so, and offers to continue
+    the game alone (this phone holds the whole log) or to join again."""
+    if table.role != "guest" or not table.cut_off:
+        return ft.Container(height=0)
+    return ft.Container(
+        padding=ft.Padding.only(left=8, right=8, top=4, bottom=4),
+        content=ft.Semantics(identifier=CUT_OFF, container=True, key=CUT_OFF, content=ft.Container(
+            bgcolor=ft.Colors.ERROR_CONTAINER, border_radius=12, padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+            content=ft.Column([
+                ft.Row([ft.Icon(ft.Icons.WIFI_OFF, color=ft.Colors.ON_ERROR_CONTAINER),
+                        ft.Text(t("No link to the table: this phone shows its own copy of the game."), size=14,
+                                color=ft.Colors.ON_ERROR_CONTAINER, expand=True)],
+                       vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                ft.Row([tagged(TAKE_OVER, ft.FilledButton(t("Continue on this phone"), height=TOUCH,
+                                                          on_click=lambda e: bridge.take_over())),
+                        tagged(REJOIN, ft.OutlinedButton(t("Join the table"), height=TOUCH,
+                                                         on_click=lambda e: _rejoin()))],
+                       wrap=True, spacing=8),
+            ], spacing=6, tight=True))))
+
+
+def _rejoin() -> None:
+    open_scanner()
+    try:
+        ft.context.page.navigate(JOIN_ROUTE)
+    except Exception:
+        pass
