@@ -41,9 +41,6 @@ def seat_color(seat: int) -> str:
     return PLAYER_COLORS[seat % len(PLAYER_COLORS)]
 
 
-LABEL_LINES = 2  # a number's label wraps to two lines in its box, never cut (issue 43)
-
-
 def _player_card(name: str, s: dict, seat_color: str, game) -> ft.Control:
     items = [
         (t("Games"), str(s["games"]), "games"),
@@ -56,9 +53,8 @@ def _player_card(name: str, s: dict, seat_color: str, game) -> ft.Control:
     boxes = [ft.Container(
         width=108, padding=ft.Padding.symmetric(vertical=4),
         content=ft.Column([
-            # two lines' room in every box, so the numbers of a row stand on one line
-            ft.Container(probe(ids.stats_label(name, key), label, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-                         height=LABEL_LINES * 18, alignment=ft.Alignment.BOTTOM_LEFT),
+            # a long label wraps, never cut (issue 43); the row's boxes stand on one line (below)
+            probe(ids.stats_label(name, key), label, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
             probe(ids.stats_value(name, key), value, size=24, weight=ft.FontWeight.BOLD),
         ], spacing=0, tight=True)) for label, value, key in items]
     return ft.Container(
@@ -67,7 +63,7 @@ def _player_card(name: str, s: dict, seat_color: str, game) -> ft.Control:
         content=ft.Column([
             ft.Row([ft.Container(width=12, height=12, border_radius=6, bgcolor=seat_color),
                     ft.Text(name, size=20, weight=ft.FontWeight.W_600, expand=True)], spacing=8),
-            ft.Row(boxes, wrap=True, spacing=4, run_spacing=4),
+            ft.Row(boxes, wrap=True, spacing=4, run_spacing=4, vertical_alignment=ft.CrossAxisAlignment.END),
         ], spacing=6, tight=True))
 
 
