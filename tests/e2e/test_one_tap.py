@@ -50,15 +50,16 @@ def test_a_whole_round_in_one_tap_per_card(ui):
     g.play = entered
 
     def bonuses(game, k: int, who: str) -> bool:
-        """Trick 2: the player to act flips the token with their first bonus (unknown to the
-        app: the bonus tapped, then what it shows); trick 4: the next one with a bonus changes
-        trump to a family of one (the bonus, then the family)."""
-        if k not in (1, 3) or len(game.trick) or len(used) > (k == 3):
+        """From trick 2 on, the first player to act with a usable first bonus flips the token
+        with it (unknown to the app: the bonus tapped, then what it shows); from trick 4 on, the
+        next such player changes trump to a family of one (the bonus, then the family)."""
+        if k < 1 or len(used) >= 2 or (used and k < 3):
             return False
         seat = flow.PLAYERS.index(who)
         cid = game.bonuses[seat]
         if cid in used or not flow.exists(ui, ids.turn_bonus(cid)):
             return False
+        k = 1 if not used else 3
         token, trump = ui.read(ids.TABLE_TOKEN).strip(), ui.read(ids.TABLE_TRUMP).strip()
         ui.tap_id(ids.turn_bonus(cid))
         ui.wait_id(ids.FACT_QUESTION)
