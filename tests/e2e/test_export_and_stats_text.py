@@ -28,7 +28,7 @@ from engine.kozyrnye_kity import read_record, record_actions
 from engine.kozyrnye_kity.record import action_to_json
 
 from .conftest import REPO, TABLET, UI
-from .test_pad_history_stats import data_dir, goto, start  # noqa: F401 — the seeded server's fixtures
+from .test_pad_history_stats import data_dir, goto, learn_deck, start  # noqa: F401 — the seeded server's fixtures
 
 pytestmark = pytest.mark.e2e
 
@@ -106,13 +106,7 @@ def whale(s: Session, until) -> None:
     """The example four-player game, card by card, until ``until(s)`` (the deck facts the
     record gives go into the profile first, as the table asks them)."""
     rec = read_record((EXAMPLES / "kozyrnye-kity" / "four-players-finished.json").read_text(encoding="utf-8"))
-    for card, facts in rec.deck or ():
-        f = {}
-        if facts.pearls is not None:
-            f["pearls"] = facts.pearls
-        if facts.bonus is not None:
-            f["bonus"] = facts.bonus.to_json()
-        s._store.set_fact(card.id, f)
+    learn_deck(s._store, rec)
     assert s.new_game(list(rec.players), target=rec.effective_target, mode="full").ok
     _, actions = record_actions(rec)
     for _, a in actions:

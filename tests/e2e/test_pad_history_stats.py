@@ -53,11 +53,8 @@ def pad_game(data: Path, rounds: list[dict], players=PLAYERS, target=30, finish=
     return s
 
 
-def full_game(data: Path, example: str, n_actions: int) -> Session:
-    """A card-by-card game: the first ``n_actions`` actions of an example record, entered
-    through the session (deck facts from the record go into the user's deck profile)."""
-    rec = read_record((EXAMPLES / example).read_text(encoding="utf-8"))
-    store = Store.open(data)
+def learn_deck(store: Store, rec) -> None:
+    """The deck facts a whale record gives, into the user's deck profile (as the table asks them)."""
     for card, facts in rec.deck or ():
         f = {}
         if facts.pearls is not None:
@@ -65,6 +62,14 @@ def full_game(data: Path, example: str, n_actions: int) -> Session:
         if facts.bonus is not None:
             f["bonus"] = facts.bonus.to_json()
         store.set_fact(card.id, f)
+
+
+def full_game(data: Path, example: str, n_actions: int) -> Session:
+    """A card-by-card game: the first ``n_actions`` actions of an example record, entered
+    through the session (deck facts from the record go into the user's deck profile)."""
+    rec = read_record((EXAMPLES / example).read_text(encoding="utf-8"))
+    store = Store.open(data)
+    learn_deck(store, rec)
     s = Session(store)
     assert s.new_game(list(rec.players), target=rec.effective_target, mode="full").ok
     _, actions = record_actions(rec)
