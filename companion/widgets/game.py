@@ -101,9 +101,9 @@ def leave(st, out, said: Callable[[], str], to: Optional[str], *, follow: bool =
 def bar_button(ident: str, icon, tooltip: str, route: str, icon_size: Optional[int] = None) -> ft.Control:
     """An app-bar button that opens ``route``; not shown on that screen itself (the history's
     own link on the history: its room goes to the title, which a phone's bar cut, issue 43)."""
-    try:
-        here = ft.use_view_path()  # the screen this bar is drawn for (not the route on top)
-    except Exception:  # drawn outside a screen (a test that builds the bar alone)
+    try:  # the route shown (not a hook: a bar is built by plain functions, some of them only sometimes)
+        here = ft.context.page.route
+    except Exception:  # drawn outside a page (a test that builds the bar alone)
         here = None
     button = tagged(ident, ft.IconButton(icon, tooltip=tooltip, icon_size=icon_size, on_click=lambda: go(route)))
     button.visible = here != route

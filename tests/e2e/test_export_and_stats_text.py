@@ -212,6 +212,26 @@ def test_every_running_game_exports_from_its_menu(start, data_dir, where):
     ui.wait_text(ids.STATS_GAME_TITLE, TITLE[game])
 
 
+@pytest.mark.parametrize("game", ["vzhuh", "kalmar"])
+def test_the_history_link_is_left_out_on_the_history_only(start, data_dir, game):
+    """The bar's link to the history is not drawn on the history itself (its room goes to the
+    title), and is there again back at the game."""
+    s = Session(Store.open(data_dir))
+    running(s, game)
+    s._store.close()
+    ui = start()
+    ui.tap_id(ids.HOME_CONTINUE)
+    link, screen_id = {"vzhuh": (vz.HISTORY, vz.SCREEN_HISTORY), "kalmar": (kl.HISTORY, kl.SCREEN_HISTORY)}[game]
+    for _ in range(2):
+        ui.wait_id(HOME_OF[game])
+        ui.tap_id(link)
+        ui.wait_id(screen_id)
+        ui.page.wait_for_timeout(500)
+        assert ui.page.locator(ui.sel(link)).count() == 0
+        assert cut_texts(ui, bar_only=True) == []
+        ui.back()
+
+
 def test_the_round_end_links_to_the_history_and_hands_out_the_record(start, data_dir):
     s = Session(Store.open(data_dir))
     whale(s, round_over)
