@@ -26,7 +26,7 @@ from .state import AppState
 from .paths import data_dir
 from .storage import SILENT, FolderInUse, Store
 from .log_session import shared
-from .session import Session
+from .session import Session, confirm_shown
 from .ui import NoticeCtx, SessionCtx, StateCtx, hold_session, routes_of
 from .widgets.awake import use_keep_awake
 from .widgets.game import game_route
@@ -157,6 +157,7 @@ def follow_the_table(page: ft.Page, session: Session, store: Store) -> None:
                 target = game_route(session)
                 if target != page.route:
                     page.navigate(target)
+            await confirm_shown(page, session)  # its entries are made on it once it is drawn (issue 43)
         except Exception:
             log.exception("catching up with the table")
 
@@ -166,6 +167,7 @@ def follow_the_table(page: ft.Page, session: Session, store: Store) -> None:
         except Exception:  # the session is closing
             log.debug("refresh not scheduled", exc_info=True)
 
+    session.mark_shown(session.state_id)  # drawn first as it is now; then each change once confirmed
     page.pubsub.subscribe_topic(STORE_TOPIC, on_change)
     hub = page.pubsub
     # the message: the change the writing session folded and shared (each session checks that

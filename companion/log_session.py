@@ -156,10 +156,7 @@ class LogSession:
         self.notice: Notice | None = None
         self.question: Question | None = None
         self.skipped: tuple[int, ...] = ()  # log entries an edit made impossible to apply
-        # The state this device's screen is known to show, the state its entries are made on
-        # (table mode: each phone confirms what it drew, companion/session.py); None: not
-        # followed — what the session holds is what its one screen shows.
-        self.shown: StateId | None = None
+        self._shown: StateId | None = None  # see shown (private: a change of it redraws nothing)
         self._kind = DEFAULT_GAME  # the current game's id; its view is made when first asked for
         self._view: GameView | None = None
         self._load_current()
@@ -177,6 +174,18 @@ class LogSession:
     @property
     def active(self) -> bool:
         return self.game_id is not None
+
+    @property
+    def shown(self) -> StateId | None:
+        """The state this device's screen is known to show: what its entries are made on when
+        they say nothing else. None: not followed — what the session holds is what its one
+        screen shows (the phone edition, the tests). Table mode follows it
+        (:func:`companion.session.confirm_shown`)."""
+        return self._shown
+
+    def mark_shown(self, state: StateId | None) -> None:
+        """The device's screen now shows ``state`` (None: stop following)."""
+        self._shown = state
 
     @property
     def state_id(self) -> StateId:
@@ -817,7 +826,7 @@ def serialized(method, saves: bool):
                 session._touch()
                 return Outcome(False, session.notice)
             if getattr(out, "ok", False) and session.shown is not None:
-                session.shown = session.state_id  # its own change: its next entry is made on it
+                session.mark_shown(session.state_id)  # its own change: its next entry is made on it
             return out
 
     return wrapper

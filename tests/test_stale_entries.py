@@ -82,11 +82,11 @@ def test_a_device_enters_on_what_its_screen_is_known_to_show(table):
     show — a change from another device counts for it once the device confirmed it drew it;
     its own change counts at once."""
     store, a, b, nxt = table
-    b.shown = b.state_id  # the phone drew the game as it is
+    b.mark_shown(b.state_id)  # the phone drew the game as it is
     assert a.do(nxt[0]).ok and b.sync()
     out = b.do(nxt[1])  # tapped before the phone showed the other's entry
     assert out.stale and len(stored(store)[1]) == 7
-    b.shown = b.state_id  # the phone confirmed it shows the new state
+    b.mark_shown(b.state_id)  # the phone confirmed it shows the new state
     assert b.do(nxt[1]).ok and b.shown == b.state_id  # its own change: shown at once
     assert b.do(nxt[2]).ok and len(stored(store)[1]) == 9  # its next entry needs no confirmation
     assert a.shown is None and a.sync() and a.do(nxt[3]).ok  # a session not followed checks nothing more
