@@ -4,8 +4,9 @@ Each entry is made on the state its phone showed; one made on a state the table 
 refused, and its phone says why and shows the table as it is. A host (this computer's browser)
 and two phones (tests/e2e/test_table_mode.py); phone B is on a slow Wi-Fi: what it sends reaches
 the table :data:`LATE_MS` later (its page's websocket sends are held back that long, in order).
-So its tap, made at the same instant as A's, arrives after A's entry has reached the table and
-B's copy of the game — the race of the issue, every time:
+B taps, A taps a moment later: B's tap, made before A's and so on the table as it was, arrives
+after A's entry has reached the table and B's copy of the game — the race of the issue, every
+time:
 
 * different cards: before, both were saved (B's card as the next player's) and nobody was told;
 * the same card: before, B was refused by the rules (a card already played), not told why;
@@ -29,7 +30,7 @@ from .test_table_mode import devices, stored_log, table_server, to_table  # noqa
 
 pytestmark = pytest.mark.e2e
 
-LATE_MS = 200
+LATE_MS = 500
 SLOW_WIFI = """(() => {
   const send = WebSocket.prototype.send;
   WebSocket.prototype.send = function (data) { setTimeout(() => send.call(this, data), %d); };
@@ -39,7 +40,7 @@ P0, P1 = flow.PLAYERS[:2]
 
 
 def at_once(*taps) -> None:
-    """Tap each (phone, control), a few milliseconds apart."""
+    """Tap each (phone, control) in turn, a few milliseconds apart."""
     boxes = [ui.by_id(ident).bounding_box() for ui, ident in taps]
     for (ui, _), box in zip(taps, boxes):
         ui.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
@@ -81,17 +82,19 @@ def test_two_phones_at_once_one_wins_the_other_is_told(devices, table_server):  
     follow = [c for c in g.hands[P1] if c.split("-")[0] == ca.split("-")[0]]
     cb = (follow or g.hands[P1])[0]  # a card the next player may play after ca
 
-    def race(b_taps: str, what: str, size: int) -> list:
-        at_once((a, card(ca) if size == base else card(cb)), (b, b_taps))
+    def race(b_taps: str, what: str, size: int, shot: str = "") -> list:
+        at_once((b, b_taps), (a, card(ca) if size == base else card(cb)))
         log = settled(table_server, size)
         assert len(log) == size + 1, f"{what}: {log[base:]}"  # A's entry, and nothing of B's
+        if shot:
+            b.shot(shot)
         said_b, said_a = told(b), told(a)
         assert TOLD in said_b, f"{what}: B says {said_b!r}"
         assert TOLD not in said_a, said_a
         return log
 
     # 1. different cards: A enters the first player's, B the one the second player could play
-    log = race(card(cb), "different cards", base)
+    log = race(card(cb), "different cards", base, shot="table-race-told-phone-light")
     assert log[-1] == {"type": "play", "player": P0, "card": ca}  # before: + Миша's cb, nobody told
     for ui in (a, b, host):
         ui.wait_text(ids.TABLE_TURN, P1)
