@@ -108,6 +108,13 @@ def invitation_qr(url: str, code: str) -> bytes:
     return qr_png(url)
 
 
+def _quietly(obj: Any, name: str, value: Any) -> None:
+    """Set a field of an observable without a redraw: «Это я» in the settings reads
+    ``AppState.table`` when it is drawn; a redraw of every part that reads the app state, set
+    off from a message handler, finds no context (Flet 1.0.5) and fails."""
+    object.__setattr__(obj, name, value)
+
+
 @dataclass
 class _Link:
     page: Any
@@ -194,9 +201,6 @@ class _Link:
             for text in self.guest.join(self.secret):
                 self.send("host", text)
             self.secret = None
-        elif self.host is not None and isinstance(peer, str):
-            self.names.setdefault(peer, len(self.names) + 1)
-            invite()  # the next phone's invitation is ready at once
 
     def _close(self, peer: Any, reason: Any) -> None:
         if peer == "host" and self.guest is not None and reason in ("closed", "failed", "timeout", "dropped"):
@@ -209,6 +213,7 @@ class _Link:
     def _message(self, peer: Any, data: str) -> None:
         if peer == "host" and self.guest is not None:
             g = self.guest
+            self.heard_at = time.monotonic()  # any message is a sign of life
             self.session.relay = None  # the host's entries write this phone's copy
             try:
                 outs = g.handle(data)
@@ -223,13 +228,16 @@ class _Link:
             for link, text in self.host.handle(peer, data):
                 if link is not None:
                     self.send(link, text)
+            if peer not in self.names and any(p.link == peer for p in self.host.peers.values()):
+                self.names[peer] = len(self.names) + 1
+                invite()  # admitted: the next phone's invitation is ready at once
             self._refresh_host()
 
     # ---- host ----
     def become_host(self) -> Host:
         if self.host is None:
             self.host = Host(self.session)
-            self.state.table = True
+            _quietly(self.state, "table", True)
             TABLE.role = "host"
         return self.host
 
@@ -259,7 +267,7 @@ class _Link:
         if self.guest is None:
             self.guest = Guest(self.session, self.state.me or "phone")
         self.session.relay = self._propose
-        self.state.table = True
+        _quietly(self.state, "table", True)
         TABLE.role = "guest"
         return self.guest
 
@@ -308,7 +316,7 @@ class _Link:
             return
         if g.heard != self.heard:
             self.heard, self.heard_at = g.heard, time.monotonic()
-        cut = not g.linked
+        cut = not g.linked and not TABLE.joining
         if TABLE.cut_off != cut:
             TABLE.cut_off = cut
         if g.linked:
@@ -432,7 +440,7 @@ def join(code: str) -> None:
         return
     _link.host = None
     _link.become_guest()
-    TABLE.joining, TABLE.answer, TABLE.problem = True, None, None
+    TABLE.joining, TABLE.answer, TABLE.problem, TABLE.cut_off = True, None, None, False
     _link.marks["first"] = True
     _link.post(op="join", code=code)
     try:

@@ -86,7 +86,7 @@ def GameChoice():
     that game's; choosing another asks first (continue the running game, or stop it)."""
     st, s = use_app(), this_session()
     running, kind = use_select(lambda s: (s.active, s.kind) if s is not None else (False, None))
-    chosen = kind if running else st.game
+    chosen = kind if running else (st.game if st is not None else s.kind)  # (st: see GameEntries)
     wanted, set_wanted = ft.use_state(None)
 
     def choose(game: str):
@@ -122,6 +122,8 @@ def GameEntries(wide: bool):
     the game, so a memoized part draws them when the game or the language changes."""
     st = use_app()
     kind = use_select(lambda s: s.kind if s is not None and s.active else None)
+    if st is None:  # redrawn by itself (a game that came from another phone, issue 40): no context in Flet 1.0.5
+        return _GameEntries(kind or this_session().kind, lang())
     return _GameEntries(kind or st.game, st.lang)
 
 
