@@ -17,6 +17,7 @@ kept fall back to 0 and the memory levels off (measured: 69 → 82 MB, the last 
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import re
@@ -38,6 +39,7 @@ from companion.server import KEEP_CLOSED
 
 CODE = "ABCD2345"
 PHONES, CYCLES = 7, 12
+CYCLE_S = 2.0  # a cycle at most this often: the phones of ~3 cycles wait out their grace together
 NAMES = ["Лена", "Миша", "Ёжик"]
 
 
@@ -122,12 +124,13 @@ class Worker:
             self.proc.wait(5)
 
 
-def _join(port: int, cookie: str, k: int, route: str):
+def _join(stack: contextlib.ExitStack, port: int, cookie: str, k: int, route: str):
     """One phone: its websocket registers a Flet session on ``route`` (the message Flet's web
     client sends first) and reads until the screen is drawn."""
-    ws = connect(f"ws://127.0.0.1:{port}/ws", origin=f"http://127.0.0.1:{port}", open_timeout=5,
-                 additional_headers={"X-Forwarded-For": f"192.168.77.{20 + k}", "Cookie": f"kity_table={cookie}",
-                                     "User-Agent": f"phone {k}"})
+    ws = stack.enter_context(connect(
+        f"ws://127.0.0.1:{port}/ws", origin=f"http://127.0.0.1:{port}", open_timeout=5,
+        additional_headers={"X-Forwarded-For": f"192.168.77.{20 + k}", "Cookie": f"kity_table={cookie}",
+                            "User-Agent": f"phone {k}"}))
     page = {"route": route, "width": 412.0, "height": 915.0, "platform": "android", "web": True}
     ws.send(b"\x00" + msgpack.packb([1, {"session_id": None, "page_name": "", "page": page}]))
     got = 0
@@ -153,17 +156,19 @@ def test_phones_that_join_and_are_killed_are_released(tmp_path):
             cookie = r.headers["Set-Cookie"].split(";")[0].split("=", 1)[1]
 
         def cycle() -> None:
-            phones = [_join(server.port, cookie, k, route) for k in range(PHONES)]
-            for ws in phones:  # killed: the socket just goes
-                ws.socket.close()
-                ws.close()
+            with contextlib.ExitStack() as stack:
+                phones = [_join(stack, server.port, cookie, k, route) for k in range(PHONES)]
+                for ws in phones:  # killed: the socket just goes
+                    ws.socket.close()
 
         cycle()  # the server's first phones load what every phone uses
         time.sleep(KEEP_CLOSED + 2)
         rss = [server.rss_mb()]
         held = []
         for _ in range(CYCLES):
+            t0 = time.monotonic()
             cycle()
+            time.sleep(max(0.0, CYCLE_S - (time.monotonic() - t0)))
             rss.append(server.rss_mb())
             held.append(server.held())
         print("\nRSS (MB) before and after each cycle of 7 phones:", " ".join(f"{x:.1f}" for x in rss))
