@@ -224,14 +224,27 @@ class _Link:
             self._answers()
             self._refresh_guest()
             self._follow()
+            self.confirm()
         elif self.host is not None and isinstance(peer, str):
             for link, text in self.host.handle(peer, data):
                 if link is not None:
                     self.send(link, text)
+            self.confirm()
             if peer not in self.names and any(p.link == peer for p in self.host.peers.values()):
                 self.names[peer] = len(self.names) + 1
                 invite()  # admitted: the next phone's invitation is ready at once
             self._refresh_host()
+
+    def confirm(self) -> None:
+        """After a change from another phone: once this phone's screen has drawn it, its taps
+        are made on it (companion/session.py's confirm_shown; a tap that comes before was made
+        on the old screen and is refused as stale)."""
+        from .. import session as sm
+
+        confirm = getattr(sm, "confirm_shown", None)
+        shown = getattr(self.session, "shown", None)
+        if confirm is not None and shown is not None and tuple(shown) != tuple(self.session.state_id):
+            self.page.run_task(confirm, self.page, self.session)
 
     # ---- host ----
     def become_host(self) -> Host:
@@ -277,6 +290,11 @@ class _Link:
         g = self.guest
         if g is None or not g.linked:
             return Outcome(False, Notice("refused", error=Words(CUT_OFF_WORDS)))
+        shown = getattr(self.session, "shown", None)
+        if shown is not None and tuple(shown) != (g.state.game, g.state.rev):
+            # tapped on a screen that did not show the table's latest entry yet: refused here,
+            # as the host would (the entry came from another phone first)
+            return Outcome(False, Notice("refused", error=Words(REFUSED_WORDS["stale"])))
         nonce, outs = g.propose(op)
         self.marks["proposed"] = time.perf_counter()
         self.nonces.add(nonce)

@@ -1,0 +1,114 @@
+"""Phones at one table with no computer (issue 40), in the phone edition (the whole app in the
+browser): two profiles at 412×915 link through the app's own screens — the host's «Позвать
+игроков», the guest's page opened at the invitation's ``#join=`` URL, the guest's answer handed
+to the host as its scanner would hand it (the fake-camera scan itself: tests/e2e/test_table_link.py)
+— then play one whale game from both phones.
+
+The test listens to the page's BroadcastChannel "kity-table" (what table-link.js tells Python)
+to read the codes the screens show as QR codes.
+"""
+from __future__ import annotations
+
+import pytest
+
+from companion import ids
+from companion.screens import phone_table as pt
+
+from .phone import START, Phone
+from .test_game_flow import Game, card_name_ru, pick, picker_ids, setup_round, start_game
+
+pytestmark = pytest.mark.e2e
+
+LISTEN = """() => { if (window.__kity) return; window.__kity = [];
+  const c = new BroadcastChannel("kity-table"); c.onmessage = (e) => window.__kity.push(e.data);
+  window.__kitySay = (m) => c.postMessage(m); }"""
+
+
+def listen(ui) -> None:
+    ui.page.evaluate(LISTEN)
+
+
+def event(ui, ev: str, timeout: float = 20000) -> dict:
+    ui.page.wait_for_function("ev => (window.__kity || []).some(e => e.ev === ev)", arg=ev, timeout=timeout)
+    return [e for e in ui.page.evaluate("window.__kity") if e.get("ev") == ev][-1]
+
+
+def scanned(ui, text: str) -> None:
+    """What the page's scanner posts when it reads ``text`` (docs/table-link.md)."""
+    ui.page.evaluate("t => window.__kitySay({ev: 'scanned', text: t})", text)
+
+
+def link(host, guest, host_phone, guest_phone) -> None:
+    """Host: «Позвать игроков»; guest: the invitation URL opened (a camera app's way in)."""
+    listen(host)
+    host.tap_id(ids.HOME_INVITE)
+    inv = event(host, "invite")
+    assert inv["url"].endswith("#join=" + inv["code"])
+    host.wait_id(pt.INVITE_QR)
+    listen(guest)
+    guest.page.goto(inv["url"])  # the app already open: the page takes the #join= link as it is
+    guest.wait_id(pt.JOIN_QR, timeout=START)
+    answer = event(guest, "answer")
+    guest.wait_text("table-join-hint", guest.tr("Show this code to the phone that invited you"))
+    guest.shot("p2p-join-answer")
+    scanned(host, answer["code"])
+
+
+def test_two_phones_play_one_whale_game(pw, site, tmp_path, request):
+    hp, gp = Phone(pw, site, tmp_path / "host", request), Phone(pw, site, tmp_path / "guest", request)
+    host = hp.open()
+    guest = gp.open()
+    try:
+        link(host, guest, hp, gp)
+        host.wait_text(pt.PHONES, "1")
+        host.shot("p2p-invite-host")
+        host.back()
+        start_game(host)
+        g = Game(host)
+        setup_round(host, g.bonuses)
+        # the guest shows the live game by itself (no tap after the scan)
+        guest.wait_id(ids.SCREEN_TABLE, timeout=20000)
+        guest.shot("p2p-guest-table")
+
+        # a trick from both phones: first card on the host, second on the guest, third on the host
+        first = g.turn()
+        c1 = g.legal(first)
+        g.play(first, c1)
+        guest.wait_text(ids.TABLE_TRICK, f"{first}: {card_name_ru(c1)}")
+        second = g.turn()
+        c2 = g.legal(second)
+        pick(guest, ids.TABLE_PICK, c2)
+        g.hands[second].remove(c2)
+        g.trick.append((second, c2))
+        host.wait_text(ids.TABLE_TRICK, f"{second}: {card_name_ru(c2)}")
+        guest.wait_text(ids.TABLE_TRICK, f"{second}: {card_name_ru(c2)}")
+
+        # undo on the guest: the card goes back on both phones
+        guest.tap_id(ids.TABLE_UNDO)
+        host.wait_text(ids.TABLE_TURN, second)
+        guest.wait_text(ids.TABLE_TURN, second)
+        assert card_name_ru(c2) not in host.read(ids.TABLE_TRICK)
+        g.trick.pop()
+        g.hands[second].append(c2)
+
+        # the same instant on both phones, two different cards: one saved, the other refused
+        turn = g.turn()
+        hand = g.hands[turn]
+        a, b = g.legal(turn), next(c for c in hand if c != g.legal(turn))
+        sel_a, sel_b = host.sel(picker_ids(ids.TABLE_PICK).card(a)), guest.sel(picker_ids(ids.TABLE_PICK).card(b))
+        host.page.wait_for_selector(sel_a, state="attached")
+        guest.page.wait_for_selector(sel_b, state="attached")
+        box_a, box_b = host.page.locator(sel_a).last.bounding_box(), guest.page.locator(sel_b).last.bounding_box()
+        host.page.mouse.click(box_a["x"] + box_a["width"] / 2, box_a["y"] + box_a["height"] / 2)
+        guest.page.mouse.click(box_b["x"] + box_b["width"] / 2, box_b["y"] + box_b["height"] / 2)
+        host.page.wait_for_timeout(2500)
+        t_host, t_guest = host.read(ids.TABLE_TRICK), guest.read(ids.TABLE_TRICK)
+        assert t_host == t_guest, (t_host, t_guest)
+        has_a, has_b = card_name_ru(a) in t_host, card_name_ru(b) in t_host
+        assert has_a != has_b, t_host  # exactly one of the two cards, never both
+        loser = guest if has_a else host
+        loser.wait_text(ids.NOTICE, loser.tr("Another phone made its entry first: the table is updated, yours was "
+                                             "not saved.")[:30])
+    finally:
+        gp.close(guest)
+        hp.close(host)
