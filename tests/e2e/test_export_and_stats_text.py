@@ -259,7 +259,9 @@ def test_the_round_end_links_to_the_history_and_hands_out_the_record(start, data
     ui.back()
     ui.wait_id(ids.END_NEXT)
     ui.page.set_viewport_size(TABLET)
-    ui.shot("round-end-links-tablet", keep=True)
+    if ui.page.locator(ui.sel(ids.NOTICE_CLOSE)).count():
+        ui.tap_id(ids.NOTICE_CLOSE)
+    ui.shot("round-end-links-tablet", keep=True, settle_ms=2500)  # drawn again for the new width first
 
 
 # ---------------------------------------------------------------------------------------------
