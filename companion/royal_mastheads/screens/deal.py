@@ -80,7 +80,7 @@ def Deal():
 
     body: list[ft.Control] = [header(view)]
     actions = app_bar_actions(s, st)
-    title = "«Королевское наказание»"
+    title = t("The table")  # as the whales' table: the game's name beside five buttons was cut on a phone
 
     # ---- the set is over, or tied -----------------------------------------------------------
     if phase in ("over", "tie"):
