@@ -112,3 +112,66 @@ def test_two_phones_play_one_whale_game(pw, site, tmp_path, request):
     finally:
         gp.close(guest)
         hp.close(host)
+
+
+def test_hostile_codes_a_reloaded_guest_and_a_guest_that_continues_alone(pw, site, tmp_path, request):
+    hp, gp = Phone(pw, site, tmp_path / "host", request), Phone(pw, site, tmp_path / "guest", request)
+    host = hp.open()
+    guest = gp.open()
+    try:
+        start_game(host)
+        g = Game(host)
+        setup_round(host, g.bonuses)
+        host.back()
+        link(host, guest, hp, gp)
+        host.wait_text(pt.PHONES, "1")
+        guest.wait_id(ids.SCREEN_TABLE, timeout=20000)
+        before = guest.read(ids.TABLE_TURN)
+
+        # hostile: a QR of something else, the same answer a second time, a forged message
+        scanned(host, "https://example.com/not-kity")
+        host.wait_text(pt.PROBLEM, host.tr("This is not a Киты code."))
+        answer = event(guest, "answer")["code"]
+        scanned(host, answer)
+        host.wait_text(pt.PROBLEM, host.tr("This code was used already: one phone per code. Make a new code."))
+        host.page.evaluate("""() => window.__kitySay({ev: 'message', peer: 'g9', data:
+            JSON.stringify({t: 'propose', seen: [null, 0], nonce: 'x', op: {op: 'abandon'}})})""")
+        host.page.evaluate("""() => window.__kitySay({ev: 'message', peer: 'g1', data: '{"t":"propose","seen":[1,'})""")
+        host.wait_text(pt.PHONES, "1")
+        host.back()
+        host.tap_id(ids.HOME_CONTINUE)
+        host.wait_id(ids.SCREEN_TABLE)
+        assert host.read(ids.TABLE_TURN) == before  # nothing changed
+        assert guest.read(ids.TABLE_TURN) == before
+
+        # a card on the guest; the guest's page reloaded: its own copy, and it says it is cut off
+        who = g.turn()
+        card = g.legal(who)
+        pick(guest, ids.TABLE_PICK, card)
+        g.hands[who].remove(card)
+        g.trick.append((who, card))
+        host.wait_text(ids.TABLE_TRICK, f"{who}: {card_name_ru(card)}")
+        guest.wait_text(ids.TABLE_TRICK, f"{who}: {card_name_ru(card)}")  # shown once in its own storage
+        Phone.load(guest, reload=True)
+        if guest.page.locator(guest.sel(ids.TABLE_TRICK)).count() == 0:
+            guest.tap_id(ids.HOME_CONTINUE)
+        guest.wait_text(ids.TABLE_TRICK, f"{who}: {card_name_ru(card)}")
+        guest.wait_id(pt.CUT_OFF)
+        guest.shot("p2p-guest-cut-off")
+        # a card entered while cut off is refused with a message, nothing saved
+        nxt = g.turn()
+        pick(guest, ids.TABLE_PICK, g.legal(nxt))
+        guest.wait_text(ids.NOTICE, guest.tr("No link to the table: this entry was not saved. Join the table again, "
+                                             "or continue on this phone.")[:30])
+        assert card_name_ru(g.legal(nxt)) not in guest.read(ids.TABLE_TRICK)
+
+        # the host closes: the guest continues the game by itself
+        hp.close(host)
+        guest.tap_id(pt.TAKE_OVER)
+        guest.page.wait_for_selector(guest.sel(pt.CUT_OFF), state="detached", timeout=10000)
+        c2 = g.legal(nxt)
+        pick(guest, ids.TABLE_PICK, c2)
+        guest.wait_text(ids.TABLE_TRICK, f"{nxt}: {card_name_ru(c2)}")
+    finally:
+        gp.close(guest)
+        hp.close(host)
