@@ -53,6 +53,15 @@ FIT = 0.8
 MIN_LINE = 18  # px: one line of the smallest text these screens write (13 px × Material's 1.43)
 
 
+# What Flutter says to a screen reader over something small that shows other words, or none: a
+# text field's counter («0/40» on screen) and an icon's label (a box no wider than it is high).
+SPOKEN_ONLY = re.compile(r"^(Осталось \d+\s+символ\w*|\d+ characters? remaining)$")
+
+
+def spoken_only(t: dict) -> bool:
+    return bool(SPOKEN_ONLY.match(t["text"])) or (t["w"] <= 1.1 * t["h"] and len(t["text"]) > 2)
+
+
 def cut_texts(ui: UI, bar_only: bool = False) -> list[str]:
     """The texts on screen whose box cannot hold them: for a box ``h`` high, at most
     ``h // MIN_LINE`` lines of it; the text's width on one line at that height is
@@ -60,7 +69,7 @@ def cut_texts(ui: UI, bar_only: bool = False) -> list[str]:
     cut = []
     for t in ui.page.evaluate(TEXTS_JS):
         if not t["whole"] or not t["text"].strip() or t["w0"] <= 0 or t["h0"] <= 0 or t["w"] <= 0 or \
-                (bar_only and t["y"] >= 56):
+                (bar_only and t["y"] >= 56) or spoken_only(t):
             continue
         fill = t["w"] / (t["w0"] * t["h"] / t["h0"])  # box width / one-line width
         lines = max(1, int(t["h"] // MIN_LINE))

@@ -41,5 +41,5 @@ def NewSet():
              .format(rule=C.VARIANT.rule)),
         note(t("A set is 10 deals; the highest total wins ({rule}).").format(rule=C.SET.rule)),
     ]
-    return new_game_screen(form, ROUTE, ids.SCREEN_NEW, t("New set of «Королевское наказание»"), options,
+    return new_game_screen(form, ROUTE, ids.SCREEN_NEW, t("New set"), options,
                            ids.NEW_START, t("Start the set"), start)
