@@ -55,7 +55,7 @@ REFUSALS = [
      StartRound(BLUE, NINE, tuple(cards(*FIRSTS4)), 0), "round-running", "R-SCORE-1"),
     ("five in a two-player game", lambda: start(["A", "B"], BLUE, NINE, ["orca-1", "blue-1"]), PlayCard(0, FIVE),
      "five-in-two-player", "R-SETUP-1"),
-    ("game over", lambda: apply(new_game(["A", "B"]), TallyRound(((40, 0), (0, 0)))),
+    ("game over", lambda: apply(new_game(["A", "B"]), TallyRound(((31, 0), (0, 0)))),
      StartRound(BLUE, NINE, tuple(cards("orca-1", "blue-1")), 0), "play-after-end", "R-END"),
     ("bad tally", lambda: new_game(["A", "B"]), TallyRound(((1, 0),)), "tally", "R-SCORE-2"),
     ("play with no round", lambda: new_game(["A", "B"]), PlayCard(0, C("orca-2")), "no-round", "R-SETUP"),
