@@ -33,7 +33,7 @@ import logging
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 import flet as ft
 
