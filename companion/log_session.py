@@ -315,6 +315,10 @@ class LogSession:
             self._store.finish_current(self.game_id, self.revision, record, summary.to_json(), status)
         except RevisionConflict:
             return self._conflict()
+        try:  # the table's names are its people (issue 42: same spelling, same person)
+            self._store.people_from_names(list(summary.players))
+        except (OSError, ValueError):  # the game is kept; its names become people later
+            pass
         self._clear()
         self._touch()
         return DONE

@@ -31,7 +31,9 @@ The app runs on a phone whose OS may kill it at any moment, so:
                            archive/ on open. A listed game whose file and backup are both
                            damaged is listed with ``damaged: True`` (issue 43): found on open
                            by a look at each file's ends, or when a read finds it unreadable.
-    profile.json           table "facts" {card_id, facts}; table "settings" {key, value}.
+    profile.json           table "facts" {card_id, facts}; table "settings" {key, value};
+                           table "people": one document, the people of the table and the
+                           player names that mean each (issue 42, ``store/people.py``).
     *.bak, *.corrupt-<n>   previous good versions; damaged files kept for inspection.
 
 * **One writer per folder.** ``Store.open(path)`` returns one shared instance per resolved path
@@ -89,6 +91,7 @@ from .store.incidents import (
     ARCHIVE_INDEX_REBUILT, BACKUP_SET_ASIDE, MOVED_ASIDE, NOT_SAVED, RESET_TO_EMPTY, RESTORED_FROM_BACKUP, SILENT,
     UNREADABLE, StorageIncident,
 )
+from .store import people as _people
 from .store.lock import FolderInUse, own_folder, release_folder
 from .store.validate import GAME_ID, is_list_of_dicts, valid_archived, valid_current, valid_index, valid_profile
 
@@ -239,6 +242,7 @@ class Store:
         self._index = self._db("archive.json", valid_index).table("games")
         profile = self._db("profile.json", valid_profile)
         self._facts, self._settings = profile.table("facts"), profile.table("settings")
+        self._people = profile.table("people")  # issue 42: one registry document (store/people.py)
         for table in (self._game, self._index, self._facts):
             len(table)  # load now, so incidents are known right after open
         for repair in (self._complete_interrupted_finish, self._rebuild_index, self._find_damaged):
@@ -592,6 +596,157 @@ class Store:
             for entry in self.archived():
                 names += entry["players"]
             return list(dict.fromkeys(names))
+
+    # ---- people (issue 42; the registry's rules are companion/store/people.py)
+    def people_registry(self) -> dict:
+        """The people document ``{"people": [{id, name, names}]}`` (a copy; empty before any)."""
+        with self._lock:
+            doc = self._people.get(doc_id=_CURRENT_DOC)
+            return {"people": _people.people(doc)} if doc else {"people": []}
+
+    def people(self) -> list[dict]:
+        """``[{id, name, names}]``: the people of the table, in the order they were made."""
+        return self.people_registry()["people"]
+
+    def name_map(self) -> dict[str, str]:
+        """``{player name: person id}``: every spelling that means a person."""
+        return _people.name_map(self.people_registry())
+
+    def unmapped_names(self) -> list[str]:
+        """Player names of the kept games (and the running one) that are no one's yet, most
+        recent first: what the first start after the change offers to make people of, and
+        what an imported record's names ask."""
+        known = self.name_map()
+        return [n for n in self.player_names() if n not in known]
+
+    def _change_people(self, change: Callable[[dict], dict]) -> dict:
+        """Apply ``change`` to the registry and write it in one atomic write (all or nothing:
+        a ``PeopleError`` or a failed write leaves it as it was)."""
+        with self._lock:
+            doc = change(self.people_registry())
+            if not _people.valid_people(doc):
+                raise _people.PeopleError("people.unknown")
+            _put_single(self._people, doc)
+            return doc
+
+    @staticmethod
+    def _new_person_id() -> str:
+        return uuid.uuid4().hex
+
+    @_notifies
+    def add_person(self, name: str) -> str:
+        """The person called ``name``: the one whose spellings hold it, else a new one."""
+        out: list[str] = []
+
+        def change(doc):
+            doc, pid = _people.add(doc, name, self._new_person_id)
+            out.append(pid)
+            return doc
+
+        self._change_people(change)
+        return out[0]
+
+    @_notifies
+    def people_from_names(self, names: Optional[list[str]] = None) -> int:
+        """Make a person of each name that is no one's yet (same spelling → same person);
+        ``names`` None: every such name in the kept games. Returns how many were made."""
+        with self._lock:
+            names = self.unmapped_names() if names is None else list(names)
+            made: list[int] = []
+
+            def change(doc):
+                doc, n = _people.add_names(doc, names, self._new_person_id)
+                made.append(n)
+                return doc
+
+            self._change_people(change)
+            return made[0]
+
+    @_notifies
+    def map_name(self, name: str, person_id: str) -> None:
+        """``name`` (e.g. an imported record's) means the person ``person_id`` from now on."""
+        self._change_people(lambda doc: _people.map_name(doc, name, person_id))
+
+    @_notifies
+    def rename_person(self, person_id: str, name: str) -> None:
+        """Show the person as ``name``; every game of theirs follows (PeopleError if taken)."""
+        self._change_people(lambda doc: _people.rename(doc, person_id, name))
+
+    def _played_together(self, a: set, b: set) -> bool:
+        return any(a.intersection(r["players"]) and b.intersection(r["players"]) for r in self.archived())
+
+    @_notifies
+    def merge_people(self, keep: str, gone: str) -> None:
+        """``gone`` is ``keep`` under another spelling: one person from now on, every game of
+        both theirs. Refused (PeopleError) for two people who sat at one game."""
+        with self._lock:
+            self._change_people(lambda doc: _people.merge(doc, keep, gone, self._played_together))
+
+    PEOPLE_OFFERED = "people-offered"  # setting: the first start's offer was answered
+
+    def people_offer(self) -> list[str]:
+        """The names of the kept games the first start after the change offers to make
+        people of (same spelling → same person); empty once the offer was answered."""
+        with self._lock:
+            return [] if self.settings().get(self.PEOPLE_OFFERED) else self.unmapped_names()
+
+    def answer_people_offer(self, accept: bool) -> int:
+        """Answer the offer once: ``accept`` makes the people; either way it is not asked
+        again. Returns how many people were made."""
+        with self._lock:
+            made = self.people_from_names() if accept else 0
+            self.set_setting(self.PEOPLE_OFFERED, True)
+            return made
+
+    # ---- the whole archive, to move to another device (issue 42)
+    ARCHIVE_FORMAT = "kity-archive/1"
+
+    def export_archive(self) -> dict:
+        """Every kept game (its full stored document) and the people: what a new phone
+        imports with :meth:`import_archive`. Unreadable games are left out."""
+        with self._lock:
+            games = []
+            for row in sorted(self.archived(), key=lambda r: r["seq"]):
+                g = self._read_archived(row["game_id"]) if GAME_ID.match(row["game_id"]) else None
+                if g is not None:
+                    games.append(g)
+            return {"format": self.ARCHIVE_FORMAT, "games": games, "people": self.people_registry()["people"]}
+
+    @_notifies
+    def import_archive(self, data: Any) -> tuple[int, int]:
+        """File the games of an exported archive that are not kept here yet (by game id: an
+        archive imported twice adds nothing the second time) and take in its people (an
+        archive from before there were people has none: its names stay names). Returns
+        ``(added, skipped)``: a game of the wrong shape is skipped, never raised on. Each game
+        is filed all or nothing; the people are written in one write after them."""
+        if not isinstance(data, dict) or data.get("format") != self.ARCHIVE_FORMAT \
+                or not isinstance(data.get("games"), list):
+            raise ValueError("not an archive")
+        added = skipped = 0
+        with self._lock:
+            known = {r["game_id"] for r in self._index.all()}
+            cur = self._game.get(doc_id=_CURRENT_DOC)
+            if cur:
+                known.add(cur["game_id"])
+            for g in data["games"]:
+                ok = (isinstance(g, dict) and valid_archived({"game": {"1": g}}))
+                if not ok or g["game_id"] in known:
+                    skipped += 1
+                    continue
+                entry = {k: g[k] for k in ("game_id", "meta", "actions", "redo") if k in g}
+                if g.get("undo") is not None:
+                    entry["undo"] = g["undo"]
+                try:
+                    self._archive_entry(entry, g["status"], g["record"], g["summary"])
+                except Exception:
+                    self._forget_archived(entry["game_id"])
+                    raise
+                known.add(g["game_id"])
+                added += 1
+            theirs = data.get("people")
+            if isinstance(theirs, list) and theirs:
+                self._change_people(lambda doc: _people.combine(doc, {"people": theirs}, self._new_person_id))
+            return added, skipped
 
     # ---- resuming a stopped game (issue 19, point 4)
     @_notifies

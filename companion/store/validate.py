@@ -58,7 +58,11 @@ def valid_index(data: dict) -> bool:
 
 
 def valid_profile(data: dict) -> bool:
-    """``profile.json``: deck facts and settings."""
+    """``profile.json``: deck facts, settings and the people of the table (issue 42: one
+    registry document, ``companion/store/people.py``; a file from before has none)."""
+    from .people import valid_people
+
     return (_docs(data, "facts", lambda d: isinstance(d.get("card_id"), str)
                   and isinstance(d.get("facts"), dict))
-            and _docs(data, "settings", lambda d: isinstance(d.get("key"), str) and "value" in d))
+            and _docs(data, "settings", lambda d: isinstance(d.get("key"), str) and "value" in d)
+            and _docs(data, "people", valid_people, 1))

@@ -1,0 +1,196 @@
+"""The people of a table (issue 42): the registry kept by the store (profile.json, one atomic
+document), rename, merge, names mapped to people, the first start's offer, and the export and
+import of the whole archive carrying the people."""
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from companion.storage import Store
+from companion.store.people import PeopleError, valid_people
+
+
+def reopen(store: Store) -> Store:
+    store.close()
+    return Store.open(store.root)
+
+
+def summary(players, totals, winner, game=None, ended="2026-11-20T21:00:00+03:00"):
+    out = {"players": list(players), "rounds": [list(totals)], "totals": list(totals), "winner": winner,
+           "ended": ended}
+    if game:
+        out["game"] = game
+    return out
+
+
+def keep(store: Store, players, totals, winner, status="finished", **kw) -> str:
+    game = store.start_game({"players": list(players), "target": 5})
+    return store.finish_current(game.game_id, 0, {"r": 1}, summary(players, totals, winner, **kw), status)
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = Store.open(tmp_path / "data")
+    yield s
+    s.close()
+
+
+def test_a_name_becomes_a_person_once(store):
+    a = store.add_person("Аня")
+    assert store.add_person("Аня") == a  # same spelling, same person
+    b = store.add_person("Боря")
+    assert a != b
+    assert [p["name"] for p in store.people()] == ["Аня", "Боря"]
+    assert store.name_map() == {"Аня": a, "Боря": b}
+    # kept across a restart, in profile.json next to the settings
+    store = reopen(store)
+    assert store.name_map() == {"Аня": a, "Боря": b}
+    with open(os.path.join(store.root, "profile.json"), encoding="utf-8") as f:
+        assert "Аня" in f.read()
+
+
+def test_bad_names_are_refused_and_nothing_changes(store):
+    store.add_person("Аня")
+    for bad in ("", "   ", "a\u202eb", "x" * 500):
+        with pytest.raises(PeopleError):
+            store.add_person(bad)
+    assert [p["name"] for p in store.people()] == ["Аня"]
+
+
+def test_rename_keeps_the_old_spelling_and_refuses_anothers(store):
+    a, b = store.add_person("Аня"), store.add_person("Боря")
+    store.rename_person(a, "Анна")
+    people = {p["id"]: p for p in store.people()}
+    assert people[a]["name"] == "Анна"
+    assert set(people[a]["names"]) == {"Аня", "Анна"}  # the kept games say «Аня»: they follow
+    with pytest.raises(PeopleError) as e:
+        store.rename_person(a, "Боря")
+    assert e.value.key == "people.name-taken"
+    assert store.name_map()["Боря"] == b
+
+
+def test_merge_moves_every_spelling_and_refuses_people_who_played_together(store):
+    keep(store, ["Аня", "Боря"], [10, 3], "Аня")
+    keep(store, ["Anya", "Вика"], [2, 9], "Вика")
+    assert store.people_from_names() == 4
+    m = store.name_map()
+    store.merge_people(m["Аня"], m["Anya"])
+    m2 = store.name_map()
+    assert m2["Anya"] == m2["Аня"] == m["Аня"]
+    assert len(store.people()) == 3
+    with pytest.raises(PeopleError) as e:  # they sat at one game: two people
+        store.merge_people(m["Аня"], m["Боря"])
+    assert e.value.key == "people.played-together"
+    with pytest.raises(PeopleError):
+        store.merge_people(m["Аня"], m["Аня"])
+    assert len(store.people()) == 3
+
+
+def test_an_imported_name_is_asked_once_then_remembered(store):
+    a = store.add_person("Аня")
+    store.import_game({"players": ["Anya", "Дима"], "imported": True}, [], {"r": 1},
+                      summary(["Anya", "Дима"], [5, 1], "Anya"))
+    assert store.unmapped_names() == ["Anya", "Дима"]
+    store.map_name("Anya", a)
+    assert store.unmapped_names() == ["Дима"]
+    store = reopen(store)
+    assert store.name_map()["Anya"] == a
+    with pytest.raises(PeopleError):  # one spelling, one person
+        store.map_name("Anya", store.add_person("Дима"))
+
+
+def test_first_start_offers_the_archives_names_once(store):
+    keep(store, ["Аня", "Боря"], [10, 3], "Аня")
+    keep(store, ["Аня", "Вика"], [10, 3], "Аня")
+    store.set_setting("language", "ru")
+    assert sorted(store.people_offer()) == ["Аня", "Боря", "Вика"]
+    assert store.answer_people_offer(True) == 3
+    assert [p["name"] for p in store.people()].count("Аня") == 1  # same spelling, same person
+    assert store.people_offer() == []
+    store = reopen(store)
+    assert store.people_offer() == []
+
+
+def test_declining_the_offer_is_remembered(store):
+    keep(store, ["Аня", "Боря"], [10, 3], "Аня")
+    assert store.answer_people_offer(False) == 0
+    assert store.people() == [] and store.people_offer() == []
+
+
+def test_a_profile_from_before_reads_unchanged(tmp_path):
+    root = tmp_path / "old"
+    root.mkdir()
+    (root / "profile.json").write_text(json.dumps(
+        {"facts": {"1": {"card_id": "c1", "facts": {"x": 1}}}, "settings": {"1": {"key": "k", "value": 2}}}),
+        encoding="utf-8")
+    s = Store.open(root)
+    try:
+        assert s.incidents == [] and s.people() == [] and s.settings() == {"k": 2}
+        assert s.deck_facts() == {"c1": {"x": 1}}
+    finally:
+        s.close()
+
+
+def test_the_registry_shape_is_checked():
+    assert valid_people({"people": []})
+    good = {"id": "a1", "name": "Аня", "names": ["Аня", "Anya"]}
+    assert valid_people({"people": [good]})
+    assert not valid_people({"people": [good, dict(good, id="a2", names=["Anya", "X"], name="X")]})
+    assert not valid_people({"people": [dict(good, name="Z")]})  # shown name among its spellings
+    assert not valid_people({"people": [good, dict(good, names=["B"], name="B")]})  # one id twice
+    assert not valid_people({"people": [dict(good, id="../x")]})
+
+
+def test_export_and_import_of_the_whole_archive_carry_the_people(tmp_path, store):
+    keep(store, ["Аня", "Боря"], [10, 3], "Аня")
+    keep(store, ["Anya", "Вика"], [2, 9], "Вика", status="abandoned")
+    store.people_from_names()
+    m = store.name_map()
+    store.merge_people(m["Аня"], m["Anya"])
+    data = json.loads(json.dumps(store.export_archive(), ensure_ascii=False))  # a file's round trip
+    assert len(data["games"]) == 2 and len(data["people"]) == 3
+
+    other = Store.open(tmp_path / "new-phone")
+    try:
+        other.add_person("Вика")  # someone of the same spelling is there already
+        assert other.import_archive(data) == (2, 0)
+        assert sorted(r["status"] for r in other.archived()) == ["abandoned", "finished"]
+        om = other.name_map()
+        assert om["Аня"] == om["Anya"] == m["Аня"]  # the merge came along
+        assert len(other.people()) == 3
+        assert other.import_archive(data) == (0, 2)  # twice: nothing new
+        assert len(other.archived()) == 2
+    finally:
+        other.close()
+
+
+def test_an_archive_from_before_people_imports_and_bad_games_are_skipped(tmp_path, store):
+    keep(store, ["Аня", "Боря"], [10, 3], "Аня")
+    data = store.export_archive()
+    del data["people"]
+    data["games"].append({"game_id": "../../evil", "meta": {}, "actions": [], "redo": []})
+    data["games"].append("nonsense")
+    other = Store.open(tmp_path / "new-phone")
+    try:
+        assert other.import_archive(data) == (1, 2)
+        assert other.people() == [] and other.unmapped_names() == ["Аня", "Боря"]
+        with pytest.raises(ValueError):
+            other.import_archive({"games": "x"})
+        assert len(other.archived()) == 1
+    finally:
+        other.close()
+
+
+def test_a_game_finished_at_the_table_makes_its_names_people(tmp_path):
+    from companion.session import Session
+
+    s = Session(Store.open(tmp_path / "t"))
+    try:
+        assert s.new_game(["Аня", "Боря", "Вика"], target=10, mode="pad").ok
+        assert s.game.tally_round({"Аня": (11, 0), "Боря": (2, 0), "Вика": (1, 0)}).ok
+        assert s.abandon().ok  # a stopped game's players are people too
+        assert sorted(p["name"] for p in s.store.people()) == ["Аня", "Боря", "Вика"]
+    finally:
+        s.store.close()
