@@ -511,6 +511,17 @@ class LogSession:
             cached = self._history_cache[game] = (first, len(rows), mine, [])
         return list(cached[2])
 
+    def league(self):
+        """The table's league (:mod:`companion.league`) of the kept games and the people,
+        computed again only after the games or the people changed (the store's generation):
+        never stored, so a corrected or deleted game is counted as it is now."""
+        from .league import of_store
+
+        cached = getattr(self, "_league_cache", None)
+        if cached is None or cached[0] != self._store.generation:
+            cached = self._league_cache = (self._store.generation, of_store(self._store))
+        return cached[1]
+
     def archived_stats(self, game: str) -> dict[str, dict]:
         """Per-player statistics over ``game``'s history (:func:`companion.stats.player_stats`),
         computed once per version of the history: the summaries are read once."""

@@ -53,7 +53,9 @@ SEA = "#1E6A8D"
 # flet needs msgpack and repath (→ six); httpx/oauthlib are not needed under Emscripten.
 FLET_DEPS = ["flet", "msgpack", "repath", "six"]
 # Not filelock: the browser edition takes no folder lock and never imports it (companion/store/lock.py).
-APP_DEPS = FLET_DEPS + ["flet-charts", "tinydb", "babel", "segno"]
+# openskill: its wheel here may carry mypyc-compiled modules; they are left out like every .so and
+# its own .py sources run (the league, issue 42).
+APP_DEPS = FLET_DEPS + ["flet-charts", "tinydb", "babel", "segno", "openskill"]
 APP_FILES = ["main.py", "companion", "engine", "assets"]
 BABEL_LOCALES = {"root", "ru", "ru_RU", "en", "en_US"}  # what i18n.LANGS needs, nothing else
 # Files of the web client that a canvaskit (dart2js) build never loads in any browser.
@@ -480,6 +482,63 @@ def table_link(out: Path, app: Path) -> None:
     index.write_text(html.replace(tag, '<script src="table-link.js"></script>\n  ' + tag, 1), encoding="utf-8")
 
 
+START_JS = ROOT / "scripts" / "phone-start.js"
+START_MODULES = ROOT / "scripts" / "phone-start-modules.txt"
+
+
+def fast_start(out: Path, archive: bytes) -> str:
+    """Issue 41: Python starts from a memory snapshot of itself with Home's modules imported,
+    made at the first start and kept by the phone (scripts/phone-start.js, copied as
+    kity-start.js); and the page starts the Python worker at once, beside the web client, not
+    when the client asks for it. The snapshot is tied to this build's Pyodide, app files and
+    start script (the key returned); a snapshot of another build is not used. Киты only: the
+    floor of scripts/bench_phone.py starts as Flet's own."""
+    modules = [line.strip() for line in START_MODULES.read_text(encoding="utf-8").splitlines()
+               if line.strip() and not line.startswith("#")]
+    template = START_JS.read_text(encoding="utf-8")
+    h = hashlib.sha256(archive)
+    for rel in ("pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.mjs",
+                "pyodide/python_stdlib.zip", "python-worker.js"):
+        h.update((out / rel).read_bytes())
+    h.update(template.encode())
+    h.update(json.dumps(modules).encode())
+    key = h.hexdigest()[:16]
+    (out / "kity-start.js").write_text(template.replace('"__KEY__"', json.dumps(key))
+                                       .replace("__MODULES__", json.dumps(modules)), encoding="utf-8")
+
+    worker = out / "python-worker.js"
+    js = worker.read_text(encoding="utf-8")
+    js = ('import * as kityStart from "./kity-start.js";  // Киты: the start from a snapshot (issue 41)\n'
+          'self.kityStart = kityStart.state;\n' + js)
+    load = re.search(r"const pyodideModule = await import\(self\.pyodideUrl\);.*?\n\s*\}\);\n", js, re.S)
+    if not load or "loadPyodide({" not in load.group(0):
+        raise SystemExit("python-worker.js: the loadPyodide call not found (has flet-web changed?)")
+    js = js.replace(load.group(0), "self.pyodide = await kityStart.pyodide;  // the archive unpacked too\n", 1)
+    for old, new_ in [
+        ('if "script" not in py_args:', 'if "script" not in py_args and not os.path.exists(f"{python_module_name}.py"):'),
+        ('self.postMessage("initialized");',
+         'self.postMessage("initialized");\n'
+         '        if (kityStart.state.keep) setTimeout(kityStart.state.keep, 1500);  // the snapshot kept'),
+    ]:
+        if js.count(old) != 1:
+            raise SystemExit(f"python-worker.js: {old!r} not found (has flet-web changed?)")
+        js = js.replace(old, new_, 1)
+    worker.write_text(js, encoding="utf-8")
+
+    py = out / "python.js"
+    js = py.read_text(encoding="utf-8")
+    old = "    app.worker = new Worker("
+    if js.count(old) != 1:
+        raise SystemExit("python.js: the worker's creation not found (has flet-web changed?)")
+    js = js.replace(old, "    const early = globalThis.kityWorker;\n    globalThis.kityWorker = null;\n"
+                    "    app.worker = early || new Worker(", 1)
+    js = ("// Киты (issue 41): Python's worker starts with the page, beside the web client\n"
+          "globalThis.kityWorker = new Worker((flet.entrypointBaseUrl.endsWith(\"/\") ? flet.entrypointBaseUrl"
+          " : flet.entrypointBaseUrl + \"/\") + \"python-worker.js\", { type: \"module\" });\n" + js)
+    py.write_text(js, encoding="utf-8")
+    return key
+
+
 def icons(out: Path) -> None:
     """The app's icon at the sizes a phone asks for, drawn like assets/icon.png."""
     sys.path.insert(0, str(ROOT / "scripts"))
@@ -542,12 +601,13 @@ def publish(app: Path, out: Path, deps: list[str], files: list[str], name: str, 
     (out / "app.tar.gz").write_bytes(archive)
     patch_page(out)
     table_link(out, app)
+    start_key = fast_start(out, archive) if app == ROOT else None
     icons(out)
     web_manifest(out, name, description)
     cache, precached = service_worker(out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     return {"seconds": round(time.monotonic() - t0, 1), "bytes": size, "archive_bytes": len(archive),
-            "cache": cache, "precached": precached, "files": sum(1 for p in out.rglob("*") if p.is_file())}
+            "cache": cache, "precached": precached, "start_key": start_key, "files": sum(1 for p in out.rglob("*") if p.is_file())}
 
 
 def main(argv: list[str] | None = None) -> None:
