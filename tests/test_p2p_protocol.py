@@ -15,7 +15,9 @@ from hypothesis import strategies as st
 from engine.kozyrnye_kity.record import action_to_json, facts_to_json
 from engine.kozyrnye_kity.simulate import simulate_game, synthetic_profile
 
-from companion.log_session import LogSession
+from companion.kozyrnye_kity.view import FactQuestion, kity_view
+from companion.log_session import DONE, LogSession
+from companion.network.relay import RelayedSession
 from companion.network.protocol import (
     MAX_BYTES, Bad, Entry, Guest, Host, Refused, StateId, Welcome, content_of, decode, encode,
 )
@@ -496,6 +498,53 @@ def test_hostile_messages_are_refused_and_change_nothing(vzhuh_table):
     del t.guests["e"]  # refused: it holds nothing of the table
     assert t.result("b", n).ok
     same_everywhere(t, [party(16, 36, 0)])
+
+
+def test_a_card_question_is_asked_on_the_guest_that_entered_it_and_its_answer_goes_first(tmp_path):
+    """R-REWARD-2 needs the printed pearls of the reward card. The table does not know them for
+    one card: the guest that enters that reward is asked (its relayed session checks with the
+    same engine and facts), the host is not; the guest's answer reaches the host ahead of the
+    entry, and every phone ends with the fact and the entry."""
+    rng = random.Random(5)
+    prof = synthetic_profile(rng)
+    sm = simulate_game(rng, WHALES, profile=prof)
+    actions = [action_to_json(x, sm.start.players) for x in sm.actions]
+    r = next(i for i, a in enumerate(actions) if a["type"] == "reward")
+    card = actions[r]["card"]
+    pearls = None
+    t = Table(tmp_path, seed=11)
+    for c, f in prof.items():
+        facts = facts_to_json(f)
+        if c.id == card:
+            pearls = facts.pop("pearls")  # the table has not told this card's pearls yet
+        t.host.store.set_fact(c.id, facts)
+    assert isinstance(pearls, int)
+    t.local(lambda s: s.new_game(WHALES))
+    t.add_guest("c")
+    session = RelayedSession(Store.open(tmp_path / "b"))
+    g = t.guests["b"] = Guest(session, "b", token=t.token)
+    t.send_from("b", g.join(t.host.new_code()))
+    t.settle()
+    session.relay = lambda op: t.send_from("b", g.propose(op)[1]) or DONE
+    for a in actions[:r]:
+        t.local(lambda s, a=a: s.do(a))
+
+    out = session.do(actions[r])
+    assert not out.ok and out.notice.kind == "question"
+    assert isinstance(session.question, FactQuestion) and (session.question.card, session.question.fact) == (
+        card, "pearls")
+    t.settle()
+    assert t.host.session.question is None and len(t.host.session.log) == r  # nothing asked nor saved there
+    assert t.guests["c"].session.question is None
+
+    assert kity_view(session).answer_fact(card, pearls=pearls).ok
+    t.settle()
+    same_everywhere(t, actions[:r + 1])
+    for store in [t.host.store] + [x.store for x in t.guests.values()]:
+        assert store.deck_facts()[card]["pearls"] == pearls
+    assert session.question is None and t.host.session.question is None
+    # one answer waits for the screens: the entry's (the fact's own is nobody's business)
+    assert [x.ok for x in g.results.values()] == [True]
 
 
 def test_a_guest_ignores_what_its_host_did_not_send(vzhuh_table):

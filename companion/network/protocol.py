@@ -30,7 +30,9 @@ What travels (as boardgame.io's master does it: one authority, the client's stat
   the guest asks again (:class:`Resume`); the host's heartbeat (:class:`Head`,
   :meth:`Host.tick`) tells a guest that lost the last entry. The deck facts of the host's
   store (what the whale game asks the table) go as :class:`Facts`, the whole table with its
-  own counter.
+  own counter. A guest's card question is asked on the guest (its relayed session checks an
+  entry with the same engine and facts first): its answer goes to the host as a ``fact``
+  proposal ahead of the entry that needed it (:meth:`Guest.propose`).
 * Joining: the host's invitation holds a one-time secret (:meth:`Host.new_code`); a
   :class:`Hello` with it (once) is answered by a :class:`Welcome` with a ticket for coming back
   (:class:`Resume`, no new scan). The host then sends the entries after the guest's state when
@@ -540,6 +542,14 @@ def run_op(session: LogSession, op: Mapping[str, Any]) -> Outcome | str:
             return getattr(session, kind)(index, entry)
         if kind == "delete" and keys == {"at"}:
             return session.delete(at())
+        if kind == "fact" and keys == {"card", "facts"}:
+            # a card's printed fact, answered on a guest (the whale game's deck profile): the
+            # game's view checks and records it, and re-scores the game with it
+            card, facts, learn = op.get("card"), op.get("facts"), getattr(session.game, "answer_fact", None)
+            if (learn is None or not isinstance(card, str) or not 0 < len(card) <= 40 or not isinstance(facts, dict)
+                    or not set(facts) <= {"pearls", "bonus"} or not facts):
+                return "fact"
+            return learn(card, pearls=facts.get("pearls"), bonus=facts.get("bonus"))
         if kind == "new-game" and keys <= {"game", "players", "options"}:
             players, options, game = op.get("players"), op.get("options", {}), op.get("game")
             if (not isinstance(players, list) or len(players) > 10
@@ -857,6 +867,8 @@ class Guest:
         self._pending: "OrderedDict[str, str]" = OrderedDict()  # nonce → Propose text
         self.results: dict[str, Result] = {}
         self._fseq = 0   # the number of the host's facts this phone holds (in this run)
+        self.table_facts: dict[str, Any] = dict(self.store.deck_facts())  # the facts as the table has them
+        self._quiet: set[str] = set()  # nonces of fact proposals (answered, but nobody waits for them)
         self._fhead = 0  # the highest the host announced
         self.ignored: list[str] = []  # why each message was not taken (a Bad's reason, "epoch", …)
         self.heard = 0  # heartbeats heard from the host (the app compares it over time: cut off?)
@@ -903,10 +915,22 @@ class Guest:
         """Ask the host to make a change (``{"op": "do", "action": …}``, ``{"op": "undo"}``, …)
         on the state this phone shows. Sent now if linked, else kept until the link is back;
         either way it is answered once (:attr:`results`)."""
+        texts: list[str] = []
+        if op.get("op") != "fact":
+            # a card's printed fact this phone learnt (its own question) goes first: the host's
+            # engine needs it for the entry that asked it
+            for card, facts in self.store.deck_facts().items():
+                if self.table_facts.get(card) != facts:
+                    quiet = self._token()
+                    self._quiet.add(quiet)
+                    self._pending[quiet] = encode(Propose(self.state, quiet, {"op": "fact", "card": card,
+                                                                               "facts": dict(facts)}))
+                    texts.append(self._pending[quiet])
+                    self.table_facts[card] = facts
         nonce = self._token()
         text = encode(Propose(self.state, nonce, dict(op)))
         self._pending[nonce] = text
-        return nonce, ([text] if self.linked else [])
+        return nonce, (texts + [text] if self.linked else [])
 
     def tick(self) -> list[str]:
         """Called now and then (a timer): send again what is unanswered; ask for what is missing."""
@@ -995,7 +1019,10 @@ class Guest:
     def _answered(self, nonce: str, result: Result) -> None:
         if nonce in self._pending:
             del self._pending[nonce]
-            self.results[nonce] = result
+            if nonce in self._quiet:
+                self._quiet.discard(nonce)
+            else:
+                self.results[nonce] = result
 
     def _welcome(self, m: Welcome) -> list[str]:
         if m.req != self._req:
@@ -1120,7 +1147,10 @@ class Guest:
         mine = self.store.deck_facts()
         changed = False
         for card, facts in table.items():
-            if isinstance(card, str) and 0 < len(card) <= 40 and isinstance(facts, dict) and mine.get(card) != facts:
+            if not (isinstance(card, str) and 0 < len(card) <= 40 and isinstance(facts, dict)):
+                continue
+            self.table_facts[card] = facts
+            if mine.get(card) != facts:
                 self.store.set_fact(card, facts)
                 changed = True
         if changed:

@@ -26,9 +26,21 @@ class RelayedSession(LogSession):
         return relay(op) if relay is not None else None
 
     def do(self, action: Any, **kw: Any) -> Outcome:
-        if self.relay is not None:
-            return self.relay({"op": "do", "action": self._saved(action)})
-        return super().do(action, **kw)
+        if self.relay is None:
+            return super().do(action, **kw)
+        action = self._saved(action)
+        if self.active and isinstance(action, Mapping):
+            # checked here first, by the same engine with the same deck facts as the host's: a
+            # rule broken is said at once, and a card's question (a printed fact the table has
+            # not told yet) is asked on the phone that entered the card; its answer goes to the
+            # host ahead of the entry (Guest.propose). The host checks the entry again.
+            no = self.game.accepts(action)
+            if no is not None:
+                return Outcome(False, no)
+            _, err = self._try(self.state, action)
+            if err is not None:
+                return self._refused(err, action)
+        return self.relay({"op": "do", "action": action})
 
     def undo(self, **kw: Any) -> Outcome:
         return self._relayed({"op": "undo"}) or super().undo(**kw)
