@@ -19,6 +19,7 @@ from .screens.home import Home
 from .screens.rules import Rules
 from .screens.settings import Settings
 from .screens.stats import Stats
+from .screens.league import HomeLeague, StatsLeague
 from .access import is_loopback
 from .screens.invite import Invite
 from .server import WITHDRAWN_TOPIC, current as tablemode, release_when_gone
@@ -98,7 +99,8 @@ def route_tree() -> list[ft.Route]:
         ft.Route(path="rules", component=Rules,
                  children=[r for g in GAME_LIST for r in routes_of(g.package, g.rules_screens)]),
         ft.Route(path="settings", component=Settings),
-        ft.Route(path="stats", component=Stats),
+        ft.Route(path="stats", component=Stats, children=[ft.Route(path="league", component=StatsLeague)]),
+        ft.Route(path="league", component=HomeLeague),
         *([ft.Route(path="invite", component=Invite)] if platform.HAS_TABLE else []),
         *(_phone_table_routes() if platform.PHONE_TABLE else []),
         *[r for g in GAME_LIST for r in routes_of(g.package, g.screens)],

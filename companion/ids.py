@@ -293,3 +293,28 @@ STATS_RESUME = "stats-resume"                  # «Продолжить игру
 STATS_RESUME_BUSY = "stats-resume-busy"        # another game runs: what to do first
 STATS_RESUME_RUNNING = "stats-resume-running"  # … and the way to it
 HOME_SWITCH = "home-switch"                    # the question when another game is chosen while one runs
+
+# the table's league (issue 42)
+SCREEN_LEAGUE = "screen-league"
+HOME_LEAGUE = "home-league"
+STATS_LEAGUE = "stats-league"            # «Лига» from a game's statistics
+LEAGUE_NOTE = "league-note"              # what the number means
+LEAGUE_EMPTY = "league-empty"
+LEAGUE_SCOPES = "league-scopes"          # all games / each game
+LEAGUE_PEOPLE = "league-people"
+LEAGUE_EVENINGS = "league-evenings"
+LEAGUE_BACK = "league-back"              # from a person's or an evening's page to the league
+LEAGUE_PERSON = "league-person"          # a person's page: their name
+LEAGUE_CHART = "league-chart"
+LEAGUE_RIVAL = "league-rival"
+LEAGUE_NEMESIS = "league-nemesis"
+LEAGUE_VERSUS = "league-versus"          # head to head: the result line
+LEAGUE_EVENING = "league-evening"        # an evening's page: its date
+LEAGUE_SHARE = "league-share"            # … its text: -copy, -share
+HOME_PEOPLE_OFFER = "home-people-offer"  # the first start's offer: -yes, -no
+league_scope = family("league-scope-{scope}")
+league_person = family("league-person-{n}")          # the n-th line of the list (1 = top)
+league_value = family("league-{n}-{what}")           # what: rating | games | wins | rate | streak | best
+league_evening = family("league-evening-{date}")
+league_versus = family("league-versus-{n}")          # the other person to compare with (n-th)
+league_move = family("league-move-{n}")

@@ -23,14 +23,23 @@ playing more raises it a little too (σ shrinks).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Optional
-
-from openskill.models import PlackettLuce
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Optional
 
 from .summary import Summary
 
+if TYPE_CHECKING:
+    from openskill.models import PlackettLuce
+
 COUNTED = ("finished", "imported")
 ALL = ""  # the scope of all games together; a game's id is the scope of that game
+
+
+def _model() -> "PlackettLuce":
+    """openskill's Plackett–Luce model with its defaults, imported on first use (not at the
+    app's start: the phone edition compiles its sources then)."""
+    from openskill.models import PlackettLuce
+
+    return PlackettLuce()
 
 
 def shown(mu: float, sigma: float) -> int:
@@ -119,7 +128,7 @@ class League:
         """person → standing in ``scope``; a game's scope is rated when first asked for
         (the league opens on all games together: half the work)."""
         if scope not in self.computed:
-            self.computed[scope] = _rate(self.games, scope, self.names, self.model or PlackettLuce())[0]
+            self.computed[scope] = _rate(self.games, scope, self.names, self.model or _model())[0]
         return self.computed[scope]
 
     @property
@@ -225,7 +234,7 @@ def compute(rows: Iterable[Mapping[str, Any]], person_of: Mapping[str, str] | No
     """The league of the history ``rows`` (any order) for the people ``person_of``
     (spelling → id) shown as ``names`` (id → name)."""
     person_of = person_of or {}
-    model = model or PlackettLuce()
+    model = model or _model()
     shown_names: dict[str, str] = dict(names or {})
     games: list[Game] = []
     for row in _order(rows):

@@ -522,6 +522,23 @@ class LogSession:
             cached = self._league_cache = (self._store.generation, of_store(self._store))
         return cached[1]
 
+    def people_offer(self) -> list[str]:
+        """The kept games' names the first start after the change offers to make people of
+        (issue 42); empty once answered."""
+        try:
+            return self._store.people_offer()
+        except (OSError, ValueError, KeyError, TypeError):  # an offer never stands in the way of home
+            return []
+
+    def answer_people_offer(self, accept: bool) -> Outcome:
+        """Make people of those names (same spelling → same person), or not; asked once."""
+        try:
+            self._store.answer_people_offer(accept)
+        except (OSError, ValueError) as e:
+            return refused("session.not-saved", {"reason": getattr(e, "strerror", None) or type(e).__name__})
+        self._touch()
+        return DONE
+
     def archived_stats(self, game: str) -> dict[str, dict]:
         """Per-player statistics over ``game``'s history (:func:`companion.stats.player_stats`),
         computed once per version of the history: the summaries are read once."""

@@ -194,3 +194,18 @@ def test_a_game_finished_at_the_table_makes_its_names_people(tmp_path):
         assert sorted(p["name"] for p in s.store.people()) == ["Аня", "Боря", "Вика"]
     finally:
         s.store.close()
+
+
+def test_the_name_chips_offer_each_person_once_by_their_shown_name(store):
+    from types import SimpleNamespace
+
+    from companion.widgets.players import known_names
+
+    keep(store, ["Аня", "Боря"], [10, 3], "Аня")
+    keep(store, ["Anya", "Вика"], [2, 9], "Вика")
+    store.people_from_names()
+    m = store.name_map()
+    store.merge_people(m["Аня"], m["Anya"])
+    store.rename_person(m["Аня"], "Анна")
+    store.add_person("Гоша")  # a person who has not played yet
+    assert known_names(SimpleNamespace(store=store)) == ["Анна", "Вика", "Боря", "Гоша"]

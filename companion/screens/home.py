@@ -10,6 +10,7 @@ from ..i18n import lang, t
 from ..platform import HAS_TABLE, PHONE_TABLE
 from ..ui import BIG, PAD, TOUCH, big_button, choice_row, probe, safe_screen, screen, section_title, tagged, this_session, use_app, use_select
 from ..widgets.game import game_route, leave
+from ..widgets.notices import report
 
 
 def game_ident(game: str) -> str:
@@ -137,6 +138,7 @@ def _GameEntries(kind: str, lg: str):
     entries += [(t(e.label), getattr(ft.Icons, e.icon), e.route, e.ident) for e in game.home_entries]
     entries += [
         (t("History and statistics"), ft.Icons.INSIGHTS, "/stats", ids.HOME_STATS),
+        (t("League"), ft.Icons.LEADERBOARD_OUTLINED, "/league", ids.HOME_LEAGUE),
         (t("Invite players"), ft.Icons.QR_CODE_2, "/invite", ids.HOME_INVITE),
         (t("Settings"), ft.Icons.SETTINGS_OUTLINED, "/settings", ids.HOME_SETTINGS),
     ]
@@ -160,6 +162,39 @@ def _open(go, route: str) -> None:
 
 
 @ft.component
+def PeopleOffer():
+    """The first start after the league came (issue 42): the names of the kept games become the
+    people of the table (same spelling → same person), once, if the table wants it."""
+    st, s = use_app(), this_session()
+    names, set_names = ft.use_state(lambda: s.people_offer() if s is not None else [])
+    if not names:
+        return ft.Container(height=0)
+
+    def answer(accept: bool):
+        out = s.answer_people_offer(accept)
+        if report(st, out):
+            set_names([])
+            if accept:
+                st.show(lambda: t("The people of the table are made: the league counts each of them across "
+                                  "every game."))
+
+    shown = ", ".join(names[:8]) + (" …" if len(names) > 8 else "")
+    return ft.Container(
+        bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=16, padding=14, margin=ft.Margin.only(bottom=12),
+        content=ft.Column([
+            probe(ids.HOME_PEOPLE_OFFER, t("Make the people of the table from the names in the kept games? The same "
+                                           "spelling is the same person; people can be merged later. Names: {names}")
+                  .format(names=shown), size=16, color=ft.Colors.ON_SECONDARY_CONTAINER),
+            ft.Row([
+                tagged(ids.HOME_PEOPLE_OFFER + "-yes", ft.FilledButton(t("Make people"), height=TOUCH,
+                                                                       on_click=lambda e: answer(True))),
+                tagged(ids.HOME_PEOPLE_OFFER + "-no", ft.TextButton(t("Not now"), height=TOUCH,
+                                                                    on_click=lambda e: answer(False))),
+            ], wrap=True, spacing=8, run_spacing=8),
+        ], spacing=8, tight=True))
+
+
+@ft.component
 @safe_screen("/")
 def Home():
     st = use_app()
@@ -176,6 +211,7 @@ def Home():
     )
     return screen(st, "/", ids.SCREEN_HOME, t("Kity"),
                   [ft.Container(header, padding=ft.Padding.only(top=2 * PAD, bottom=0)),
-                   ft.Column([ContinueEntry(wide, key="home-continue-entry"), GameChoice(key="home-game-choice"),
+                   ft.Column([PeopleOffer(key="home-people-offer"),
+                              ContinueEntry(wide, key="home-continue-entry"), GameChoice(key="home-game-choice"),
                               ft.Container(height=8), GameEntries(wide, key="home-entries")], spacing=0)],
                   appbar=False)

@@ -232,7 +232,10 @@ def Stats():
         stats = None
     rows = visible_rows(archived, shown)
     more = len(archived) - len(rows)
-    body: list[ft.Control] = [heading]
+    body: list[ft.Control] = [heading, ft.Row([tagged(ids.STATS_LEAGUE, ft.OutlinedButton(
+        t("League"), icon=ft.Icons.LEADERBOARD_OUTLINED, height=TOUCH,
+        on_click=lambda e: ft.context.page.navigate("/stats/league"),
+        style=ft.ButtonStyle(text_style=ft.TextStyle(size=17))))])]
     if not archived:
         body.append(probe(ids.STATS_EMPTY, t("No games are kept yet. Finished games appear here."), size=18))
     else:

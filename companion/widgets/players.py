@@ -77,8 +77,13 @@ def use_slots(start: int, lo: int, hi: int) -> Slots:
 
 
 def known_names(st) -> list[str]:
+    """Names from earlier games, most recent first, each person of the table once under their
+    shown name (issue 42: the chips pick people; a renamed or merged person is one chip)."""
     try:
-        return [n for n in st.store.player_names() if isinstance(n, str)]
+        people = st.store.people()
+        shown = {n: p["name"] for p in people for n in p["names"]}
+        names = [shown.get(n, n) for n in st.store.player_names() if isinstance(n, str)]
+        return list(dict.fromkeys(names + [p["name"] for p in people]))
     except Exception:
         log.exception("player names")
         return []

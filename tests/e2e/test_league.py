@@ -1,0 +1,117 @@
+"""The table's league in the browser at 412×915 (issue 42): the first start's offer makes the
+people, the league from home (all games and one game), a person's page with the trend and
+head to head, an evening's page, and the league from a game's statistics.
+
+The archive is seeded through the store (the app is stopped meanwhile: one process per data
+folder). Expected numbers are worked out by hand (tests/test_league.py's header: two new
+players, A ahead of B → 1069 and 963)."""
+from __future__ import annotations
+
+import pytest
+
+from companion import ids
+from companion.storage import Store
+
+pytestmark = pytest.mark.e2e
+
+
+def _summary(players, totals, winner, ended, game=None, low=None):
+    s = {"players": players, "rounds": [totals], "totals": totals, "winner": winner, "ended": ended}
+    if game:
+        s["game"] = game
+    if low:
+        s["low_wins"] = True
+    return s
+
+
+GAMES = [  # (players, totals, winner, ended, game)
+    (["Аня", "Боря"], [31, 20], "Аня", "2026-11-20T21:00:00+03:00", None),            # evening 1
+    (["Аня", "Боря", "Вика"], [12, 40, 25], "Аня", "2026-11-21T19:00:00+03:00", "vzhuh"),  # evening 2
+    (["Аня", "Боря", "Вика"], [1, 3, 0], "Боря", "2026-11-21T20:30:00+03:00", "kalmar"),
+]
+
+
+def seed(ui) -> None:
+    ui.server.stop()
+    store = Store.open(ui.server.data_dir)
+    games = []
+    for i, (players, totals, winner, ended, game) in enumerate(GAMES):
+        games.append({"game_id": f"seed{i}", "seq": i + 1, "status": "finished",
+                      "meta": {"players": players, **({"game": game} if game else {})}, "actions": [], "redo": [],
+                      "record": None, "summary": _summary(players, totals, winner, ended, game, game == "vzhuh")})
+    # and a stopped game, which the league does not count
+    games.append({"game_id": "seed-stopped", "seq": 9, "status": "abandoned", "meta": {"players": ["Аня", "Боря"]},
+                  "actions": [], "redo": [], "record": None,
+                  "summary": _summary(["Аня", "Боря"], [0, 50], None, "2026-11-21T23:00:00+03:00")})
+    assert store.import_archive({"format": Store.ARCHIVE_FORMAT, "games": games}) == (4, 0)
+    ui.server.start()  # (closes this process's store first)
+    ui.open()
+
+
+def test_league_person_head_to_head_and_evening(ui):
+    seed(ui)
+    # the first start after the change offers to make people of the kept names
+    assert "Аня" in ui.read(ids.HOME_PEOPLE_OFFER)
+    ui.shot("league-offer")
+    ui.tap_id(ids.HOME_PEOPLE_OFFER + "-yes")
+    ui.page.wait_for_selector(ui.sel(ids.HOME_PEOPLE_OFFER), state="detached")
+
+    ui.tap_id(ids.HOME_LEAGUE)
+    ui.wait_id(ids.SCREEN_LEAGUE)
+    assert "μ − 3σ" in ui.read(ids.LEAGUE_NOTE)
+    # three counted games (the stopped one is not): Аня won two, Боря one
+    assert ui.read(ids.league_value(1, "games")) == "3"
+    assert [ui.read(ids.league_value(n, "name")) for n in (1, 2, 3)] == ["Аня", "Боря", "Вика"]
+    assert ui.read(ids.league_value(1, "wins")) == "2" and ui.read(ids.league_value(1, "rate")) == "67 %"
+    ui.shot("league-all")
+
+    # one game: «Козырные киты» had one game, Аня ahead of Боря → 1069 and 963 (by hand)
+    ui.tap_id(ids.league_scope("kozyrnye-kity"))
+    ui.wait_text(ids.league_value(1, "rating"), "1069")
+    assert ui.read(ids.league_value(2, "rating")) == "963"
+    assert ui.read(ids.league_value(1, "best")) == "31"
+    ui.tap_id(ids.league_scope("all"))
+
+    # a person's page: the trend and head to head with Боря
+    ui.tap_id(ids.league_person(1))
+    assert ui.read(ids.LEAGUE_PERSON) == "Аня"
+    ui.wait_id(ids.LEAGUE_CHART)
+    assert "Боря" in ui.read(ids.LEAGUE_RIVAL)
+    others = {ui.page.locator(ui.sel(ids.league_versus(n))).last.text_content(): n for n in (1, 2)}
+    ui.tap_id(ids.league_versus(next(n for name, n in others.items() if "Боря" in name)))
+    line = ui.read(ids.LEAGUE_VERSUS)
+    assert "3" in line and "Аня впереди 2" in line and "Боря впереди 1" in line, line
+    ui.shot("league-person")
+    ui.tap_id(ids.LEAGUE_BACK)
+
+    # the evening of 20 November: Аня won the whale game, 1000 → 1069
+    ui.tap_id(ids.league_evening("2026-11-20"))
+    assert "20 ноября 2026" in ui.read(ids.LEAGUE_EVENING)
+    moves = [(ui.read(ids.league_move(n) + "-from"), ui.read(ids.league_move(n))) for n in (1, 2)]
+    assert moves == [("1000", "1069 (+69)"), ("1000", "963 (-37)")], moves
+    ui.wait_id(ids.LEAGUE_SHARE + "-copy")
+    ui.shot("league-evening")
+    ui.tap_id(ids.LEAGUE_BACK)
+    ui.tap_id(ids.league_evening("2026-11-21"))
+    ui.wait_id(ids.league_move(3))
+    ui.shot("league-evening-2")
+    no_sideways(ui)
+
+
+def no_sideways(ui) -> None:
+    """Nothing wider than the phone: no horizontal scrolling."""
+    width = ui.page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 412, width
+
+
+def test_league_from_a_games_statistics_opens_on_that_game(ui):
+    seed(ui)
+    ui.tap_id(ids.HOME_PEOPLE_OFFER + "-no")
+    ui.page.wait_for_selector(ui.sel(ids.HOME_PEOPLE_OFFER), state="detached")
+    ui.tap_id(ids.HOME_STATS)
+    ui.tap_id(ids.STATS_LEAGUE)
+    ui.wait_id(ids.SCREEN_LEAGUE)
+    assert ui.selected(ids.league_scope("kozyrnye-kity"))
+    assert ui.read(ids.league_value(1, "rating")) == "1069"  # names no one claimed count as themselves
+    ui.back()
+    ui.wait_id(ids.STATS_LEAGUE)
