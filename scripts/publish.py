@@ -515,7 +515,10 @@ def fast_start(out: Path, archive: bytes) -> str:
         raise SystemExit("python-worker.js: the loadPyodide call not found (has flet-web changed?)")
     js = js.replace(load.group(0), "self.pyodide = await kityStart.pyodide;  // the archive unpacked too\n", 1)
     for old, new_ in [
-        ('if "script" not in py_args:', 'if "script" not in py_args and not os.path.exists(f"{python_module_name}.py"):'),
+        ('        if "script" not in py_args:\n',
+         '        if os.path.exists(f"{python_module_name}.py"):\n'
+         '            pass  # Киты: unpacked by kity-start.js\n'
+         '        elif "script" not in py_args:\n'),
         ('self.postMessage("initialized");',
          'self.postMessage("initialized");\n'
          '        if (kityStart.state.keep) setTimeout(kityStart.state.keep, 1500);  // the snapshot kept'),
