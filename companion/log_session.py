@@ -477,7 +477,11 @@ class LogSession:
     def import_record(self, data: str | bytes) -> Outcome:
         """Validate a record of any known game (chosen by its ``format``) and file it in the
         history. A malformed file changes nothing and is rejected with the reason; a readable
-        one is kept with its violations reported."""
+        one is kept with its violations reported. An archive of every kept game (issue 42:
+        :meth:`export_archive`) is filed by :meth:`import_archive`."""
+        head = data[:40].lstrip() if isinstance(data, (str, bytes)) else ""
+        if head.startswith(b'{"format":"kity-archive/' if isinstance(head, bytes) else '{"format":"kity-archive/'):
+            return self.import_archive(data)
         try:
             pkg, rec = read_any(data)
             view = view_class(_game_of_format(pkg.FORMAT))(self)
@@ -538,6 +542,62 @@ class LogSession:
             return refused("session.not-saved", {"reason": getattr(e, "strerror", None) or type(e).__name__})
         self._touch()
         return DONE
+
+    # ---- people and the whole archive (issue 42): the screens ask, the store keeps
+    def _people_change(self, method: str, *args: Any) -> Outcome:
+        from .store.people import PeopleError
+
+        try:
+            getattr(self._store, method)(*args)
+        except PeopleError as e:
+            return refused(e.key, e.params)
+        except OSError as e:
+            return refused("session.not-saved", {"reason": e.strerror or type(e).__name__})
+        self._touch()
+        return DONE
+
+    def rename_person(self, person_id: str, name: str) -> Outcome:
+        return self._people_change("rename_person", person_id, name)
+
+    def merge_people(self, keep: str, gone: str) -> Outcome:
+        return self._people_change("merge_people", keep, gone)
+
+    def map_name(self, name: str, person_id: str) -> Outcome:
+        """An imported record's spelling means this person (asked once, remembered)."""
+        return self._people_change("map_name", name, person_id)
+
+    def name_is_new_person(self, name: str) -> Outcome:
+        """An imported record's spelling is a person of their own."""
+        return self._people_change("add_person", name)
+
+    def names_to_ask(self) -> list[str]:
+        """Names of the kept games that are no one's yet, once the first start's offer was
+        answered (an imported record's names): each is asked once."""
+        try:
+            return [] if self._store.people_offer() or not self._store.settings().get(
+                self._store.PEOPLE_OFFERED) else self._store.unmapped_names()
+        except (OSError, ValueError, KeyError, TypeError):
+            return []
+
+    def export_archive(self) -> str:
+        """Every kept game and the people, as one JSON text (to move to another device)."""
+        import json
+
+        return json.dumps(self._store.export_archive(), ensure_ascii=False, separators=(",", ":"))
+
+    def import_archive(self, data: str | bytes) -> Outcome:
+        """File the games of an exported archive that are not kept here yet, and its people."""
+        import json
+
+        try:
+            parsed = json.loads(data)
+            added, skipped = self._store.import_archive(parsed)
+        except (ValueError, TypeError, RecursionError, UnicodeDecodeError):
+            return refused("session.not-an-archive")
+        except OSError as e:
+            return refused("session.not-saved", {"reason": e.strerror or type(e).__name__})
+        self._touch()
+        return Outcome(True, Notice("import", "session.archive-imported", {"added": added, "skipped": skipped}))
 
     def archived_stats(self, game: str) -> dict[str, dict]:
         """Per-player statistics over ``game``'s history (:func:`companion.stats.player_stats`),
@@ -754,8 +814,9 @@ class LogSession:
         """Catch up with the store after another device (or tab) changed it. The change that
         session shared (``change``, else the last one shared on the store) is adopted as it is
         when it is the store's latest: nothing is read or folded. Otherwise entries added
-        there are folded on top of this session's states (no re-fold of the whole game);
-        anything else (undo, an edit, another game, a changed context) reloads. Returns
+        there are folded on top of this session's states (no re-fold of the whole game), and
+        entries taken back at the end (undo, a deletion of the last) leave the states before
+        them; anything else (an edit, another game, a changed context) reloads. Returns
         whether the game changed; a change of the archive only re-renders."""
         generation = self._store.generation
         if generation == self._seen_generation:
@@ -773,16 +834,22 @@ class LogSession:
             return False
         cur = self._store.current()
         n = len(self._log)
-        if (cur is not None and cur.game_id == self.game_id and not cur.redo and not self._redo
-                and len(cur.actions) > n and cur.actions[:n] == self._log and self.game.load_context() == self._context):
+        same = cur is not None and cur.game_id == self.game_id and self.game.load_context() == self._context
+        m = len(cur.actions) if cur is not None else 0
+        if same and m > n and cur.actions[:n] == self._log:
+            # entries added (or redone) there: fold only those, on top of this session's states
             states, skipped, question = self._fold(list(cur.actions), start=(self._states, self.skipped))
-            self._log, self.revision = list(cur.actions), cur.revision
-            self._undo, self._redo = _histories(cur)
-            self._states, self.skipped = states, skipped
-            self.question = question
-            self._touch()
+        elif same and m < n and cur.actions == self._log[:m] and not any(i < m for i in self.skipped):
+            # the last entries taken back there (undo, a deletion at the end): the states before them
+            states, skipped, question = self._states[:m + 1], (), None
         else:
             self.reload()
+            return True
+        self._log, self.revision = list(cur.actions), cur.revision
+        self._undo, self._redo = _histories(cur)
+        self._states, self.skipped = states, skipped
+        self.question = question
+        self._touch()
         return True
 
     def dismiss_notice(self) -> None:

@@ -209,3 +209,29 @@ def test_the_name_chips_offer_each_person_once_by_their_shown_name(store):
     store.rename_person(m["Аня"], "Анна")
     store.add_person("Гоша")  # a person who has not played yet
     assert known_names(SimpleNamespace(store=store)) == ["Анна", "Вика", "Боря", "Гоша"]
+
+
+def test_the_session_moves_the_whole_archive_through_the_import_of_a_record(tmp_path):
+    from companion.session import Session
+
+    a = Session(Store.open(tmp_path / "old-phone"))
+    b = Session(Store.open(tmp_path / "new-phone"))
+    try:
+        keep(a.store, ["Аня", "Боря"], [10, 3], "Аня")
+        a.store.people_from_names()
+        text = a.export_archive()
+        out = b.import_record(text.encode("utf-8"))  # the import panel's one way in
+        assert out.ok and out.notice.params == {"added": 1, "skipped": 0}
+        assert sorted(p["name"] for p in b.store.people()) == ["Аня", "Боря"]
+        assert [x.name for x in b.league().table()] == ["Аня", "Боря"]
+        bad = b.import_archive(b'{"format":"kity-archive/1","games":7}')
+        assert not bad.ok and bad.notice.key == "session.not-an-archive"
+        # people changes through the session: a refusal carries its reason, nothing changes
+        m = b.store.name_map()
+        no = b.rename_person(m["Аня"], "Боря")
+        assert not no.ok and no.notice.key == "people.name-taken"
+        assert b.rename_person(m["Аня"], "Анна").ok
+        assert [x.name for x in b.league().table()] == ["Анна", "Боря"]
+    finally:
+        a.store.close()
+        b.store.close()

@@ -14,7 +14,11 @@ from .. import ids
 from ..i18n import lang, t, tn
 from ..league import ALL, Evening, League as LeagueData, Standing
 from ..packs import LIST as GAME_LIST, game as pack
-from ..ui import TOUCH, choice_row, probe, safe_render, safe_screen, screen, section_title, tagged, use_app, use_watch
+from engine.core.reading import MAX_NAME
+
+from ..ui import (TOUCH, choice_row, probe, safe_render, safe_screen, screen, section_title, tagged, use_app,
+                  use_latest, use_session, use_watch)
+from ..widgets.notices import report
 from ..widgets.look import PLAYER_COLORS
 
 log = logging.getLogger("kity")
@@ -158,7 +162,66 @@ def PersonPage(lg: LeagueData, person: str, scope: str, on_back):
                         games=tn("{n} game", "{n} games", h.games), a=s.name, b=other, x=h.a_ahead,
                         y=h.b_ahead, z=h.even))
             body.append(probe(ids.LEAGUE_VERSUS, line, size=17))
+    if not person.startswith("~"):  # a person of the table (a name no one claimed is not)
+        body.append(PersonEdit(lg, person, s.name, key=f"edit-{person}-{s.name}"))
     return ft.Column(body, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+@ft.component
+@safe_render
+def PersonEdit(lg: LeagueData, person: str, name: str):
+    """Rename the person, or merge another spelling of them into them (every game follows)."""
+    st, session = use_app(), use_session()
+    new_name, set_new_name = use_latest(name)
+    other, set_other = ft.use_state(None)
+    others = [o for o in lg.table(ALL) if o.person != person and not o.person.startswith("~")]
+
+    def rename():
+        if report(st, session.rename_person(person, new_name().strip())):
+            st.show(lambda: t("Renamed: every game of theirs follows."))
+
+    def merge():
+        if other is not None and report(st, session.merge_people(person, other)):
+            set_other(None)
+            st.show(lambda: t("Merged: one person now, with the games of both."))
+
+    body: list[ft.Control] = [
+        section_title(t("Name")),
+        ft.Row([ft.Container(expand=True, content=tagged(ids.LEAGUE_RENAME + "-field", ft.TextField(
+                    label=t("Shown name"), value=new_name(), text_size=18, max_length=MAX_NAME,
+                    on_change=lambda e: set_new_name(e.control.value)))),
+                tagged(ids.LEAGUE_RENAME, ft.OutlinedButton(t("Rename"), height=TOUCH, on_click=lambda e: rename()))],
+               spacing=8, vertical_alignment=ft.CrossAxisAlignment.START),
+    ]
+    if others:
+        body += [ft.Text(t("The same person under another name? Choose them and merge: their games become "
+                           "{name}'s.").format(name=name), size=15, color=ft.Colors.ON_SURFACE_VARIANT),
+                 choice_row([(o.person, o.name, ids.league_merge(i + 1)) for i, o in enumerate(others)], other,
+                            set_other),
+                 tagged(ids.LEAGUE_MERGE, ft.OutlinedButton(t("Merge"), icon=ft.Icons.MERGE, height=TOUCH,
+                                                            disabled=other is None, on_click=lambda e: merge()))]
+    return ft.Column(body, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+@ft.component
+@safe_render
+def NamesToAsk(names: list[str], people: list[tuple[str, str]]):
+    """A name from an imported game that is no one's yet: asked once, who it is."""
+    st, session = use_app(), use_session()
+    name = names[0]
+    buttons = [tagged(ids.league_ask(i + 1), ft.OutlinedButton(
+        shown, height=TOUCH, on_click=lambda e, pid=pid: report(st, session.map_name(name, pid))))
+        for i, (pid, shown) in enumerate(people[:12])]
+    buttons.append(tagged(ids.league_ask(0), ft.FilledTonalButton(
+        t("A new person"), icon=ft.Icons.PERSON_ADD_ALT, height=TOUCH,
+        on_click=lambda e: report(st, session.name_is_new_person(name)))))
+    return ft.Container(
+        bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=16, padding=14,
+        content=ft.Column([
+            probe(ids.LEAGUE_ASK, t("Who is «{name}» from an imported game? Asked once, then remembered.").format(
+                name=name), size=16, color=ft.Colors.ON_SECONDARY_CONTAINER),
+            ft.Row(buttons, wrap=True, spacing=8, run_spacing=8),
+        ], spacing=8, tight=True))
 
 
 def evening_text(e: Evening, names: dict[str, str]) -> str:
@@ -268,7 +331,10 @@ def league_screen(route: str, first_scope: Optional[str] = None):
             return screen(st, route, ids.SCREEN_LEAGUE, title, [
                 probe(ids.LEAGUE_EMPTY, t("No finished games yet. Finished games make the league."), size=18), note])
         order = [g.id for g in GAME_LIST if g.id in kinds]
+        ask = session.names_to_ask()
+        people = [(p["id"], p["name"]) for p in session.store.people()]
         body: list[ft.Control] = [
+            *([NamesToAsk(ask, people, key=f"ask-{ask[0]}")] if ask else []),
             tagged(ids.LEAGUE_SCOPES, choice_row([(ALL, t("All games"), ids.league_scope("all"))]
                                                  + [(k, _title(k), ids.league_scope(k)) for k in order],
                                                  scope, set_scope)),

@@ -5,6 +5,7 @@ import flet as ft
 from .. import ids
 from ..i18n import t
 from ..ui import choice_row, safe_screen, screen, section_title, tagged, use_watch
+from .archive import ArchivePanel
 
 # Language names are written in their own language on purpose.
 LANG_NAMES = {"ru": "Русский", "en": "English"}
@@ -46,5 +47,6 @@ def Settings():
                 st.me if st.me in s.players else nobody, lambda v: st.set_me(v or None))),
             ft.Divider(),
         ]
+    body += [ArchivePanel(key="settings-archive"), ft.Divider()]  # issue 42: to another phone
     body.append(ft.Text(t("Settings are saved on this device."), color=ft.Colors.ON_SURFACE_VARIANT))
     return screen(st, "/settings", ids.SCREEN_SETTINGS, t("Settings"), body)

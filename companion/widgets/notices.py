@@ -64,6 +64,19 @@ def _catalog(key: str, params: Mapping[str, Any], lg: str) -> str:
         "session.unreadable-game": lambda: t("The saved game could not be read; it was put aside in the history."),
         "session.imported": lambda: t("The game record was added to the history."),
         "session.not-resumable": lambda: t("Only a stopped game can be continued."),  # issue 19, point 4
+        # issue 42: the people of the table and the whole archive
+        "people.name-taken": lambda: t("{name} is already {person}: merge the two people instead.").format(
+            name=params.get("name", ""), person=params.get("person", "")),
+        "people.played-together": lambda: t("{a} and {b} played at one game: they are two people and cannot be "
+                                            "merged.").format(a=params.get("a", ""), b=params.get("b", "")),
+        "people.bad-name": lambda: t("This name cannot be used: at most 40 characters, no control characters."),
+        "people.empty-name": lambda: t("Enter a name."),
+        "people.same": lambda: t("Choose another person to merge with."),
+        "people.unknown": lambda: t("That person is no longer in the list."),
+        "session.not-an-archive": lambda: t("This file is not an archive of Киты games; nothing was imported."),
+        "session.archive-imported": lambda: t("Archive imported: {added} new, {skipped} already kept or "
+                                              "unreadable.").format(added=params.get("added", 0),
+                                                                    skipped=params.get("skipped", 0)),
     }
     if key in ("session.undone", "session.redone"):
         return undo_text(key, params)

@@ -115,3 +115,84 @@ def test_league_from_a_games_statistics_opens_on_that_game(ui):
     assert ui.read(ids.league_value(1, "rating")) == "1069"  # names no one claimed count as themselves
     ui.back()
     ui.wait_id(ids.STATS_LEAGUE)
+
+
+def test_an_imported_name_is_asked_once_and_a_person_renamed(ui):
+    ui.server.stop()
+    store = Store.open(ui.server.data_dir)
+    first = [{"game_id": "p0", "seq": 1, "status": "finished", "meta": {"players": ["Аня", "Боря"]}, "actions": [],
+              "redo": [], "record": None,
+              "summary": _summary(["Аня", "Боря"], [31, 20], "Аня", "2026-11-20T21:00:00+03:00")}]
+    store.import_archive({"format": Store.ARCHIVE_FORMAT, "games": first})
+    store.answer_people_offer(True)  # the table's people: Аня, Боря
+    later = [{"game_id": "p1", "seq": 2, "status": "imported", "meta": {"players": ["Anya", "Боря"]}, "actions": [],
+              "redo": [], "record": None,
+              "summary": _summary(["Anya", "Боря"], [40, 10], "Anya", "2026-11-22T21:00:00+03:00")}]
+    store.import_archive({"format": Store.ARCHIVE_FORMAT, "games": later})
+    ui.server.start()
+    ui.open()
+    assert ui.page.locator(ui.sel(ids.HOME_PEOPLE_OFFER)).count() == 0  # answered before
+    ui.tap_id(ids.HOME_LEAGUE)
+    assert "Anya" in ui.read(ids.LEAGUE_ASK)
+    ui.shot("league-ask")
+    ui.tap_id(ids.league_ask(1))  # «Anya» is Аня (the first person)
+    ui.page.wait_for_selector(ui.sel(ids.LEAGUE_ASK), state="detached")
+    ui.wait_text(ids.league_value(1, "games"), "2")
+    assert ui.read(ids.league_value(1, "name")) == "Аня" and ui.read(ids.league_value(1, "wins")) == "2"
+
+    ui.tap_id(ids.league_person(1))
+    ui.wait_id(ids.LEAGUE_PERSON)
+    ui.page.mouse.move(200, 500)
+    ui.page.mouse.wheel(0, 3000)  # down to the name, under the chart and head to head
+    ui.wait_id(ids.LEAGUE_RENAME)
+    ui.shot("league-person-edit")
+    ui.fill(ids.LEAGUE_RENAME + "-field", "Анна")
+    ui.tap_id(ids.LEAGUE_RENAME)
+    ui.wait_text(ids.LEAGUE_PERSON, "Анна")
+    ui.shot("league-rename")
+    ui.tap_id(ids.LEAGUE_BACK)
+    ui.wait_text(ids.league_value(1, "name"), "Анна")
+    no_sideways(ui)
+
+
+def test_the_whole_archive_moves_to_a_new_phone_with_its_people(ui):
+    import json
+    import shutil
+    from pathlib import Path
+
+    seed(ui)
+    ui.tap_id(ids.HOME_PEOPLE_OFFER + "-yes")
+    ui.page.wait_for_selector(ui.sel(ids.HOME_PEOPLE_OFFER), state="detached")
+    ui.tap_id(ids.HOME_LEAGUE)
+    before = [(ui.read(ids.league_value(n, "name")), ui.read(ids.league_value(n, "rating"))) for n in (1, 2, 3)]
+    ui.back()
+    ui.tap_id(ids.HOME_SETTINGS)
+    ui.page.mouse.move(200, 500)
+    ui.page.mouse.wheel(0, 3000)
+    with ui.page.expect_download() as dl:
+        ui.tap_id(ids.SET_ARCHIVE)
+    assert dl.value.suggested_filename.startswith("kity-archive_")
+    path = Path(dl.value.path())
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert len(data["games"]) == 4 and sorted(p["name"] for p in data["people"]) == ["Аня", "Боря", "Вика"]
+    ui.shot("league-archive-settings")
+
+    # a new phone: an empty data folder
+    ui.server.stop()
+    for p in ui.server.data_dir.iterdir():
+        shutil.rmtree(p) if p.is_dir() else p.unlink()
+    ui.server.start()
+    ui.open()
+    ui.tap_id(ids.HOME_STATS)
+    with ui.page.expect_file_chooser() as fc:
+        ui.tap_id(ids.IMPORT_PICK)
+    fc.value.set_files(str(path))
+    ui.wait_text(ids.IMPORT_RESULT, "новых игр 4")
+    ui.back()
+    ui.wait_id(ids.HOME_LEAGUE)
+    assert ui.page.locator(ui.sel(ids.HOME_PEOPLE_OFFER)).count() == 0  # the people came along
+    ui.tap_id(ids.HOME_LEAGUE)
+    ui.wait_text(ids.league_value(1, "name"), "Аня")
+    # the same league: it is rebuilt from the games
+    assert [(ui.read(ids.league_value(n, "name")), ui.read(ids.league_value(n, "rating"))) for n in (1, 2, 3)] == before
+    assert ui.read(ids.league_value(1, "games")) == "3"

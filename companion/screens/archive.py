@@ -1,0 +1,50 @@
+"""The whole archive out of this device (issue 42): every kept game and the people of the table in
+one file, which the history's «Import a game record» of another device (a new phone) takes in
+(:meth:`LogSession.import_record` files an archive as one). Renders and hands out; the session
+writes the text."""
+from __future__ import annotations
+
+import logging
+from datetime import date
+
+import flet as ft
+
+from .. import ids
+from ..i18n import t
+from ..ui import TOUCH, safe_render, section_title, tagged, use_app, use_session
+from .records import _services
+
+log = logging.getLogger("kity")
+
+
+def archive_file_name(today: date | None = None) -> str:
+    return f"kity-archive_{(today or date.today()).isoformat()}.json"
+
+
+@ft.component
+@safe_render
+def ArchivePanel():
+    st, session = use_app(), use_session()
+    svc = _services()
+    page = ft.context.page
+
+    async def save(_e=None):
+        try:
+            text = session.export_archive()
+            name = archive_file_name()
+            await svc["picker"].save_file(dialog_title=t("Save the archive"), file_name=name,
+                                          src_bytes=text.encode("utf-8"))
+            if page.web:
+                st.show(lambda: t("The archive was downloaded: {name}").format(name=name))
+        except Exception:
+            log.exception("save archive")
+            st.show(lambda: t("The file could not be saved."), "problem")
+
+    return ft.Column([
+        section_title(t("All games and people")),
+        ft.Text(t("One file with every kept game and the people of the table, to move them to another phone: "
+                  "there, open «History and statistics» and import the file."), size=15,
+                color=ft.Colors.ON_SURFACE_VARIANT),
+        tagged(ids.SET_ARCHIVE, ft.FilledTonalButton(t("Save the archive"), icon=ft.Icons.DOWNLOAD, height=TOUCH,
+                                                     on_click=save)),
+    ], spacing=8, horizontal_alignment=ft.CrossAxisAlignment.START)
