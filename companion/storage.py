@@ -619,15 +619,17 @@ class Store:
         known = self.name_map()
         return [n for n in self.player_names() if n not in known]
 
-    def _change_people(self, change: Callable[[dict], dict]) -> dict:
+    def _change_people(self, change: Callable[[dict], Any]) -> Any:
         """Apply ``change`` to the registry and write it in one atomic write (all or nothing:
-        a ``PeopleError`` or a failed write leaves it as it was)."""
+        a ``PeopleError`` or a failed write leaves it as it was). ``change`` returns the new
+        document, or ``(document, result)``; the result is returned."""
         with self._lock:
-            doc = change(self.people_registry())
+            out = change(self.people_registry())
+            doc, result = out if isinstance(out, tuple) else (out, None)
             if not _people.valid_people(doc):
                 raise _people.PeopleError("people.unknown")
             _put_single(self._people, doc)
-            return doc
+            return result
 
     @staticmethod
     def _new_person_id() -> str:
@@ -636,15 +638,7 @@ class Store:
     @_notifies
     def add_person(self, name: str) -> str:
         """The person called ``name``: the one whose spellings hold it, else a new one."""
-        out: list[str] = []
-
-        def change(doc):
-            doc, pid = _people.add(doc, name, self._new_person_id)
-            out.append(pid)
-            return doc
-
-        self._change_people(change)
-        return out[0]
+        return self._change_people(lambda doc: _people.add(doc, name, self._new_person_id))
 
     @_notifies
     def people_from_names(self, names: Optional[list[str]] = None) -> int:
@@ -652,15 +646,7 @@ class Store:
         ``names`` None: every such name in the kept games. Returns how many were made."""
         with self._lock:
             names = self.unmapped_names() if names is None else list(names)
-            made: list[int] = []
-
-            def change(doc):
-                doc, n = _people.add_names(doc, names, self._new_person_id)
-                made.append(n)
-                return doc
-
-            self._change_people(change)
-            return made[0]
+            return self._change_people(lambda doc: _people.add_names(doc, names, self._new_person_id))
 
     @_notifies
     def map_name(self, name: str, person_id: str) -> None:
