@@ -12,6 +12,8 @@ import pytest
 from companion import ids
 from companion.storage import Store
 
+from .test_export_and_stats_text import sweep
+
 pytestmark = pytest.mark.e2e
 
 
@@ -64,6 +66,7 @@ def test_league_person_head_to_head_and_evening(ui):
     assert [ui.read(ids.league_value(n, "name")) for n in (1, 2, 3)] == ["Аня", "Боря", "Вика"]
     assert ui.read(ids.league_value(1, "wins")) == "2" and ui.read(ids.league_value(1, "rate")) == "67 %"
     ui.shot("league-all")
+    problems = sweep(ui, "league")  # no text cut or overlapping, all the way down
 
     # one game: «Козырные киты» had one game, Аня ahead of Боря → 1069 and 963 (by hand)
     ui.tap_id(ids.league_scope("kozyrnye-kity"))
@@ -82,6 +85,7 @@ def test_league_person_head_to_head_and_evening(ui):
     line = ui.read(ids.LEAGUE_VERSUS)
     assert "3" in line and "Аня впереди 2" in line and "Боря впереди 1" in line, line
     ui.shot("league-person")
+    problems += sweep(ui, "person")
     ui.tap_id(ids.LEAGUE_BACK)
 
     # the evening of 20 November: Аня won the whale game, 1000 → 1069
@@ -95,6 +99,8 @@ def test_league_person_head_to_head_and_evening(ui):
     ui.tap_id(ids.league_evening("2026-11-21"))
     ui.wait_id(ids.league_move(3))
     ui.shot("league-evening-2")
+    problems += sweep(ui, "evening")
+    assert problems == []
     no_sideways(ui)
 
 
