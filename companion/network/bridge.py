@@ -56,6 +56,7 @@ class TableState:
     invite_code: Optional[str] = None
     answer: Optional[str] = None       # guest: its answer, shown as a QR code to the host
     joining: bool = False              # guest: an invitation scanned, the link not up yet
+    pending: Optional[str] = None      # an invitation waiting for «join?» (this phone runs a game of its own)
     phones: tuple = ()                 # host: (peer id, name) of the phones linked now
     cut_off: bool = False              # guest: no link with the host
     problem: Optional[str] = None      # the last refusal of a code (a reason of docs/table-link.md)
@@ -130,8 +131,9 @@ class _Link:
     hello_ok: bool = False
     names: dict = field(default_factory=dict)  # host: link id → phone number shown
     proxy: Any = None
-    publishing: bool = False
-    marks: dict = field(default_factory=dict)  # measurements for scripts/bench_p2p.py
+    publishing: bool = False  # a guest's proposal is being run (its handler publishes)
+    first: bool = False  # guest: an invitation scanned, the table not shown yet
+    trace: bool = False  # scripts/bench_p2p.py asked for the times of each step (posted as «mark» ops)
 
     # ---- the channel ----
     def post(self, **m: Any) -> None:
@@ -142,6 +144,11 @@ class _Link:
 
     def send(self, peer: str, text: str) -> None:
         self.post(op="send", peer=peer, data=text)
+
+    def mark(self, name: str) -> None:
+        """When ``name`` happened (wall clock, ms), for scripts/bench_p2p.py once it asked."""
+        if self.trace:
+            self.post(op="mark", name=name, t=time.time() * 1000)
 
     def on_message(self, e: Any) -> None:
         try:
@@ -162,6 +169,8 @@ class _Link:
         kind, peer = ev.get("ev"), ev.get("peer")
         if kind == "hello":
             self.hello_ok, TABLE.ready = True, True
+        elif kind == "trace":
+            self.trace = True
         elif kind == "invite":
             TABLE.invite_url, TABLE.invite_code, TABLE.problem = ev.get("url"), ev.get("code"), None
         elif kind == "answer":
@@ -170,7 +179,6 @@ class _Link:
             TABLE.answer, TABLE.problem = ev.get("code"), None
         elif kind == "accepted":
             TABLE.problem = None
-            self.marks["accepted"] = time.perf_counter()
         elif kind == "open":
             self._open(peer)
         elif kind == "message" and isinstance(ev.get("data"), str):
@@ -197,7 +205,6 @@ class _Link:
 
     def _open(self, peer: Any) -> None:
         if peer == "host" and self.guest is not None and self.secret is not None:
-            self.marks["open"] = time.perf_counter()
             for text in self.guest.join(self.secret):
                 self.send("host", text)
             self.secret = None
@@ -213,12 +220,14 @@ class _Link:
     def _message(self, peer: Any, data: str) -> None:
         if peer == "host" and self.guest is not None:
             g = self.guest
+            self.mark("heard")
             self.heard_at = time.monotonic()  # any message is a sign of life
             self.session.relay = None  # the host's entries write this phone's copy
             try:
                 outs = g.handle(data)
             finally:
                 self.session.relay = self._propose if self.guest is g else None
+            self.mark("applied")
             for text in outs:
                 self.send("host", text)
             self._answers()
@@ -226,7 +235,12 @@ class _Link:
             self._follow()
             self.confirm()
         elif self.host is not None and isinstance(peer, str):
-            for link, text in self.host.handle(peer, data):
+            self.publishing = True  # (the proposal's own entry goes with its nonce)
+            try:
+                outs = self.host.handle(peer, data)
+            finally:
+                self.publishing = False
+            for link, text in outs:
                 if link is not None:
                     self.send(link, text)
             self.confirm()
@@ -255,12 +269,14 @@ class _Link:
         return self.host
 
     def store_changed(self) -> None:
+        """This phone's store changed (the store's watcher; told once the session that wrote has
+        shared its state): this phone's own change goes to the linked phones now, before this
+        phone draws it, so the others draw it at the same time. A guest's proposal being run
+        is published by its handler, with the proposal's nonce."""
         if self.host is not None and not self.publishing:
-            self.publishing = True
-            asyncio.get_event_loop().call_soon(self.publish)
+            self.publish()
 
     def publish(self) -> None:
-        self.publishing = False
         if self.host is None:
             return
         for link, text in self.host.publish():
@@ -296,7 +312,6 @@ class _Link:
             # as the host would (the entry came from another phone first)
             return Outcome(False, Notice("refused", error=Words(REFUSED_WORDS["stale"])))
         nonce, outs = g.propose(op)
-        self.marks["proposed"] = time.perf_counter()
         self.nonces.add(nonce)
         for text in outs:
             self.send("host", text)
@@ -354,9 +369,9 @@ class _Link:
         target = game_route(s)
         route = page.route or "/"
         if route in ("/join", "/invite", "/") and self.guest is not None and self.guest.linked:
-            if route != "/" or self.marks.pop("first", None) is not None:
+            if route != "/" or self.first:
+                self.first = False
                 page.navigate(target)
-                self.marks["shown"] = time.perf_counter()
         elif route in follow_routes() and target != route:
             page.navigate(target)
 
@@ -445,27 +460,42 @@ def invite() -> None:
 def accept(code: str) -> None:
     """Host: the joining phone's answer (scanned)."""
     if _link is not None:
-        _link.marks["scanned"] = time.perf_counter()
         _link.post(op="accept", code=code)
 
 
-def join(code: str) -> None:
-    """Guest: answer an invitation (scanned, or the page opened at ``#join=``)."""
+def join(code: str, confirmed: bool = False) -> None:
+    """Guest: answer an invitation (scanned, or the page opened at ``#join=``). A phone running
+    a game of its own asks first (the Join screen): joining files that game in its history as
+    stopped (it can be continued later)."""
     if _link is None:
         return
     if _link.host is not None and _link.host.peers and any(p.link for p in _link.host.peers.values()):
         TABLE.problem = "hosting"
         return
+    if not confirmed and TABLE.role != "guest" and _link.session.active:
+        TABLE.pending, TABLE.problem = code, None
+        _show_join()
+        return
+    TABLE.pending = None
     _link.host = None
     _link.become_guest()
     TABLE.joining, TABLE.answer, TABLE.problem, TABLE.cut_off = True, None, None, False
-    _link.marks["first"] = True
+    _link.first = True
     _link.post(op="join", code=code)
+    _show_join()
+
+
+def _show_join() -> None:
     try:
-        if _link.page.route != "/join":
+        if _link is not None and _link.page.route != "/join":
             _link.page.navigate("/join")
     except Exception:
         log.debug("join screen not opened", exc_info=True)
+
+
+def keep_own_game() -> None:
+    """«Отмена» to «join?»: the invitation is dropped, this phone's game goes on."""
+    TABLE.pending = None
 
 
 def scan(hint: str, cancel: str) -> None:
@@ -502,5 +532,4 @@ def take_over() -> None:
     _link.session.sync()
 
 
-def marks() -> dict:
-    return dict(_link.marks) if _link is not None else {}
+

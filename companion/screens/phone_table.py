@@ -29,6 +29,9 @@ PROBLEM = "table-problem"
 CUT_OFF = "table-cut-off"
 TAKE_OVER = "table-take-over"
 REJOIN = "table-rejoin"
+JOIN_ASK = "table-join-ask"
+JOIN_YES = "table-join-yes"
+JOIN_NO = "table-join-no"
 
 
 def phone_remove(peer_no: int) -> str:
@@ -128,6 +131,13 @@ def open_scanner() -> None:
 def _JoinBody(table: TableState, width: float, lg: str):
     st = use_app()
     size = max(220, min(340, (width or 360) - 72))
+    if table.pending:
+        body = [probe(JOIN_ASK, t("This phone has a game of its own running. Joining the table keeps it in the "
+                                  "history as stopped: you can continue it later."), size=18),
+                big_button(t("Join the table"), ft.Icons.GROUP_ADD, lambda e: bridge.join(table.pending, True),
+                           JOIN_YES),
+                tagged(JOIN_NO, ft.OutlinedButton(t("Keep playing here"), height=TOUCH, on_click=lambda e: _keep()))]
+        return screen(st, JOIN_ROUTE, "screen-join", t("Join the table"), body)
     if table.answer:
         body = [tagged(JOIN_QR, qr_box(bridge.qr_png(table.answer), size, f"answer-{table.answer[:12]}",
                                        t("QR code of this phone's answer"))),
@@ -167,6 +177,14 @@ def TableBar(table: TableState):
                                                          on_click=lambda e: _rejoin()))],
                        wrap=True, spacing=8),
             ], spacing=6, tight=True))))
+
+
+def _keep() -> None:
+    bridge.keep_own_game()
+    try:
+        ft.context.page.navigate("/")
+    except Exception:
+        pass
 
 
 def _rejoin() -> None:
