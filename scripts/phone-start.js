@@ -23,7 +23,13 @@ const PYC = "/kity-pyc";         // the compiled modules kept in IndexedDB (comp
 
 export const state = { how: "normal", why: "missing", made: null };
 const started = performance.now();
-const log = (text) => console.log(`Киты start: ${text} (${Math.round(performance.now() - started)} ms)`);
+// each step's time as the page's clock says it (ms after the page was opened): the worker's
+// clock starts later; scripts/bench_phone.py prints them beside the page's own
+export const times = { "worker started": Math.round(performance.timeOrigin + performance.now()) };
+const log = (text, step) => {
+    if (step) times[step] = Math.round(performance.timeOrigin + performance.now());
+    console.log(`Киты start: ${text} (${Math.round(performance.now() - started)} ms)`);
+};
 
 const streams = {
     stdout: (text) => self.sendPythonOutput ? self.sendPythonOutput(text, false) : console.log(text),
@@ -98,11 +104,11 @@ async function restore(bytes) {
             return module;
         },
     });
-    log("Python restored");
+    log("Python restored", "python restored");
     const key = py.runPython("getattr(__import__('sys').modules.get('__kity_snapshot__'), 'KEY', None)");
     if (key !== KEY) throw new Error(`the snapshot says it is of ${key}`);
     await unpack(py);
-    log("app files unpacked");
+    log("app files unpacked", "files unpacked");
     return py;
 }
 
@@ -115,8 +121,9 @@ function syncfs(FS, populate, mount) {
 
 async function fresh() {
     const py = await loadPyodide({ ...streams, _makeSnapshot: true });
+    log("Python started", "python started");
     await unpack(py);
-    log("app files unpacked");
+    log("app files unpacked", "files unpacked");
     let snapshot = null;
     try {
         // the compiled modules of earlier starts, as companion/platform.py keeps them: a start
@@ -157,7 +164,7 @@ sum(len(f) for _, _, f in os.walk("${PYC}"))`);
         }
         const t = performance.now();
         snapshot = py.makeMemorySnapshot();
-        log(`snapshot made: ${snapshot.byteLength} bytes in ${Math.round(performance.now() - t)} ms`);
+        log(`snapshot made: ${snapshot.byteLength} bytes in ${Math.round(performance.now() - t)} ms`, "snapshot made");
     } catch (e) {
         log(`no snapshot: ${e}`);
     }
@@ -190,7 +197,7 @@ async function keep(snapshot) {
 async function start() {
     try {
         const [bytes, why] = await stored();
-        log(`snapshot read: ${why || "ok"}`);
+        log(`snapshot read: ${why || "ok"}`, "snapshot read");
         if (bytes) {
             const py = await restore(bytes);
             state.how = "snapshot";
@@ -205,9 +212,17 @@ async function start() {
     log(`normal start (${state.why})`);
     const [py, snapshot] = await fresh();
     // kept once Python has started the app: the copy does not hold the first screen back
-    if (snapshot) state.keep = () => keep(snapshot);
+    if (snapshot) {
+        state.keep = () => {
+            state.keep = null;  // the snapshot's bytes are let go once kept
+            state.made = "keeping";
+            return keep(snapshot);
+        };
+    }
     return py;
 }
+
+state.times = times;
 
 // started as soon as the worker is (the page creates it before the web client asks for it)
 export const pyodide = start();

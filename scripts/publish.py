@@ -251,11 +251,15 @@ LOADING = """
       document.documentElement.lang = ru ? "ru" : "en";
       text.textContent = words.start;
       document.getElementById("kity-loading-hint").textContent = words.hint;
+      // when each step came, ms after the page was opened (scripts/bench_phone.py prints them)
+      window.kityTimes = {};
       window.kityLoading = function (step) {
+        if (!(step in window.kityTimes)) window.kityTimes[step] = Math.round(performance.now());
         if (step === "ready") setTimeout(window.kityLoaded, 1000);
         if (steps[step]) { text.textContent = words[step]; bar.style.width = steps[step] + "%"; }
       };
       window.kityLoaded = function () {
+        if (!("shown" in window.kityTimes)) window.kityTimes.shown = Math.round(performance.now());
         var el = document.getElementById("kity-loading");
         if (!el || el.dataset.gone) return;
         el.dataset.gone = "1";
@@ -267,7 +271,8 @@ LOADING = """
         text.textContent = words.failed;
         document.getElementById("kity-loading-hint").textContent = String(error || "").slice(0, 300);
       };
-      window.addEventListener("flutter-first-frame", function () { window.kityLoading("python"); }, { once: true });
+      window.addEventListener("flutter-first-frame", function () {
+        window.kityTimes["first frame"] = Math.round(performance.now()); window.kityLoading("python"); }, { once: true });
       setTimeout(function () { window.kityLoading("client"); }, 300);
     })();
   </script>
