@@ -19,7 +19,6 @@ const KEY = "__KEY__";          // this build: Pyodide, the app's files, this fi
 const MODULES = __MODULES__;     // imported into the snapshot (scripts/phone-start-modules.txt)
 const CACHE = "kity.snapshot";   // not "kity-…": sw.js deletes those caches that are not its own
 const ENTRY = "python-memory";
-const PYC = "/kity-pyc";         // the compiled modules kept in IndexedDB (companion/platform.py)
 
 export const state = { how: "normal", why: "missing", made: null };
 const started = performance.now();
@@ -112,13 +111,6 @@ async function restore(bytes) {
     return py;
 }
 
-function syncfs(FS, populate, mount) {
-    return new Promise((resolve, reject) => {
-        const done = (err) => err ? reject(err) : resolve();
-        mount ? mount.type.syncfs(mount, populate, done) : FS.syncfs(populate, done);
-    });
-}
-
 async function fresh() {
     const py = await loadPyodide({ ...streams, _makeSnapshot: true });
     log("Python started", "python started");
@@ -126,25 +118,14 @@ async function fresh() {
     log("app files unpacked", "files unpacked");
     let snapshot = null;
     try {
-        // the compiled modules of earlier starts, as companion/platform.py keeps them: a start
-        // without a snapshot is never slower than before there were snapshots
-        const FS = py.FS;
-        let mount = null;
-        try {
-            FS.mkdirTree(PYC);
-            mount = FS.mount(FS.filesystems.IDBFS, {}, PYC).mount;
-            await syncfs(FS, true, mount);
-        } catch (e) {
-            log(`compiled modules not loaded: ${e}`);
-        }
-        const before = py.runPython(`import sys, os
-_kity_pyc = (sys.pycache_prefix, sys.dont_write_bytecode)
-if ${mount ? "True" : "False"}:
-    sys.pycache_prefix, sys.dont_write_bytecode = "${PYC}", False
-sum(len(f) for _, _, f in os.walk("${PYC}"))`);
+        // the modules of Home, compiled at build time by this Pyodide (their .pyc files beside
+        // their sources in app.tar.gz: scripts/publish.py), imported from those; one without
+        // them is compiled from source and not written
         py.globals.set("kity_modules", JSON.stringify(MODULES));
-        const after = py.runPython(`
-import sys, types, json, os
+        py.runPython(`
+import sys, types, json
+_kity_pyc = (sys.pycache_prefix, sys.dont_write_bytecode)
+sys.pycache_prefix, sys.dont_write_bytecode = None, True
 sys.path.insert(0, "__pypackages__")
 for _name in json.loads(kity_modules):
     try:
@@ -156,12 +137,8 @@ _m.KEY = "${KEY}"
 sys.modules["__kity_snapshot__"] = _m
 sys.path.remove("__pypackages__")  # Flet's worker puts it first again
 sys.pycache_prefix, sys.dont_write_bytecode = _kity_pyc  # companion/platform.py decides at the start
-del kity_modules, _name, _m, _kity_pyc
-sum(len(f) for _, _, f in os.walk("${PYC}"))`);
-        if (mount) {
-            if (after !== before) await syncfs(FS, false, mount).catch((e) => log(`compiled modules not kept: ${e}`));
-            FS.unmount(PYC);
-        }
+del kity_modules, _name, _m, _kity_pyc`);
+        log("modules imported", "modules imported");
         const t = performance.now();
         snapshot = py.makeMemorySnapshot();
         log(`snapshot made: ${snapshot.byteLength} bytes in ${Math.round(performance.now() - t)} ms`, "snapshot made");
