@@ -1,0 +1,170 @@
+"""Three phones at one table with no computer and no network (issue 40), in the phone edition.
+
+The three profiles load the app from their own copy of the build's server, and that server is
+stopped before anything is linked: from then on the phones have only each other (WebRTC over
+127.0.0.1) and their own storage — nothing at the table needs the network. Then:
+
+* the third phone runs a «Вжух!» game of its own: opening the table's ``#join=`` link asks
+  before joining (its game is kept in the history as stopped);
+* «Вжух!» parties are recorded on the guests and shown on every phone (VZ-SCORE: a party's
+  penalty is the sum of its cards);
+* both guests record party 2 at the same instant, with different penalties: one is saved, the
+  other phone is told, and it is never saved as party 3;
+* undo on a guest takes the party back on every phone;
+* a guest's page closed and opened again (from the service worker's cache: the server is gone)
+  shows its own copy, cut off; one scan of a new code brings it back as the same phone (the
+  host still lists two), and its next party reaches every phone.
+
+The codes are read from the page's BroadcastChannel as in test_phone_table.py (the camera's own
+path: test_table_link.py).
+"""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from companion import ids
+from companion.screens import phone_table as pt
+from companion.vzhuh import ids as vz
+
+from .phone import START, Phone, cached_files, serve
+from .test_phone_table import event, link, listen, scanned
+from .test_vzhuh import PLAYERS, penalty, record, start_game as vz_start, totals
+
+pytestmark = pytest.mark.e2e
+
+STALE = "Another phone made its entry first: the table is updated, yours was not saved."
+
+
+def installed(ui, site) -> None:
+    """The app's service worker holds every file of the build and controls the page (what the
+    first load leaves on a phone)."""
+    expected = site["precached"] + 3  # and the web client's build this browser runs
+    deadline = time.monotonic() + 90
+    while cached_files(ui) < expected and time.monotonic() < deadline:
+        ui.page.wait_for_timeout(500)
+    assert cached_files(ui) >= expected
+    ui.page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=30000)
+
+
+def same_totals(phones, want: list[str], timeout: float = 20.0) -> None:
+    """Every phone in ``phones`` shows the totals ``want`` (each in its own time)."""
+    for k, ui in enumerate(phones):
+        deadline = time.monotonic() + timeout
+        while (got := totals(ui)) != want and time.monotonic() < deadline:
+            ui.page.wait_for_timeout(200)
+        assert got == want, (k, got, want)
+
+
+def click_together(a, a_id: str, b, b_id: str) -> None:
+    """Two taps at the same instant on two phones (no wait between them)."""
+    box_a = a.page.locator(a.sel(a_id)).last.bounding_box()
+    box_b = b.page.locator(b.sel(b_id)).last.bounding_box()
+    a.page.mouse.click(box_a["x"] + box_a["width"] / 2, box_a["y"] + box_a["height"] / 2)
+    b.page.mouse.click(box_b["x"] + box_b["width"] / 2, box_b["y"] + box_b["height"] / 2)
+
+
+def test_three_phones_with_no_network_play_vzhuh(pw, site, tmp_path, request):
+    url, srv = serve(site["out"])
+    own = {**site, "url": url}
+    hp, bp, cp = (Phone(pw, own, tmp_path / name, request) for name in ("host", "b", "c"))
+    host = b = c = None
+    try:
+        host, b, c = hp.open(), bp.open(), cp.open()
+        for ui in (host, b, c):
+            installed(ui, site)
+        vz_start(c, first=1)  # the third phone's own game (Боря first)
+        c.back()
+        vz_start(host, first=0)
+        host.back()
+        srv.terminate()  # no network from here on
+        srv.wait(5)
+
+        link(host, b, hp, bp)
+        host.wait_text(pt.PHONES, "1")
+        b.wait_id(vz.SCREEN_SCORE, timeout=20000)
+
+        # the third phone opens the link: asked first, since it runs a game of its own
+        host.page.evaluate("window.__kity.length = 0")
+        host.tap_id(pt.NEW_CODE)
+        inv = event(host, "invite")
+        listen(c)
+        c.page.goto(inv["url"])
+        c.wait_id(pt.JOIN_ASK, timeout=START)
+        c.shot("p2p-join-ask")
+        assert c.page.locator(c.sel(pt.JOIN_QR)).count() == 0  # nothing sent before the answer
+        c.tap_id(pt.JOIN_YES)
+        c.wait_id(pt.JOIN_QR, timeout=20000)
+        scanned(host, event(c, "answer")["code"])
+        host.wait_text(pt.PHONES, "2")
+        c.wait_id(vz.SCREEN_SCORE, timeout=20000)
+        host.shot("p2p-three-phones-host")
+        host.back()
+        host.tap_id(ids.HOME_CONTINUE)
+        host.wait_id(vz.SCREEN_SCORE)
+        for ui in (host, b, c):  # the host's game on every phone (the third phone's own was Боря first)
+            ui.wait_text(vz.PARTY_TITLE, "Партия 1 из 3")
+            ui.wait_text(vz.STARTER, "Начинает Аня")
+
+        # party 1 on the first guest: Аня 3 + 3 = 6, Боря 10, Вика 0 (VZ-SCORE)
+        penalty(b, 0, taps=(3, 3))
+        penalty(b, 1, taps=(10,))
+        record(b, "Партия 2 из 3")
+        same_totals((host, b, c), ["6", "10", "0"])
+        for ui in (host, c):
+            ui.wait_text(vz.PARTY_TITLE, "Партия 2 из 3")
+
+        # party 2 on both guests at the same instant: Аня 5 on one, Боря 4 on the other
+        penalty(b, 0, taps=(5,))
+        penalty(c, 1, taps=(4,))
+        click_together(b, vz.RECORD, c, vz.RECORD)
+        host.wait_text(vz.PARTY_TITLE, "Партия 3 из 3")
+        host.page.wait_for_timeout(2500)  # the loser's entry has had every chance to arrive
+        got = totals(host)
+        assert got in (["11", "10", "0"], ["6", "14", "0"]), got  # one party 2, never both
+        same_totals((host, b, c), got)
+        for ui in (b, c):
+            assert ui.read(vz.PARTY_TITLE).strip().startswith("Партия 3 из 3")
+        loser = c if got == ["11", "10", "0"] else b
+        loser.wait_text(ids.NOTICE, loser.tr(STALE)[:30])
+        loser.shot("p2p-race-told")
+
+        # undo on the third phone: party 2 taken back everywhere
+        c.tap_id(vz.UNDO)
+        same_totals((host, b, c), ["6", "10", "0"])
+        for ui in (host, b, c):
+            ui.wait_text(vz.PARTY_TITLE, "Партия 2 из 3")
+
+        # the first guest's page closed and opened again, with no server: its own copy, cut off
+        bp.close(b)
+        b = bp.open()
+        if b.page.locator(b.sel(vz.SCREEN_SCORE)).count() == 0:
+            b.tap_id(ids.HOME_CONTINUE)
+        same_totals((b,), ["6", "10", "0"])
+        b.wait_id(pt.CUT_OFF, timeout=20000)
+        # one scan of a new code brings it back as the same phone
+        host.back()
+        host.tap_id(ids.HOME_INVITE)
+        host.wait_text(pt.PHONES, "1")  # the closed page's link is gone
+        host.page.evaluate("window.__kity.length = 0")
+        host.tap_id(pt.NEW_CODE)
+        inv = event(host, "invite")
+        listen(b)
+        b.page.goto(inv["url"])
+        b.wait_id(pt.JOIN_QR, timeout=START)  # a phone of this table: not asked
+        scanned(host, event(b, "answer")["code"])
+        host.wait_text(pt.PHONES, "2")  # the same phone back, not a third
+        b.wait_id(vz.SCREEN_SCORE, timeout=20000)
+        b.page.wait_for_selector(b.sel(pt.CUT_OFF), state="detached", timeout=20000)
+        penalty(b, 2, taps=(6,))
+        record(b, "Партия 3 из 3")
+        host.back()
+        host.tap_id(ids.HOME_CONTINUE)
+        same_totals((host, b, c), ["6", "10", "6"])
+        for phone in (hp, bp, cp):
+            assert phone.left_origin == []
+    finally:
+        srv.terminate()
+        for phone, ui in ((cp, c), (bp, b), (hp, host)):
+            phone.close(ui)
