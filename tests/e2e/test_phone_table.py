@@ -91,6 +91,27 @@ def test_two_phones_play_one_whale_game(pw, site, tmp_path, request):
         g.trick.pop()
         g.hands[second].append(c2)
 
+        # the same instant on both phones, the same card: saved once, as this player's card —
+        # never a second time as the next player's
+        turn = g.turn()
+        same = g.legal(turn)
+        sel_h, sel_g = host.sel(picker_ids(ids.TABLE_PICK).card(same)), guest.sel(picker_ids(ids.TABLE_PICK).card(same))
+        host.page.wait_for_selector(sel_h, state="attached")
+        guest.page.wait_for_selector(sel_g, state="attached")
+        box_h, box_g = host.page.locator(sel_h).last.bounding_box(), guest.page.locator(sel_g).last.bounding_box()
+        host.page.mouse.click(box_h["x"] + box_h["width"] / 2, box_h["y"] + box_h["height"] / 2)
+        guest.page.mouse.click(box_g["x"] + box_g["width"] / 2, box_g["y"] + box_g["height"] / 2)
+        g.hands[turn].remove(same)
+        g.trick.append((turn, same))
+        host.wait_text(ids.TABLE_TRICK, f"{turn}: {card_name_ru(same)}")
+        host.page.wait_for_timeout(2500)
+        t_host, t_guest = host.read(ids.TABLE_TRICK), guest.read(ids.TABLE_TRICK)
+        assert t_host == t_guest and t_host.count(card_name_ru(same)) == 1, (t_host, t_guest)
+        assert host.read(ids.TABLE_TURN) == guest.read(ids.TABLE_TURN) != f"Ход: {turn}"
+        told = [ui for ui in (host, guest) if ui.page.locator(ui.sel(ids.NOTICE)).count()]
+        assert len(told) == 1, "one phone's tap was the entry, the other's is refused and said"
+        told[0].tap_id(ids.NOTICE_CLOSE)
+
         # the same instant on both phones, two different cards: one saved, the other refused
         turn = g.turn()
         hand = g.hands[turn]
