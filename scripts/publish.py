@@ -26,6 +26,9 @@ Offline, with only the packages the project installs (see README «On a phone»)
 4. A service worker of the app's own (``sw.js``) precaches every file of the folder under a
    cache name derived from the build's contents (a new build replaces the old cache), and the
    web manifest gets the app's name, icons (drawn by scripts/make_icon.py), colour, portrait.
+5. Киты only (issue 41, :func:`fast_start`): Python's worker is started by the page at once and
+   begins from a memory snapshot kept at the first start (scripts/phone-start.js → kity-start.js);
+   the modules of that first start ship compiled by this Pyodide (Node runs it here).
 """
 from __future__ import annotations
 
