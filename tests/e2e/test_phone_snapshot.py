@@ -30,7 +30,7 @@ def start_state(ui, kept: bool = False) -> dict:
     worker = next(w for w in ui.page.workers if w.evaluate("() => !!self.kityStart"))
     if kept:
         for _ in range(600):
-            if worker.evaluate("() => self.kityStart.made"):
+            if worker.evaluate("() => !!self.kityStart.made && self.kityStart.made !== 'keeping'"):
                 break
             ui.page.wait_for_timeout(100)
     return worker.evaluate("() => ({...self.kityStart, keep: undefined})")
