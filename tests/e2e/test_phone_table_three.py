@@ -13,7 +13,9 @@ stopped before anything is linked: from then on the phones have only each other 
 * undo on a guest takes the party back on every phone;
 * a guest's page closed and opened again (from the service worker's cache: the server is gone)
   shows its own copy, cut off; one scan of a new code brings it back as the same phone (the
-  host still lists two), and its next party reaches every phone.
+  host still lists two), and its last party ends the game on every phone;
+* a phone asleep (its page frozen for longer than the 5 s that cut a phone off) misses nothing:
+  awake, it shows the party recorded meanwhile, with no scan.
 
 The codes are read from the page's BroadcastChannel as in test_phone_table.py (the camera's own
 path: test_table_link.py).
@@ -136,12 +138,24 @@ def test_three_phones_with_no_network_play_vzhuh(pw, site, tmp_path, request):
         for ui in (host, b, c):
             ui.wait_text(vz.PARTY_TITLE, "Партия 2 из 3")
 
+        # the third phone asleep (its page frozen, as a phone's browser freezes a page in the
+        # background) while the host records party 2 (Вика 3): awake, it shows it, no scan
+        cdp = cp.ctx.new_cdp_session(c.page)
+        cdp.send("Page.setWebLifecycleState", {"state": "frozen"})
+        penalty(host, 2, taps=(3,))
+        record(host, "Партия 3 из 3")
+        host.page.wait_for_timeout(8000)  # more than the 5 s without a heartbeat that cut a phone off
+        cdp.send("Page.setWebLifecycleState", {"state": "active"})
+        same_totals((host, b, c), ["6", "10", "3"])
+        c.wait_text(vz.PARTY_TITLE, "Партия 3 из 3")
+        assert c.page.locator(c.sel(pt.CUT_OFF)).count() == 0
+
         # the first guest's page closed and opened again, with no server: its own copy, cut off
         bp.close(b)
         b = bp.open()
         if b.page.locator(b.sel(vz.SCREEN_SCORE)).count() == 0:
             b.tap_id(ids.HOME_CONTINUE)
-        same_totals((b,), ["6", "10", "0"])
+        same_totals((b,), ["6", "10", "3"])
         b.wait_id(pt.CUT_OFF, timeout=20000)
         # one scan of a new code brings it back as the same phone
         host.back()
@@ -157,11 +171,14 @@ def test_three_phones_with_no_network_play_vzhuh(pw, site, tmp_path, request):
         host.wait_text(pt.PHONES, "2")  # the same phone back, not a third
         b.wait_id(vz.SCREEN_SCORE, timeout=20000)
         b.page.wait_for_selector(b.sel(pt.CUT_OFF), state="detached", timeout=20000)
+        # the last party on the returned phone: Вика 6 → 6 / 10 / 9, Аня's 6 the lowest: the
+        # game is over on every phone, Аня wins (VZ-GAME)
         penalty(b, 2, taps=(6,))
-        record(b, "Партия 3 из 3")
+        b.tap_id(vz.RECORD)
         host.back()
-        host.tap_id(ids.HOME_CONTINUE)
-        same_totals((host, b, c), ["6", "10", "6"])
+        host.tap_id(ids.HOME_CONTINUE)  # (the game stays open on its last screen)
+        for ui in (host, b, c):
+            ui.wait_text(vz.WINNER, "Аня", timeout=20000)
         for phone in (hp, bp, cp):
             assert phone.left_origin == []
     finally:
