@@ -144,7 +144,7 @@ class LogSession:
         self._unplayable: str | None = None  # a stored game that cannot be played nor archived
         self._history_cache: dict[str, tuple] = {}  # game → one version of its history and statistics
         self._log: list[dict] = []
-        self._undo: list[dict] = []   # the table's changes, last on top (see :func:`_undo_step`)
+        self._undo: list[dict] = []   # the table's changes, last on top (see :func:`undo_step`)
         self._redo: list[dict] = []   # the changes undone, last undone on top
         self._states: list[Any] = []  # _states[i]: the state after the first i actions
         self._context: Any = None     # what the game's view loaded besides the log (compared by sync)
@@ -342,13 +342,18 @@ class LogSession:
         if not self.active:
             return refused("session.no-game")
         action = self._saved(action)
+        state, no = self.check(action)
+        return no if no is not None else self._commit(self._log + [action], [], state)
+
+    def check(self, action: dict) -> tuple[Any, Outcome | None]:
+        """``action`` (saved form) on the game as it is now: (the state after it, None), or
+        (None, the refusal) — the game's own check, then the engine's; a card's question is
+        asked (:attr:`question`), a broken rule is said (:attr:`notice`). Nothing is saved."""
         no = self.game.accepts(action)
         if no is not None:
-            return Outcome(False, no)
+            return None, Outcome(False, no)
         state, err = self._try(self.state, action)
-        if err is not None:
-            return self._refused(err, action)
-        return self._commit(self._log + [action], [], state)
+        return (None, self._refused(err, action)) if err is not None else (state, None)
 
     # ---- undo, redo, edit ----------------------------------------------------------------------
     # Undo and redo walk the table's own history of changes: every entry added, corrected,
@@ -370,7 +375,7 @@ class LogSession:
         stack = self._undo if back else self._redo
         if not stack:
             return refused("session.nothing-to-undo" if back else "session.nothing-to-redo")
-        step = (_undo_step if back else _redo_step)(stack[-1], self._log)
+        step = (undo_step if back else redo_step)(stack[-1], self._log)
         if step is None:
             return refused("session.bad-entry")
         log, moved, at, shown = step
@@ -650,7 +655,7 @@ class LogSession:
             self._use_game(kind)
         self.game_id, self.meta, self.revision = cur.game_id, dict(cur.meta), cur.revision
         self._load_context()
-        self._undo, self._redo = _histories(cur)
+        self._undo, self._redo = histories(cur)
         states, skipped, question = self._fold(list(cur.actions))
         self._log = list(cur.actions)
         self._states, self.skipped = states, skipped
@@ -846,7 +851,7 @@ class LogSession:
             self.reload()
             return True
         self._log, self.revision = list(cur.actions), cur.revision
-        self._undo, self._redo = _histories(cur)
+        self._undo, self._redo = histories(cur)
         self._states, self.skipped = states, skipped
         self.question = question
         self._touch()
@@ -971,7 +976,7 @@ def _game_of_format(fmt: str) -> str:
 _CHANGES = ("add", "insert", "edit", "delete")
 
 
-def _histories(cur) -> tuple[list[dict], list[dict]]:
+def histories(cur) -> tuple[list[dict], list[dict]]:
     """The undo and redo stacks of a stored game (a game without an undo history had every
     entry added in turn; an old redo entry is an action to add at the end)."""
     undo = cur.undo if cur.undo is not None else [{"change": "add", "at": i} for i in range(len(cur.actions))]
@@ -987,7 +992,7 @@ def _at(change: Mapping[str, Any], size: int) -> int | None:
     return at if isinstance(at, int) and not isinstance(at, bool) and 0 <= at <= size else None
 
 
-def _undo_step(change: Mapping[str, Any], log: list[dict]) -> tuple[list[dict], dict, int, dict] | None:
+def undo_step(change: Mapping[str, Any], log: list[dict]) -> tuple[list[dict], dict, int, dict] | None:
     """Undo ``change``: (the log after it, the redo entry, where, the entry it was about), or
     None when it does not fit the log (damaged data: nothing is changed)."""
     kind, at = change.get("change"), _at(change, len(log))
@@ -1003,7 +1008,7 @@ def _undo_step(change: Mapping[str, Any], log: list[dict]) -> tuple[list[dict], 
     return log[:at] + [old] + log[at:], {"change": "delete", "at": at}, at, old
 
 
-def _redo_step(change: Mapping[str, Any], log: list[dict]) -> tuple[list[dict], dict, int, dict] | None:
+def redo_step(change: Mapping[str, Any], log: list[dict]) -> tuple[list[dict], dict, int, dict] | None:
     """Redo ``change``: (the log after it, the undo entry, where, the entry it is about)."""
     kind, at = change.get("change"), _at(change, len(log))
     if kind not in _CHANGES or at is None or (kind in ("edit", "delete") and at >= len(log)):

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from engine.kozyrnye_kity.record import action_to_json, facts_to_json
 from engine.kozyrnye_kity.simulate import simulate_game, synthetic_profile
 
-from companion.kozyrnye_kity.view import FactQuestion, KityView, kity_view
+from companion.kozyrnye_kity.view import FactQuestion, kity_view
 from companion.log_session import DONE, LogSession
 from companion.network.relay import RelayedSession
 from companion.network.protocol import (
@@ -207,21 +207,14 @@ def test_whale_entries_from_every_phone_reach_every_phone(whale_table):
         assert g.store.deck_facts() == t.host.store.deck_facts() and len(g.store.deck_facts()) > 30
 
 
-def test_a_guest_folds_each_new_entry_once_and_an_undo_not_at_all(whale_table, monkeypatch):
+def test_a_guest_folds_each_new_entry_once_and_an_undo_not_at_all(whale_table, request):
     """What keeps a guest's screen as quick as the host's: an entry from the table is applied
     once on top of the guest's states, and an undo at the end takes the states before it — the
     game is never folded again from its start (which would cost a guest each entry's time again)."""
     t, actions = whale_table
     for a in actions[:10]:
         t.local(lambda s, a=a: s.do(a))
-    applied = []
-    real = KityView.apply
-
-    def counted(self, state, action, **kw):
-        applied.append(self.session)
-        return real(self, state, action, **kw)
-
-    monkeypatch.setattr(KityView, "apply", counted)
+    applied = request.getfixturevalue("whale_applies")  # counted from here on
     b = t.guests["b"].session
     t.local(lambda s: s.undo())  # the 10th entry taken back
     assert b.log == tuple(actions[:9]) and b.state == t.host.session.state and b.can_redo

@@ -11,7 +11,6 @@ import pytest
 from engine.kozyrnye_kity.record import action_to_json, facts_to_json
 from engine.kozyrnye_kity.simulate import simulate_game, synthetic_profile
 
-from companion.kozyrnye_kity.view import KityView
 from companion.log_session import LogSession, shared
 from companion.storage import Store
 
@@ -19,7 +18,7 @@ NAMES = ["Лена", "Миша", "Ёжик"]
 
 
 @pytest.fixture()
-def table(tmp_path, monkeypatch):
+def table(tmp_path, whale_applies):
     """Two sessions on one game, the deck's facts all told (no questions), the actions of a
     seeded legal game, and a counter of the engine steps every session applies."""
     rng = random.Random(5)
@@ -32,16 +31,9 @@ def table(tmp_path, monkeypatch):
     assert a.new_game(NAMES).ok
     b = LogSession(Store.open(tmp_path))
     assert b.game_id == a.game_id
-    applied = []
-    real = KityView.apply
-
-    def counted(self, state, action, **kw):
-        applied.append(self.session)
-        return real(self, state, action, **kw)
-
-    monkeypatch.setattr(KityView, "apply", counted)
+    whale_applies.clear()  # the steps of the two sessions from here on
     actions = [action_to_json(x, sm.start.players) for x in sm.actions]
-    return store, a, b, actions, applied
+    return store, a, b, actions, whale_applies
 
 
 def folds_by(applied, session) -> int:

@@ -62,7 +62,7 @@ from typing import Any, Callable, ClassVar, Mapping
 from engine.core.errors import GameError, RecordError
 from engine.core.reading import bad_name
 
-from companion.log_session import LogSession, Notice, Outcome, _histories, _redo_step, _undo_step, shared
+from companion.log_session import LogSession, Notice, Outcome, histories, redo_step, undo_step, shared
 from companion.storage import CurrentGame, RevisionConflict
 
 log = logging.getLogger("kity")
@@ -128,7 +128,7 @@ def content_of(store) -> Content:
     cur = store.current()
     if cur is None:
         return EMPTY
-    undo, redo = _histories(cur)
+    undo, redo = histories(cur)
     return Content(cur.game_id, cur.revision, dict(cur.meta), tuple(cur.actions), tuple(undo), tuple(redo))
 
 
@@ -139,13 +139,13 @@ def apply_step(c: Content, step: Mapping[str, Any]) -> Content | None:
     if c.game_id is None:
         return None
     if kind == "undo":
-        got = _undo_step(c.undo[-1], log_) if c.undo else None
+        got = undo_step(c.undo[-1], log_) if c.undo else None
         if got is None:
             return None
         new_log, moved = got[0], got[1]
         undo, redo = c.undo[:-1], c.redo + (moved,)
     elif kind == "redo":
-        got = _redo_step(c.redo[-1], log_) if c.redo else None
+        got = redo_step(c.redo[-1], log_) if c.redo else None
         if got is None:
             return None
         new_log, moved = got[0], got[1]
@@ -153,7 +153,7 @@ def apply_step(c: Content, step: Mapping[str, Any]) -> Content | None:
     elif kind in ("add", "insert", "edit", "delete"):
         if kind == "add" and step.get("at") != len(log_):
             return None
-        got = _redo_step(dict(step), log_)
+        got = redo_step(dict(step), log_)
         if got is None:
             return None
         new_log, moved = got[0], got[1]

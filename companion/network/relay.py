@@ -34,12 +34,9 @@ class RelayedSession(LogSession):
             # rule broken is said at once, and a card's question (a printed fact the table has
             # not told yet) is asked on the phone that entered the card; its answer goes to the
             # host ahead of the entry (Guest.propose). The host checks the entry again.
-            no = self.game.accepts(action)
+            _, no = self.check(action)
             if no is not None:
-                return Outcome(False, no)
-            _, err = self._try(self.state, action)
-            if err is not None:
-                return self._refused(err, action)
+                return no
         return self.relay({"op": "do", "action": action})
 
     def undo(self, **kw: Any) -> Outcome:

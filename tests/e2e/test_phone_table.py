@@ -38,6 +38,16 @@ def scanned(ui, text: str) -> None:
     ui.page.evaluate("t => window.__kitySay({ev: 'scanned', text: t})", text)
 
 
+def tap_together(a, sel_a: str, b, sel_b: str) -> None:
+    """Two taps at the same instant on two phones (no wait between them): the element of each
+    selector, at its centre."""
+    a.page.wait_for_selector(sel_a, state="attached")
+    b.page.wait_for_selector(sel_b, state="attached")
+    box_a, box_b = a.page.locator(sel_a).last.bounding_box(), b.page.locator(sel_b).last.bounding_box()
+    a.page.mouse.click(box_a["x"] + box_a["width"] / 2, box_a["y"] + box_a["height"] / 2)
+    b.page.mouse.click(box_b["x"] + box_b["width"] / 2, box_b["y"] + box_b["height"] / 2)
+
+
 def link(host, guest, host_phone, guest_phone) -> None:
     """Host: «Позвать игроков»; guest: the invitation URL opened (a camera app's way in)."""
     listen(host)
@@ -95,12 +105,8 @@ def test_two_phones_play_one_whale_game(pw, site, tmp_path, request):
         # never a second time as the next player's
         turn = g.turn()
         same = g.legal(turn)
-        sel_h, sel_g = host.sel(picker_ids(ids.TABLE_PICK).card(same)), guest.sel(picker_ids(ids.TABLE_PICK).card(same))
-        host.page.wait_for_selector(sel_h, state="attached")
-        guest.page.wait_for_selector(sel_g, state="attached")
-        box_h, box_g = host.page.locator(sel_h).last.bounding_box(), guest.page.locator(sel_g).last.bounding_box()
-        host.page.mouse.click(box_h["x"] + box_h["width"] / 2, box_h["y"] + box_h["height"] / 2)
-        guest.page.mouse.click(box_g["x"] + box_g["width"] / 2, box_g["y"] + box_g["height"] / 2)
+        card = picker_ids(ids.TABLE_PICK).card(same)
+        tap_together(host, host.sel(card), guest, guest.sel(card))
         g.hands[turn].remove(same)
         g.trick.append((turn, same))
         host.wait_text(ids.TABLE_TRICK, f"{turn}: {card_name_ru(same)}")
@@ -116,12 +122,8 @@ def test_two_phones_play_one_whale_game(pw, site, tmp_path, request):
         turn = g.turn()
         hand = g.hands[turn]
         a, b = g.legal(turn), next(c for c in hand if c != g.legal(turn))
-        sel_a, sel_b = host.sel(picker_ids(ids.TABLE_PICK).card(a)), guest.sel(picker_ids(ids.TABLE_PICK).card(b))
-        host.page.wait_for_selector(sel_a, state="attached")
-        guest.page.wait_for_selector(sel_b, state="attached")
-        box_a, box_b = host.page.locator(sel_a).last.bounding_box(), guest.page.locator(sel_b).last.bounding_box()
-        host.page.mouse.click(box_a["x"] + box_a["width"] / 2, box_a["y"] + box_a["height"] / 2)
-        guest.page.mouse.click(box_b["x"] + box_b["width"] / 2, box_b["y"] + box_b["height"] / 2)
+        pick_a, pick_b = picker_ids(ids.TABLE_PICK).card(a), picker_ids(ids.TABLE_PICK).card(b)
+        tap_together(host, host.sel(pick_a), guest, guest.sel(pick_b))
         host.page.wait_for_timeout(2500)
         t_host, t_guest = host.read(ids.TABLE_TRICK), guest.read(ids.TABLE_TRICK)
         assert t_host == t_guest, (t_host, t_guest)

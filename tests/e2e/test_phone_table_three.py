@@ -31,8 +31,8 @@ from companion.screens import phone_table as pt
 from companion.vzhuh import ids as vz
 
 from .phone import START, Phone, cached_files, serve
-from .test_phone_table import event, link, listen, scanned
-from .test_vzhuh import PLAYERS, penalty, record, start_game as vz_start, totals
+from .test_phone_table import event, link, listen, scanned, tap_together
+from .test_vzhuh import penalty, record, start_game as vz_start, totals
 
 pytestmark = pytest.mark.e2e
 
@@ -57,14 +57,6 @@ def same_totals(phones, want: list[str], timeout: float = 20.0) -> None:
         while (got := totals(ui)) != want and time.monotonic() < deadline:
             ui.page.wait_for_timeout(200)
         assert got == want, (k, got, want)
-
-
-def click_together(a, a_id: str, b, b_id: str) -> None:
-    """Two taps at the same instant on two phones (no wait between them)."""
-    box_a = a.page.locator(a.sel(a_id)).last.bounding_box()
-    box_b = b.page.locator(b.sel(b_id)).last.bounding_box()
-    a.page.mouse.click(box_a["x"] + box_a["width"] / 2, box_a["y"] + box_a["height"] / 2)
-    b.page.mouse.click(box_b["x"] + box_b["width"] / 2, box_b["y"] + box_b["height"] / 2)
 
 
 def test_three_phones_with_no_network_play_vzhuh(pw, site, tmp_path, request):
@@ -120,7 +112,7 @@ def test_three_phones_with_no_network_play_vzhuh(pw, site, tmp_path, request):
         # party 2 on both guests at the same instant: Аня 5 on one, Боря 4 on the other
         penalty(b, 0, taps=(5,))
         penalty(c, 1, taps=(4,))
-        click_together(b, vz.RECORD, c, vz.RECORD)
+        tap_together(b, b.sel(vz.RECORD), c, c.sel(vz.RECORD))
         host.wait_text(vz.PARTY_TITLE, "Партия 3 из 3")
         host.page.wait_for_timeout(2500)  # the loser's entry has had every chance to arrive
         got = totals(host)
