@@ -112,7 +112,9 @@ def invitation_qr(url: str, code: str) -> bytes:
 def _quietly(obj: Any, name: str, value: Any) -> None:
     """Set a field of an observable without a redraw: «Это я» in the settings reads
     ``AppState.table`` when it is drawn; a redraw of every part that reads the app state, set
-    off from a message handler, finds no context (Flet 1.0.5) and fails."""
+    off from a message handler, finds no context (Flet 1.0.5) and fails. The session's
+    ``relay`` (where its changes go) is nothing a screen draws: set it without redrawing
+    every part that reads the session."""
     object.__setattr__(obj, name, value)
 
 
@@ -222,11 +224,11 @@ class _Link:
             g = self.guest
             self.mark("heard")
             self.heard_at = time.monotonic()  # any message is a sign of life
-            self.session.relay = None  # the host's entries write this phone's copy
+            _quietly(self.session, "relay", None)  # the host's entries write this phone's copy
             try:
                 outs = g.handle(data)
             finally:
-                self.session.relay = self._propose if self.guest is g else None
+                _quietly(self.session, "relay", self._propose if self.guest is g else None)
             self.mark("applied")
             for text in outs:
                 self.send("host", text)
@@ -295,7 +297,7 @@ class _Link:
     def become_guest(self) -> Guest:
         if self.guest is None:
             self.guest = Guest(self.session, self.state.me or "phone")
-        self.session.relay = self._propose
+        _quietly(self.session, "relay", self._propose)
         _quietly(self.state, "table", True)
         TABLE.role = "guest"
         return self.guest
@@ -376,7 +378,7 @@ class _Link:
             page.navigate(target)
 
     def leave_guest(self) -> None:
-        self.session.relay = None
+        _quietly(self.session, "relay", None)
         self.guest = None
         if TABLE.role == "guest":
             TABLE.role, TABLE.cut_off = None, False
@@ -524,7 +526,7 @@ def take_over() -> None:
     if _link is None or _link.guest is None:
         return
     g = _link.guest
-    _link.session.relay = None
+    _quietly(_link.session, "relay", None)
     _link.host = g.take_over()
     _link.guest = None
     _link.post(op="drop", peer="host")
