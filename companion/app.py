@@ -307,12 +307,12 @@ def run(argv: list[str] | None = None) -> None:
     import secrets
     import tempfile
 
-    from engine.core.games import MAX_BYTES
+    from .file_names import ARCHIVE_MAX_BYTES
 
     upload_dir = tempfile.mkdtemp(prefix="kity-upload-")
     os.environ["FLET_UPLOAD_DIR"] = upload_dir
     os.environ.setdefault("FLET_SECRET_KEY", secrets.token_urlsafe(32))
-    os.environ["FLET_MAX_UPLOAD_SIZE"] = str(MAX_BYTES)
+    os.environ["FLET_MAX_UPLOAD_SIZE"] = str(ARCHIVE_MAX_BYTES)  # an archive of every kept game: the largest file
     asgi = ft.run(main, export_asgi_app=True, no_cdn=True, assets_dir=str(ASSETS_DIR), upload_dir=upload_dir)
     print(f"Данные / data folder: {data_dir()}", flush=True)
     try:

@@ -73,3 +73,23 @@ def record_file_name_of(text: Optional[str], today: Optional[date] = None) -> st
 
 
 __all__ = ["ascii_slug", "record_file_name", "record_file_name_of"]
+
+
+# ---- the whole archive (issue 42) ------------------------------------------------------------
+ARCHIVE_PREFIX = "kity-archive_"
+# An archive holds every kept game: far more than one record may (a played whale game is some
+# 30–60 KB with its log, so 4 MiB would hold only about a hundred). Its own bound, for the file
+# picker to refuse before reading.
+ARCHIVE_MAX_BYTES = 32 * 1024 * 1024
+
+
+def archive_file_name(today: Optional[date] = None) -> str:
+    """``kity-archive_<date>.json``: every kept game and the people, from Settings."""
+    return f"{ARCHIVE_PREFIX}{(today or date.today()).isoformat()}.json"
+
+
+def import_limit(file_name: Any, record_limit: int) -> int:
+    """The largest file the import takes under ``file_name`` (refused unread above it): an
+    archive's bound for a file named as the app names archives, else a record's."""
+    name = str(file_name or "").rsplit("/", 1)[-1].rsplit("\\", 1)[-1]
+    return ARCHIVE_MAX_BYTES if name.lower().startswith(ARCHIVE_PREFIX) else record_limit

@@ -235,3 +235,39 @@ def test_the_session_moves_the_whole_archive_through_the_import_of_a_record(tmp_
     finally:
         a.store.close()
         b.store.close()
+
+
+def test_an_archive_larger_than_any_record_is_taken_whole(tmp_path):
+    """A year of whale games does not fit in a record's 4 MiB: the archive has its own bound
+    (refused unread above it, by the file picker) and the session files all of it."""
+    from datetime import date
+    from pathlib import Path
+
+    from engine.core.games import MAX_BYTES
+
+    from companion.file_names import ARCHIVE_MAX_BYTES, archive_file_name, import_limit
+    from companion.session import Session
+
+    name = archive_file_name(date(2026, 11, 27))
+    assert name == "kity-archive_2026-11-27.json"
+    assert import_limit(name, MAX_BYTES) == ARCHIVE_MAX_BYTES > MAX_BYTES
+    assert import_limit("/sdcard/Download/" + name, MAX_BYTES) == ARCHIVE_MAX_BYTES
+    assert import_limit("kozyrnye-kity_2026-11-27_anya-borya.json", MAX_BYTES) == MAX_BYTES
+    assert import_limit(None, MAX_BYTES) == MAX_BYTES
+
+    record = (Path(__file__).resolve().parent.parent / "assets" / "examples" / "kozyrnye-kity"
+              / "four-players-finished.json").read_text(encoding="utf-8")
+    a = Session(Store.open(tmp_path / "old-phone"))
+    b = Session(Store.open(tmp_path / "new-phone"))
+    try:
+        n = 2 * (1 + MAX_BYTES // len(record.encode("utf-8")))  # more games than a record's bound holds
+        for _ in range(n):
+            assert a.import_record(record).ok
+        text = a.export_archive()
+        assert MAX_BYTES < len(text.encode("utf-8")) < ARCHIVE_MAX_BYTES
+        out = b.import_record(text.encode("utf-8"))
+        assert out.ok and out.notice.params == {"added": n, "skipped": 0}
+        assert len(b.archived()) == n
+    finally:
+        a.store.close()
+        b.store.close()

@@ -5,20 +5,16 @@ writes the text."""
 from __future__ import annotations
 
 import logging
-from datetime import date
 
 import flet as ft
 
 from .. import ids
+from ..file_names import archive_file_name
 from ..i18n import t
 from ..ui import TOUCH, safe_render, section_title, tagged, use_app, use_session
 from .records import _services
 
 log = logging.getLogger("kity")
-
-
-def archive_file_name(today: date | None = None) -> str:
-    return f"kity-archive_{(today or date.today()).isoformat()}.json"
 
 
 @ft.component

@@ -17,7 +17,7 @@ import flet as ft
 from engine.core.games import MAX_BYTES
 
 from .. import ids, packs
-from ..file_names import record_file_name_of
+from ..file_names import import_limit, record_file_name_of
 from ..i18n import lang, t, tn
 from ..platform import IN_BROWSER, off_loop
 from ..session import Notice
@@ -320,9 +320,9 @@ def ImportPanel():
             if not files:
                 return
             f = files[0]
-            if f.size > MAX_BYTES:  # refused before a byte is read
-                set_result((False, Notice("refused", "session.file-too-big",
-                                          {"size": f.size, "limit": MAX_BYTES})))
+            limit = import_limit(f.name, MAX_BYTES)  # an archive of every kept game may be larger
+            if f.size > limit:  # refused before a byte is read
+                set_result((False, Notice("refused", "session.file-too-big", {"size": f.size, "limit": limit})))
                 return
             data = await _read_picked(svc, f)
         except BrowserReadFailed:
