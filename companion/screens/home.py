@@ -8,7 +8,7 @@ from .. import ids
 from ..packs import LIST as GAME_LIST, game as pack
 from ..i18n import lang, t
 from ..platform import HAS_TABLE, PHONE_TABLE
-from ..ui import BIG, PAD, TOUCH, big_button, choice_row, probe, safe_screen, screen, section_title, tagged, this_session, use_app, use_select
+from ..ui import BIG, PAD, TOUCH, big_button, tile_button, choice_row, probe, safe_screen, screen, section_title, tagged, this_session, use_app, use_select
 from ..widgets.game import game_route, leave
 from ..widgets.notices import report
 
@@ -142,15 +142,18 @@ def _GameEntries(kind: str, lg: str):
         (t("Invite players"), ft.Icons.QR_CODE_2, "/invite", ids.HOME_INVITE),
         (t("Settings"), ft.Icons.SETTINGS_OUTLINED, "/settings", ids.HOME_SETTINGS),
     ]
-    if PHONE_TABLE:  # the phone edition: phones link to each other (issue 40)
-        entries.insert(len(entries) - 1, (t("Join the table"), ft.Icons.QR_CODE_SCANNER, "/join", ids.HOME_JOIN))
-    elif not HAS_TABLE:
-        entries = [e for e in entries if e[2] != "/invite"]
-    return ft.ResponsiveRow(
-        [ft.Container(big_button(text, icon, lambda e, r=route: _open(go, r), ident), col={"xs": 12, "md": 6})
-         for text, icon, route, ident in entries],
-        spacing=12, run_spacing=12,
-    )
+    cells = [ft.Container(big_button(text, icon, lambda e, r=route: _open(go, r), ident), col={"xs": 12, "md": 6})
+             for text, icon, route, ident in entries if PHONE_TABLE or HAS_TABLE or route != "/invite"]
+    if PHONE_TABLE:
+        # the phone edition: phones link to each other (issue 40). Inviting and joining share one
+        # row of two keys, right under the game's first two, so both are on screen without
+        # scrolling at the start of an evening (Home has more entries than a phone's height)
+        cells = [c for c in cells if c.content.key != ids.HOME_INVITE]
+        pair = [(t("Invite players"), ft.Icons.QR_CODE_2, "/invite", ids.HOME_INVITE),
+                (t("Join a table"), ft.Icons.QR_CODE_SCANNER, "/join", ids.HOME_JOIN)]  # (a half-wide key: its short word)
+        cells[2:2] = [ft.Container(tile_button(text, icon, lambda e, r=route: _open(go, r), ident),
+                                   col={"xs": 6, "md": 3}) for text, icon, route, ident in pair]
+    return ft.ResponsiveRow(cells, spacing=12, run_spacing=12)
 
 
 def _open(go, route: str) -> None:
