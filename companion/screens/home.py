@@ -182,19 +182,21 @@ def PeopleOffer():
                                   "every game."))
 
     shown = ", ".join(names[:8]) + (" …" if len(names) > 8 else "")
-    return ft.Container(
+    # the identifier is the whole box's (its words and keys): on the words alone, Flutter web gave
+    # the words' node one line's height for all five, which the cut-text sweep took for cut words
+    return ft.Semantics(identifier=ids.HOME_PEOPLE_OFFER, container=True, key=ids.HOME_PEOPLE_OFFER, content=ft.Container(
         bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=16, padding=14, margin=ft.Margin.only(bottom=12),
         content=ft.Column([
-            probe(ids.HOME_PEOPLE_OFFER, t("Make the people of the table from the names in the kept games? The same "
-                                           "spelling is the same person; people can be merged later. Names: {names}")
-                  .format(names=shown), size=16, color=ft.Colors.ON_SECONDARY_CONTAINER),
+            ft.Text(t("Make the people of the table from the names in the kept games? The same "
+                      "spelling is the same person; people can be merged later. Names: {names}")
+                    .format(names=shown), size=16, color=ft.Colors.ON_SECONDARY_CONTAINER),
             ft.Row([
                 tagged(ids.HOME_PEOPLE_OFFER + "-yes", ft.FilledButton(t("Make people"), height=TOUCH,
                                                                        on_click=lambda e: answer(True))),
                 tagged(ids.HOME_PEOPLE_OFFER + "-no", ft.TextButton(t("Not now"), height=TOUCH,
                                                                     on_click=lambda e: answer(False))),
             ], wrap=True, spacing=8, run_spacing=8),
-        ], spacing=8, tight=True))
+        ], spacing=8, tight=True)))
 
 
 @ft.component

@@ -21,7 +21,7 @@ def en(msgid: str) -> str:
 
 HOME_BUTTONS = [(ids.HOME_NEW, "New game"), (ids.HOME_RULES, "Rules"), (ids.HOME_CALC, "Who wins the trick?"),
                 (ids.HOME_DECK, "Check my deck"), (ids.HOME_STATS, "History and statistics"),
-                (ids.HOME_INVITE, "Invite players"), (ids.HOME_SETTINGS, "Settings")]
+                (ids.HOME_LEAGUE, "League"), (ids.HOME_INVITE, "Invite players"), (ids.HOME_SETTINGS, "Settings")]
 
 
 def check_home(ui, shot_name):
