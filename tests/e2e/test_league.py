@@ -53,7 +53,9 @@ def seed(ui) -> None:
 def test_league_person_head_to_head_and_evening(ui):
     seed(ui)
     # the first start after the change offers to make people of the kept names
-    assert "Аня" in ui.read(ids.HOME_PEOPLE_OFFER)
+    offer = ui.by_id(ids.HOME_PEOPLE_OFFER)  # the whole box: its keys' words, and its own words as its label
+    ui.wait_id(ids.HOME_PEOPLE_OFFER)
+    assert "Аня" in (offer.get_attribute("aria-label") or "") + (offer.text_content() or "")
     ui.shot("league-offer")
     ui.tap_id(ids.HOME_PEOPLE_OFFER + "-yes")
     ui.page.wait_for_selector(ui.sel(ids.HOME_PEOPLE_OFFER), state="detached")
