@@ -13,5 +13,5 @@ if [ ! -x /usr/bin/chromium ]; then
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq chromium chromium-driver >/dev/null
   say "chromium installed in $((SECONDS - t0)) s."
 fi
-say "running the tests (about 20–30 minutes on 2 cores, most of it the browser tests)…"
+say "running the tests (about 30–40 minutes on 2 cores, most of it the browser tests)…"
 exec .venv/bin/python -m pytest "$@"
