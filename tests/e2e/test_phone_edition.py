@@ -26,7 +26,7 @@ from companion.vzhuh import ids as vz
 from .conftest import REPO, TABLET
 from .phone import START, Phone, cached_files
 from .test_game_flow import Game, card_name_ru, play_tricks, setup_round, start_game
-from .test_vzhuh import PLAYERS as VZ_PLAYERS, penalty, record, start_game as vz_start
+from .test_vzhuh import PLAYERS as VZ_PLAYERS, first_party
 
 pytestmark = pytest.mark.e2e
 
@@ -115,12 +115,8 @@ def test_vzhuh_party_survives_a_reload(pw, site, tmp_path, request):
     phone = Phone(pw, site, tmp_path / "profile", request)
     ui = phone.open()
     try:
-        vz_start(ui, first=0)
         # party 1: Аня 3+3 = 6, Боря 10, Вика 0 (VZ-SCORE: the sum of the penalty cards)
-        penalty(ui, 0, taps=(3, 3))
-        penalty(ui, 1, taps=(10,))
-        record(ui, "Партия 2 из 3")
-        totals = [ui.read(vz.total(i)).strip() for i in range(len(VZ_PLAYERS))]
+        totals = first_party(ui)
         assert totals == ["6", "10", "0"]
         phone.load(ui, reload=True)
         if ui.page.locator(ui.sel(vz.SCREEN_SCORE)).count() == 0:

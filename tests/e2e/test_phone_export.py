@@ -13,7 +13,7 @@ from companion.vzhuh import ids as vz
 from engine.core.games import read_any
 
 from .phone import Phone
-from .test_vzhuh import penalty, record, start_game as vz_start
+from .test_vzhuh import first_party
 
 pytestmark = pytest.mark.e2e
 
@@ -22,11 +22,8 @@ def test_a_running_game_downloads_its_record_from_the_menu(pw, site, tmp_path, r
     phone = Phone(pw, site, tmp_path / "profile", request)
     ui = phone.open()
     try:
-        vz_start(ui, first=0)
         # party 1: Аня 3+3 = 6, Боря 10, Вика 0 (VZ-SCORE)
-        penalty(ui, 0, taps=(3, 3))
-        penalty(ui, 1, taps=(10,))
-        record(ui, "Партия 2 из 3")
+        assert first_party(ui) == ["6", "10", "0"]
         ui.tap_id(ids.GAME_MENU)
         with ui.page.expect_download() as dl:
             ui.tap_id(ids.GAME_MENU_SAVE)

@@ -18,7 +18,7 @@ from companion import ids
 from companion.vzhuh import ids as vz
 
 from .phone import Phone
-from .test_vzhuh import PLAYERS as VZ_PLAYERS, penalty, record, start_game as vz_start
+from .test_vzhuh import PLAYERS as VZ_PLAYERS, first_party
 
 pytestmark = pytest.mark.e2e
 
@@ -62,11 +62,7 @@ def test_second_start_is_from_the_snapshot_with_the_games_after_it(pw, site, tmp
         assert stored(ui) == {"build": site["start_key"], "length": stored(ui)["actual"],
                               "actual": stored(ui)["actual"]}
         assert int(stored(ui)["actual"]) > 20 * 2**20  # Python's whole memory, not a stub
-        vz_start(ui, first=0)
-        penalty(ui, 0, taps=(3, 3))
-        penalty(ui, 1, taps=(10,))
-        record(ui, "Партия 2 из 3")
-        totals = [ui.read(vz.total(i)).strip() for i in range(len(VZ_PLAYERS))]
+        totals = first_party(ui)  # Аня 3+3 = 6, Боря 10, Вика 0 (VZ-SCORE)
         assert totals == ["6", "10", "0"]
         phone.close(ui)
 

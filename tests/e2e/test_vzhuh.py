@@ -66,6 +66,16 @@ def totals(ui) -> list[str]:
     return [ui.read(vz.total(i)).strip() for i in range(len(PLAYERS))]
 
 
+def first_party(ui) -> list[str]:
+    """A game started with Аня first and its party 1 recorded — Аня 3 + 3, Боря 10, Вика
+    nothing — then the totals shown (the phone edition's tests: a game to keep, reload, export)."""
+    start_game(ui, first=0)
+    penalty(ui, 0, taps=(3, 3))
+    penalty(ui, 1, taps=(10,))
+    record(ui, "Партия 2 из 3")
+    return totals(ui)
+
+
 def test_whole_game_with_a_tie_by_tapping(ui):
     start_game(ui, first=1)
     ui.wait_text(vz.PARTY_TITLE, "Партия 1 из 3")
