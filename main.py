@@ -8,9 +8,9 @@ import flet as ft
 
 async def main(page: ft.Page) -> None:
     # The phone edition loads its IndexedDB folders before the app's modules are imported: the
-    # saved games, and the modules compiled at an earlier start (companion/platform.py). On a
+    # saved games, and the modules compiled at an earlier start (companion/base/platform.py). On a
     # computer or a native phone this does nothing.
-    from companion import platform
+    from companion.base import platform
 
     try:
         await platform.open_data()

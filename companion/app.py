@@ -13,21 +13,21 @@ from pathlib import Path
 
 import flet as ft
 
-from . import i18n, platform
-from .packs import LIST as GAME_LIST, follow_routes
+from .base import i18n, platform
+from .core.packs import LIST as GAME_LIST, follow_routes
 from .screens.home import Home
 from .screens.rules import Rules
 from .screens.settings import Settings
 from .screens.stats import Stats
 from .screens.league import HomeLeague, StatsLeague
-from .access import is_loopback
+from .serve.access import is_loopback
 from .screens.invite import Invite
-from .server import WITHDRAWN_TOPIC, current as tablemode, release_when_gone
-from .state import AppState
-from .paths import data_dir
-from .storage import SILENT, FolderInUse, Store
-from .log_session import shared
-from .session import Session, confirm_shown
+from .serve.server import WITHDRAWN_TOPIC, current as tablemode, release_when_gone
+from .ui.state import AppState
+from .base.paths import data_dir
+from .store.repository import SILENT, FolderInUse, Store
+from .session.log_session import shared
+from .ui.session import Session, confirm_shown
 from .ui import NoticeCtx, SessionCtx, StateCtx, hold_session, routes_of
 from .widgets.awake import use_keep_awake
 from .widgets.game import game_route
@@ -206,7 +206,7 @@ def leave_when_cut_off(page: ft.Page) -> None:
 async def main(page: ft.Page) -> None:
     log.info("session start at +%.2fs", time.monotonic() - T0)
     # the phone edition: the IndexedDB folder is loaded before the first screen, and the
-    # screen waits for each write to reach it (companion/platform.py); nothing on the computer
+    # screen waits for each write to reach it (companion/base/platform.py); nothing on the computer
     try:
         await platform.open_data()
     except platform.OtherTab:
@@ -277,11 +277,11 @@ async def main(page: ft.Page) -> None:
 
 def run(argv: list[str] | None = None) -> None:
     """Serve the app offline in web mode: on 127.0.0.1 only, or with ``--table`` to the
-    phones at the table (see :mod:`companion.server`). Opens the browser when there is a
+    phones at the table (see :mod:`companion.serve.server`). Opens the browser when there is a
     screen."""
     import argparse
 
-    from .server import serve
+    from .serve.server import serve
 
     parser = argparse.ArgumentParser(prog="python -m companion", description=(
         "Киты: the table companion. Without options only this computer can open it."))
@@ -307,7 +307,7 @@ def run(argv: list[str] | None = None) -> None:
     import secrets
     import tempfile
 
-    from .file_names import ARCHIVE_MAX_BYTES
+    from .base.file_names import ARCHIVE_MAX_BYTES
 
     upload_dir = tempfile.mkdtemp(prefix="kity-upload-")
     os.environ["FLET_UPLOAD_DIR"] = upload_dir

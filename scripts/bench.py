@@ -83,8 +83,8 @@ def bench_long_replay() -> None:
 
 
 def bench_storage(n_actions: int) -> None:
-    from companion.session import Session
-    from companion.storage import Store
+    from companion.ui.session import Session
+    from companion.store.repository import Store
 
     sim = simulate_game(random.Random(11), PLAYERS, target=10**6, max_rounds=3)
     log = [action_to_json(a, PLAYERS) for a in sim.actions]
@@ -177,8 +177,8 @@ def history_folder(root: str, per_game: int) -> None:
 def bench_history(per_game: int = 1000) -> None:
     """History and statistics with ``per_game`` archived games of each kind: what opening the
     screen costs in the app's process (target ≤ 300 ms), the first time and again."""
-    from companion.log_session import LogSession
-    from companion.storage import Store
+    from companion.session.log_session import LogSession
+    from companion.store.repository import Store
 
     print(f"History and statistics: {per_game} archived games of each of {len(HISTORY_GAMES)} kinds")
     with tempfile.TemporaryDirectory(prefix="kity-bench-") as tmp:

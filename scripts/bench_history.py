@@ -41,8 +41,8 @@ def long_game(rounds: int = 200, seed: int = 7) -> tuple[dict, list[dict]]:
     from engine.kozyrnye_kity import actions_to_record, write_record
     from engine.kozyrnye_kity.game import ChooseReward, PlayCard, StartRound
     from engine.kozyrnye_kity.simulate import simulate_game
-    from companion.session import Session
-    from companion.storage import Store
+    from companion.ui.session import Session
+    from companion.store.repository import Store
 
     sim = simulate_game(random.Random(seed), PLAYERS, target=10 ** 6, max_rounds=rounds)
     # the table in the middle of the last round: its fourth trick begun, one card in it (a
@@ -67,7 +67,7 @@ def long_game(rounds: int = 200, seed: int = 7) -> tuple[dict, list[dict]]:
 PUT_GAME = r"""
 import json
 from companion import platform
-from companion.storage import Store
+from companion.store.repository import Store
 store = Store.open()
 meta, actions = json.loads(KITY_GAME)
 cur = store.start_game(meta)  # a fresh profile: no game was running
@@ -100,7 +100,7 @@ def put_game(page, meta: dict, actions: list[dict]) -> int:
 def to_table(ui, load=None) -> None:
     """From a reload to the table of the game in progress; ``load``: the browser tests'
     ``Phone.load`` (given by a test: importing it here would import the tests' conftest twice)."""
-    from companion import ids
+    from companion.base import ids
 
     if load is None:
         from tests.e2e.phone import Phone
@@ -116,7 +116,7 @@ def history_and_back(ui, last: int, timeout: float = START) -> tuple[float, floa
     """(in-page ms, wall ms) of «История» → the history showing its last entry, then of «Back
     to the game» → the history gone and the table shown."""
     from bench_phone import arm, shown
-    from companion import ids
+    from companion.base import ids
 
     ui.page.wait_for_timeout(500)
     arm(ui.page, ids.hist_entry(last), "", "includes")

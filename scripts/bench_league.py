@@ -8,7 +8,7 @@ seeded, spread over evenings) and the people made of their names. Timed, best an
 
 * floor: reading the history the league reads — ``Store.archived()`` rows and each row's
   summary through its codec (``Summary.from_json``), the least any league costs;
-* league: :func:`companion.league.of_store` — the same reading, the ratings (two openskill
+* league: :func:`companion.league.ratings.of_store` — the same reading, the ratings (two openskill
   Plackett–Luce updates per game: all games and its own), records and evenings.
 
 Target (the issue): ≤ 300 ms on the computer for 1,000 games.
@@ -27,9 +27,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion.league import of_store  # noqa: E402
-from companion.storage import Store  # noqa: E402
-from companion.summary import Summary  # noqa: E402
+from companion.league.ratings import of_store  # noqa: E402
+from companion.store.repository import Store  # noqa: E402
+from companion.core.summary import Summary  # noqa: E402
 
 PEOPLE = ["Аня", "Боря", "Вика", "Гоша", "Даша", "Егор", "Женя", "Зоя", "Илья", "Катя"]
 KINDS = [(None, False), ("vzhuh", True), ("kalmar", False), ("royal-mastheads", False)]

@@ -44,7 +44,7 @@ sys.path.insert(0, str(REPO))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from companion import ids  # noqa: E402
+from companion.base import ids  # noqa: E402
 from companion.kozyrnye_kity.widgets.card_picker import picker_ids  # noqa: E402
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, UI  # noqa: E402
 from tests.e2e.phone import serve  # noqa: E402

@@ -134,7 +134,7 @@ def visit(pw, url: str, profile: Path, ready_js: str, keep_open: bool = False, e
 
 
 def kity_ready() -> str:
-    from companion import ids
+    from companion.base import ids
 
     return f'() => !!document.querySelector(\'[flt-semantics-identifier="{ids.HOME_RULES}"]\')'
 
@@ -230,7 +230,7 @@ def taps(page, n: int) -> list[float]:
     import random
     import types
 
-    from companion import ids
+    from companion.base import ids
     from tests.e2e.conftest import UI
     from tests.e2e.test_game_flow import Game, card_name_ru, setup_round, start_game
 

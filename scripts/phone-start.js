@@ -136,7 +136,7 @@ _m = types.ModuleType("__kity_snapshot__")
 _m.KEY = "${KEY}"
 sys.modules["__kity_snapshot__"] = _m
 sys.path.remove("__pypackages__")  # Flet's worker puts it first again
-sys.pycache_prefix, sys.dont_write_bytecode = _kity_pyc  # companion/platform.py decides at the start
+sys.pycache_prefix, sys.dont_write_bytecode = _kity_pyc  # companion/base/platform.py decides at the start
 del kity_modules, _name, _m, _kity_pyc`);
         log("modules imported", "modules imported");
         const t = performance.now();

@@ -167,7 +167,7 @@ def compiled_catalogs(app: Path) -> dict[str, bytes]:
     if app != ROOT:
         return {}
     sys.path.insert(0, str(ROOT))
-    from companion import i18n
+    from companion.base import i18n
     from engine.core.i18n import engine_catalogs
 
     return {cat.compiled_path(lang).relative_to(ROOT).as_posix(): cat.compile(lang)
@@ -181,7 +181,7 @@ def app_archive(app: Path, deps: list[str], files: list[str], extra: dict[str, b
         info = tar.gettarinfo(str(path), arcname=arc) if data is None else tarfile.TarInfo(arc)
         # the time of a file is derived from its content: the same sources give the same
         # archive, and a changed source never passes for the one whose compiled module the
-        # browser kept (companion/platform.py: BROWSER_PYC_DIR)
+        # browser kept (companion/base/platform.py: BROWSER_PYC_DIR)
         if data is None:
             data = path.read_bytes()
         else:
@@ -441,7 +441,7 @@ def patch_page(out: Path) -> None:
     js = js.replace(old, '    if (window.kityLoading) window.kityLoading("python");\n' + old
                     + '    if (error) { if (window.kityFailed) window.kityFailed(error); }\n'
                     + '    else if (window.kityLoading) window.kityLoading("ready");\n', 1)
-    # the app says when its first screen is out (companion/platform.py: screen_ready); an app
+    # the app says when its first screen is out (companion/base/platform.py: screen_ready); an app
     # that does not say it (the floor of the benchmark) loses the progress screen 1 s after
     # Python started
     old = '        if (typeof event.data === "string") {\n'

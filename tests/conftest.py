@@ -1,7 +1,7 @@
 """Shared fixtures of the unit tests."""
 import pytest
 
-from companion.storage import Store
+from companion.store.repository import Store
 
 
 @pytest.fixture(autouse=True)

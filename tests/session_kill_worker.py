@@ -13,8 +13,8 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [os.path.join(HERE, os.pardir), HERE]
 
-from companion.session import Session  # noqa: E402
-from companion.storage import Store  # noqa: E402
+from companion.ui.session import Session  # noqa: E402
+from companion.store.repository import Store  # noqa: E402
 from test_session_helpers import do, json_actions, sim  # noqa: E402
 
 PLAYERS = ["Лена", "Миша", "Ёжик"]

@@ -11,7 +11,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
 
-from companion.storage import Store  # noqa: E402
+from companion.store.repository import Store  # noqa: E402
 
 
 def main(path: str) -> None:

@@ -11,7 +11,7 @@ import threading
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [os.path.join(HERE, os.pardir)]
 
-from companion import server  # noqa: E402
+from companion.serve import server  # noqa: E402
 from companion.app import run  # noqa: E402
 
 
@@ -27,7 +27,7 @@ def answer() -> None:
 def held() -> str:
     from flet_web.fastapi.flet_app_manager import app_manager
 
-    from companion.log_session import LogSession
+    from companion.session.log_session import LogSession
 
     gc.collect()
     sessions = len(getattr(app_manager, "_FletAppManager__sessions", ()))

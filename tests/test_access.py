@@ -1,4 +1,4 @@
-"""Who may reach the app (companion.access): the guard in front of Flet's web server.
+"""Who may reach the app (companion.serve.access): the guard in front of Flet's web server.
 
 Two layers of tests, both over real sockets on 127.0.0.1:
 * the guard around a tiny ASGI app (HTTP answers with ``Access-Control-Allow-Origin: *`` like
@@ -20,7 +20,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 from app_process import free_port, running_app
-from companion.access import (
+from companion.serve.access import (
     ALPHABET, APP_GRACE, CLOSE_REFUSED, CODE_LETTERS, MAX_WRONG, WINDOW, Guard, TableAccess, new_code, normalize_code, show_code,
 )
 
@@ -344,7 +344,7 @@ def test_a_walking_path_is_refused_without_the_code(target):
 
 def test_the_public_files_are_an_exact_list():
     """Issue 17 §1: only the named icons pass without the code — not a file "under" them."""
-    from companion.access import PUBLIC_FILES
+    from companion.serve.access import PUBLIC_FILES
 
     acc, guard = table()
     with Served(guard) as s:
@@ -526,7 +526,7 @@ def raw_get_headers(port: int, target: str, headers=None):
 # ---------------------------------------------------------------------------------------------
 def test_a_flood_of_addresses_neither_unblocks_a_blocked_one_nor_grows_the_table():
     """Before: 10,001 distinct addresses emptied the table and unblocked a blocked address."""
-    from companion.access import MAX_TRACKED
+    from companion.serve.access import MAX_TRACKED
 
     now = [1000.0]
     acc = TableAccess("ABCD2345", clock=lambda: now[0])
@@ -545,7 +545,7 @@ def test_wrong_codes_from_rotating_addresses_pause_new_joins():
     """Before: codes from 20 rotating addresses were never limited. Now 100 wrong codes a minute
     from anyone pause new joins (phones already in and this machine stay); the host's invite
     screen says so; a minute later joins work again."""
-    from companion.access import MAX_WRONG_ALL
+    from companion.serve.access import MAX_WRONG_ALL
 
     now = [1000.0]
     acc, guard = table(clock=lambda: now[0])
@@ -571,9 +571,9 @@ def test_the_invite_screen_says_when_joins_are_paused():
     languages (the catalogs hold the sentence)."""
     import inspect
 
-    from companion import i18n
+    from companion.base import i18n
     from companion.screens import invite
-    from companion.server import TableMode
+    from companion.serve.server import TableMode
 
     now = [1000.0]
     acc = TableAccess("ABCD2345", clock=lambda: now[0])
@@ -594,7 +594,7 @@ def test_a_taken_port_suggests_a_free_port_other_than_itself(capsys):
     import re
     import socket
 
-    from companion.server import serve
+    from companion.serve.server import serve
 
     holder = socket.socket()
     try:

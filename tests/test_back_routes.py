@@ -48,7 +48,7 @@ def test_the_game_opens_its_checker_under_itself(screen, route):
 
 
 def test_home_opens_the_calculator_outside_the_rules():
-    from companion import ids
-    from companion.packs import game
+    from companion.base import ids
+    from companion.core.packs import game
     entries = {e.ident: e.route for e in game("kozyrnye-kity").home_entries}
     assert stack(entries[ids.HOME_CALC])[-2] == "/"

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.session import Session
-from companion.storage import Store
+from companion.ui.session import Session
+from companion.store.repository import Store
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "before-games-core"
 REPO = Path(__file__).resolve().parents[1]

@@ -4,7 +4,7 @@ import re
 import pytest
 from babel.messages.pofile import read_po
 
-from companion import i18n
+from companion.base import i18n
 from engine.core.i18n import LANGS
 
 from i18n_extract import used_msgids
@@ -83,8 +83,8 @@ def test_no_compiled_catalogs_in_the_repo():
     assert not list(i18n.LOCALES_DIR.rglob("*.mo"))
 
 
-@pytest.mark.parametrize("path", ["companion/storage.py", "companion/store/lock.py", "companion/access.py",
-                                  "companion/server.py"])
+@pytest.mark.parametrize("path", ["companion/store/repository.py", "companion/store/lock.py", "companion/serve/access.py",
+                                  "companion/serve/server.py"])
 def test_no_russian_words_in_the_code_of_storage_and_table_mode(path):
     """Issue 18: the words these modules show (the folder-in-use message, the pages a phone
     sees without the code, the console lines) come from the catalogs: no Russian string in

@@ -5,7 +5,7 @@ import pytest
 
 from engine.kozyrnye_kity.record import facts_from_json, facts_to_json
 
-from companion import i18n, rules_data
+from companion.base import i18n, rules_data
 from companion.kozyrnye_kity import calc, deck_walk
 from engine.kozyrnye_kity import FAMILY_CARDS, FIVE, Card, CardFacts, Family, Token, parse_card
 

@@ -4,9 +4,9 @@ import inspect
 import flet as ft
 from flet.messaging.session import Session
 
-from companion import i18n
-from companion.state import AppState
-from companion.storage import Store
+from companion.base import i18n
+from companion.ui.state import AppState
+from companion.store.repository import Store
 
 
 def test_the_session_error_hook_still_exists():

@@ -13,8 +13,8 @@ import pytest
 from engine.core.actions import PLAYER, SEAT, Codec, action, count, listof, per_player, player_pairs, scalar, tag, to_json
 from engine.core.errors import RecordError
 
-from companion.session import Session
-from companion.storage import Store
+from companion.ui.session import Session
+from companion.store.repository import Store
 
 P = ("Аня", "Боря", "Вика")
 
@@ -190,7 +190,7 @@ def test_kalmar_history_words_are_chosen_by_the_action_class():
 def test_royal_mastheads_history_words_are_chosen_by_the_action_class(monkeypatch):
     """RM's log entries (RM-DEAL-2, RM-BANK, RUL-RM-SET-TIE…) are worded by one table keyed by the
     classes of its log codec."""
-    from companion import i18n
+    from companion.base import i18n
     monkeypatch.setattr(i18n, "_default", "ru")  # outside the app: the process's language
     from companion.royal_mastheads.app import action_text, words
     from engine.royal_mastheads.actions import LOG
@@ -204,7 +204,7 @@ def test_royal_mastheads_history_words_are_chosen_by_the_action_class(monkeypatc
 def test_whales_history_words_are_chosen_by_the_action_class(monkeypatch):
     """«Козырные киты»'s log entries (R-TRICK, R-BONUS, R-SCORE…) are worded by one table keyed by
     the classes of its log codec; an entry of no known class is its tag, not «Подсчёт раунда»."""
-    from companion import i18n
+    from companion.base import i18n
     monkeypatch.setattr(i18n, "_default", "ru")
     from companion.kozyrnye_kity.app import action_text, words
     from engine.kozyrnye_kity.record import LOG

@@ -92,7 +92,7 @@ def test_russian_and_english_say_the_same_things(cat):
 def test_a_msgid_is_defined_once_across_the_engine_and_the_app():
     """A key is in one engine catalog only, and never an English msgid of the app's catalogs (the
     app's test checks its own catalogs the same way: tests/test_companion_i18n.py)."""
-    from companion import i18n as ui
+    from companion.base import i18n as ui
 
     seen: dict = {}
     for cat in i18n.engine_catalogs():

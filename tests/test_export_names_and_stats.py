@@ -9,10 +9,10 @@ from datetime import date
 
 import pytest
 
-from companion.file_names import ascii_slug, record_file_name, record_file_name_of
-from companion.session import Session
-from companion.stats import kind_numbers, player_seats, player_stats
-from companion.storage import Store
+from companion.base.file_names import ascii_slug, record_file_name, record_file_name_of
+from companion.ui.session import Session
+from companion.league.stats import kind_numbers, player_seats, player_stats
+from companion.store.repository import Store
 from companion.vzhuh.view import penalty_json
 from companion.widgets.look import PLAYER_COLORS
 

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from companion.session import Session
-from companion.storage import (
+from companion.ui.session import Session
+from companion.store.repository import (
     ARCHIVE_INDEX_REBUILT, BACKUP_SET_ASIDE, MOVED_ASIDE, NOT_SAVED, SILENT, UNREADABLE, FolderInUse, Store,
 )
 from engine.kozyrnye_kity import RecordError
@@ -158,7 +158,7 @@ def test_1_real_full_disk_abandon_and_actions(small_disk):
 # --------------------------------------------------------------------------------------------
 def test_2_second_store_in_another_process_is_refused(tmp_path):
     holder = subprocess.Popen(
-        [sys.executable, "-c", "import sys, time; from companion.storage import Store; Store.open(sys.argv[1]); "
+        [sys.executable, "-c", "import sys, time; from companion.store.repository import Store; Store.open(sys.argv[1]); "
                                "print('ready', flush=True); time.sleep(60)", str(tmp_path)],
         cwd=REPO, stdout=subprocess.PIPE, text=True)
     try:

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from companion import packs
-from companion.i18n import translate
-from companion.session import Session
-from companion.storage import Store
+from companion.core import packs
+from companion.base.i18n import translate
+from companion.ui.session import Session
+from companion.store.repository import Store
 from engine.core import games
 from engine.core.errors import RecordError
 from engine.core.i18n import template

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from companion import i18n
+from companion.base import i18n
 from companion.kozyrnye_kity.screens.history import entry_lines
-from companion.session import Session
-from companion.storage import Store
+from companion.ui.session import Session
+from companion.store.repository import Store
 
 LENA, MISHA = "Лена", "Миша"
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import ids
+from companion.base import ids
 from companion.widgets.history import OPEN_ENTRIES, ROUND_PAGE, round_sizes, round_view
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
@@ -22,8 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
 @pytest.fixture(scope="module")
 def long_session(tmp_path_factory):
     from bench_history import long_game
-    from companion.session import Session
-    from companion.storage import Store
+    from companion.ui.session import Session
+    from companion.store.repository import Store
 
     meta, actions = long_game(200)
     store = Store.open(tmp_path_factory.mktemp("long"))

@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 
 
-from companion.log_session import LogSession
-from companion.storage import Store
+from companion.session.log_session import LogSession
+from companion.store.repository import Store
 
 PLAYERS = ["Аня", "Боря", "Вика"]
 
@@ -40,7 +40,7 @@ def test_the_history_is_parsed_once_until_it_changes(tmp_path, monkeypatch):
 
 
 def test_a_games_history_and_statistics_are_computed_once_per_version(tmp_path, monkeypatch):
-    import companion.stats as stats_mod
+    import companion.league.stats as stats_mod
 
     store = Store.open(tmp_path)
     _file(store, 4, "vzhuh")

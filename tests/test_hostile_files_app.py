@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import json
 
-from companion.packs import game as pack
-from companion.session import Session
-from companion.stats import player_stats
-from companion.storage import Store
-from companion.summary import MAX_SCORE, Summary, damaged
+from companion.core.packs import game as pack
+from companion.ui.session import Session
+from companion.league.stats import player_stats
+from companion.store.repository import Store
+from companion.core.summary import MAX_SCORE, Summary, damaged
 
 HUGE = int("9" * 4000)
 
@@ -53,11 +53,11 @@ def test_a_bad_summary_stored_before_is_left_out_and_marked_not_raised(tmp_path)
 
 def test_the_import_panel_names_the_games_not_their_record_formats():
     """Issue 43: «JSON, kozyrnye-kity/1, vzhuh/1, …» is no word for a player: the panel names
-    the games by their titles (companion/packs.py), in Russian and English."""
+    the games by their titles (companion/core/packs.py), in Russian and English."""
     import inspect
 
-    from companion.i18n import translations
-    from companion.packs import LIST
+    from companion.base.i18n import translations
+    from companion.core.packs import LIST
     from companion.screens import records
 
     src = inspect.getsource(records.ImportPanel)

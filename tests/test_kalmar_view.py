@@ -13,9 +13,9 @@ from engine.core.games import read_any
 
 from companion.kalmar.models import GameResult
 from companion.kalmar.view import card_parts, check_card, make_card, summarize
-from companion.summary import Summary
-from companion.session import Session
-from companion.storage import Store
+from companion.core.summary import Summary
+from companion.ui.session import Session
+from companion.store.repository import Store
 
 P = ["Аня", "Боря", "Вика"]
 

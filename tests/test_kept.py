@@ -1,4 +1,4 @@
-"""``use_kept`` (companion/ui.py): a body that draws again hands back the very part it made last
+"""``use_kept`` (companion/ui/__init__.py): a body that draws again hands back the very part it made last
 time when the part's values are equal, so Flet's diff passes it by (issue 18: the whale table's
 unchanged parts on every phone at every entry). Flet-free: the hook's one ref is a plain box
 that lives across the "renders" below, as Flet's ``use_ref`` does across a component's renders

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from engine.kozyrnye_kity import Phase
 
-from companion.session import Session
-from companion.storage import Store
+from companion.ui.session import Session
+from companion.store.repository import Store
 
 TEMA, LENA, OLYA, MISHA = "Тёма", "Лена", "Оля", "Миша"
 PLAYERS = [TEMA, LENA, OLYA, MISHA]
@@ -165,7 +165,7 @@ def test_5g_a_first_bonus_is_not_said_to_be_played(tmp_path):
 
 def test_5g_the_historys_reward_line_says_who_took_it_from_whom(tmp_path):
     """§5g: «Тёма берёт «кашалот 4» у игрока Лена: +2», not just «Награда: кашалот 4, +2»."""
-    from companion.i18n import set_language as set_lang
+    from companion.base.i18n import set_language as set_lang
     from companion.kozyrnye_kity.screens.history import entry_lines
 
     _store, s = evening(tmp_path)
@@ -198,7 +198,7 @@ def test_5e_what_changed_is_shown_right_below_the_entry_just_corrected(tmp_path)
     """§5e: «Что изменилось» follows the corrected entry in the history, not its top."""
     import flet as ft
 
-    from companion import ids
+    from companion.base import ids
     from companion.kozyrnye_kity.screens.history import _groups
 
     _store, s = evening(tmp_path)

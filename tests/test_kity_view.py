@@ -10,8 +10,8 @@ from engine.kozyrnye_kity import FAMILIES, Phase
 
 from companion.kozyrnye_kity.deck_walk import Draft
 from companion.kozyrnye_kity.view import KityView, Revoke, TrickInfo, TrumpDraw, kity_view
-from companion.session import Session
-from companion.storage import Store
+from companion.ui.session import Session
+from companion.store.repository import Store
 
 LENA, MISHA = "Лена", "Миша"
 

@@ -7,8 +7,8 @@ import math
 
 import pytest
 
-from companion.league import ALL, compute, of_store
-from companion.storage import Store
+from companion.league.ratings import ALL, compute, of_store
+from companion.store.repository import Store
 
 # openskill's defaults: μ = 25, σ = 25/3, β = σ/2, τ = 25/300 (added to σ² before a game).
 # Two new players, one game, A ahead of B:
@@ -187,7 +187,7 @@ def test_names_no_one_has_claimed_still_count_as_themselves():
 
 
 def test_the_sessions_league_follows_the_archive_and_the_people(tmp_path):
-    from companion.session import Session
+    from companion.ui.session import Session
 
     s = Session(Store.open(tmp_path / "t"))
     try:

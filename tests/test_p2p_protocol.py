@@ -16,12 +16,12 @@ from engine.kozyrnye_kity.record import action_to_json, facts_to_json
 from engine.kozyrnye_kity.simulate import simulate_game, synthetic_profile
 
 from companion.kozyrnye_kity.view import FactQuestion, kity_view
-from companion.log_session import DONE, LogSession
-from companion.network.relay import RelayedSession
+from companion.session.log_session import DONE, LogSession
+from companion.session.relay import RelayedSession
 from companion.network.protocol import (
     MAX_BYTES, Bad, Entry, Guest, Host, Refused, StateId, Welcome, content_of, decode, encode,
 )
-from companion.storage import Store
+from companion.store.repository import Store
 from companion.vzhuh.view import penalty_json
 
 WHALES = ["Лена", "Миша", "Ёжик"]

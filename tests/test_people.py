@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from companion.storage import Store
+from companion.store.repository import Store
 from companion.store.people import PeopleError, valid_people
 
 
@@ -184,7 +184,7 @@ def test_an_archive_from_before_people_imports_and_bad_games_are_skipped(tmp_pat
 
 
 def test_a_game_finished_at_the_table_makes_its_names_people(tmp_path):
-    from companion.session import Session
+    from companion.ui.session import Session
 
     s = Session(Store.open(tmp_path / "t"))
     try:
@@ -212,7 +212,7 @@ def test_the_name_chips_offer_each_person_once_by_their_shown_name(store):
 
 
 def test_the_session_moves_the_whole_archive_through_the_import_of_a_record(tmp_path):
-    from companion.session import Session
+    from companion.ui.session import Session
 
     a = Session(Store.open(tmp_path / "old-phone"))
     b = Session(Store.open(tmp_path / "new-phone"))
@@ -245,8 +245,8 @@ def test_an_archive_larger_than_any_record_is_taken_whole(tmp_path):
 
     from engine.core.games import MAX_BYTES
 
-    from companion.file_names import ARCHIVE_MAX_BYTES, archive_file_name, import_limit
-    from companion.session import Session
+    from companion.base.file_names import ARCHIVE_MAX_BYTES, archive_file_name, import_limit
+    from companion.ui.session import Session
 
     name = archive_file_name(date(2026, 11, 27))
     assert name == "kity-archive_2026-11-27.json"

@@ -1,7 +1,7 @@
-"""companion.per_page: a value per Flet page, found by the page itself, gone with it."""
+"""companion.base.per_page: a value per Flet page, found by the page itself, gone with it."""
 import gc
 
-from companion.per_page import PerPage
+from companion.base.per_page import PerPage
 
 
 class Page:

@@ -1,4 +1,4 @@
-"""The phone edition's seam (companion/platform.py), without a browser: the copy to IndexedDB
+"""The phone edition's seam (companion/base/platform.py), without a browser: the copy to IndexedDB
 is replaced by a fake ``FS.syncfs`` whose callback the test calls by hand.
 
 Issue 16 «Nothing lost»: the screen never shows an action before it is in IndexedDB; writes
@@ -12,8 +12,9 @@ import sys
 
 import pytest
 
-from companion import platform, storage
-from companion.storage import Store
+from companion.base import platform
+from companion.store import repository as storage
+from companion.store.repository import Store
 
 
 @pytest.fixture

@@ -23,8 +23,8 @@ from engine.royal_mastheads.actions import action_to_json as rm_json
 from engine.royal_mastheads.record import LIMITS as RM_LIMITS
 from engine.vzhuh.record import LIMITS as VZ_LIMITS
 
-from companion.session import Session
-from companion.storage import Store
+from companion.ui.session import Session
+from companion.store.repository import Store
 
 from engine_helpers import run_cli
 

@@ -18,8 +18,8 @@ from engine import royal_mastheads as rm
 from engine.royal_mastheads import action_to_json
 
 from companion.royal_mastheads.models import Bonus
-from companion.session import Session
-from companion.storage import Store
+from companion.ui.session import Session
+from companion.store.repository import Store
 
 P = ["Аня", "Боря", "Вика", "Гоша"]
 GAME = "royal-mastheads"
@@ -312,8 +312,8 @@ def test_words_of_the_rulebook_bonuses_by_name_and_deals_not_rounds(tmp_path):
     it («Три козыря: +25 (RM-BONUS-3T)», never «Премия RM-BONUS-3T» alone; in the original rules
     3T/4T are for mastheads, RUL-RM-VARIANT); a correction and a broken rule name the deal
     («Игра 1», «игра 1, взятка 2»), never a «Раунд»."""
-    from companion import i18n
-    from companion.game_view import Change
+    from companion.base import i18n
+    from companion.core.game_view import Change
     from companion.royal_mastheads.screens.history import where_text
     from companion.screens.records import change_text
     from companion.royal_mastheads.screens.parts import bonus_text

@@ -1,11 +1,11 @@
-"""``use_select``'s listener (companion/ui.py): a component that selects a value from the
+"""``use_select``'s listener (companion/ui/__init__.py): a component that selects a value from the
 session is redrawn when that value changes, once, and not on the session's other changes
 (issue 18: Home lies under the table and must not be redrawn by every entry on every phone).
 Flet-free: the real observable session on a store, the listener driven by its changes."""
 from __future__ import annotations
 
-from companion.session import Session
-from companion.storage import Store
+from companion.ui.session import Session
+from companion.store.repository import Store
 from companion.ui import _Selection
 
 NAMES = ["Аня", "Боря", "Вика"]

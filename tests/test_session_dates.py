@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from datetime import datetime, timedelta, timezone
 
-from companion.session import Session
-from companion.storage import Store
+from companion.ui.session import Session
+from companion.store.repository import Store
 from companion.widgets.when import game_when
 from engine.kozyrnye_kity import read_record
 

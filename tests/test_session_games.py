@@ -12,9 +12,9 @@ from engine.kozyrnye_kity.record import action_from_json
 from engine.kozyrnye_kity.replay import replay_record
 
 from companion.kozyrnye_kity.view import summarize
-from companion.session import Session
-from companion.storage import Store
-from companion.summary import Summary
+from companion.ui.session import Session
+from companion.store.repository import Store
+from companion.core.summary import Summary
 
 from test_session_helpers import answer, call, do, drive, fold_stored, json_actions, sim, snapshot
 

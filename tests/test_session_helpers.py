@@ -15,8 +15,8 @@ from engine.kozyrnye_kity import CardFacts, DeckProfile, parse_card
 from engine.kozyrnye_kity.record import action_from_json, action_to_json, facts_to_json
 from engine.kozyrnye_kity.simulate import Simulated, simulate_game, synthetic_profile
 
-from companion.session import Outcome, Session
-from companion.storage import Store
+from companion.ui.session import Outcome, Session
+from companion.store.repository import Store
 
 NARWHAL_2 = parse_card("narwhal-2")
 

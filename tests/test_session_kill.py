@@ -17,8 +17,8 @@ import time
 from pathlib import Path
 
 
-from companion.session import Session
-from companion.storage import Store
+from companion.ui.session import Session
+from companion.store.repository import Store
 
 from test_session_helpers import fold_stored, json_actions, sim
 

@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from companion.session import Session
-from companion.storage import Store
+from companion.ui.session import Session
+from companion.store.repository import Store
 from companion.vzhuh.view import penalty_json
 
 P = ["Оля", "Маша", "Петя"]

@@ -1,4 +1,4 @@
-"""companion.stats.player_stats over the archive the Session writes."""
+"""companion.league.stats.player_stats over the archive the Session writes."""
 from __future__ import annotations
 
 import json
@@ -9,9 +9,9 @@ from hypothesis import given, settings, strategies as st
 from engine.kozyrnye_kity.record import actions_to_record, record_to_json
 from engine.kozyrnye_kity.simulate import RevokeAt
 
-from companion.session import Session
-from companion.stats import player_stats
-from companion.storage import Store
+from companion.ui.session import Session
+from companion.league.stats import player_stats
+from companion.store.repository import Store
 
 from test_session_helpers import drive, json_actions, sim
 

@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from engine.kozyrnye_kity.record import actions_to_record, record_to_json
 from engine.kozyrnye_kity.simulate import RevokeAt
 
-from companion.session import Session
-from companion.storage import Store
-from companion.summary import Summary
+from companion.ui.session import Session
+from companion.store.repository import Store
+from companion.core.summary import Summary
 
 from test_session_helpers import answer, drive, fold_stored, json_actions, sim, snapshot
 

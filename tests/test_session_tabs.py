@@ -7,8 +7,8 @@ import threading
 
 import pytest
 
-from companion.session import Session
-from companion.storage import Store
+from companion.ui.session import Session
+from companion.store.repository import Store
 
 from test_session_helpers import answer, call, drive, fold_stored, json_actions, sim, snapshot, teach
 

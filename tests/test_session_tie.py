@@ -4,8 +4,8 @@ totals with the target itself."""
 from __future__ import annotations
 
 
-from companion.session import Session
-from companion.storage import Store
+from companion.ui.session import Session
+from companion.store.repository import Store
 
 from test_session_helpers import drive, json_actions, sim
 

@@ -9,8 +9,8 @@ from engine import kozyrnye_kity as engine
 from engine.kozyrnye_kity import IllegalAction, MissingFact, RecordError, parse_card
 from engine.kozyrnye_kity.record import action_from_json
 
-from companion.session import Session
-from companion.storage import Store
+from companion.ui.session import Session
+from companion.store.repository import Store
 
 from test_session_helpers import drive, fold_stored, json_actions, sim, snapshot, teach
 

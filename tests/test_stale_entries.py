@@ -12,9 +12,9 @@ import pytest
 from engine.kozyrnye_kity.record import action_to_json, facts_to_json
 from engine.kozyrnye_kity.simulate import simulate_game, synthetic_profile
 
-from companion.i18n import translate
-from companion.log_session import LogSession
-from companion.storage import Store
+from companion.base.i18n import translate
+from companion.session.log_session import LogSession
+from companion.store.repository import Store
 
 NAMES = ["Лена", "Миша", "Ёжик"]
 
@@ -93,7 +93,7 @@ def test_a_device_enters_on_what_its_screen_is_known_to_show(table):
 
 
 def test_the_refusal_says_why_in_both_languages(table):
-    from companion import i18n
+    from companion.base import i18n
     from companion.widgets.notices import session_text
 
     store, a, b, nxt = table

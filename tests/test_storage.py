@@ -1,4 +1,4 @@
-"""Tests for companion.storage: round trips, compare-and-swap, repair of damaged files,
+"""Tests for companion.store.repository: round trips, compare-and-swap, repair of damaged files,
 SIGKILL durability and the cost of an append with a large archive."""
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings as hsettings, strategies as st
 
-from companion.paths import data_dir
-from companion.storage import (
+from companion.base.paths import data_dir
+from companion.store.repository import (
     ARCHIVE_INDEX_REBUILT, RESET_TO_EMPTY, RESTORED_FROM_BACKUP, CurrentGame, RevisionConflict,
     Store,
 )
@@ -499,7 +499,7 @@ def test_the_live_file_exists_at_every_instant_of_a_save(tmp_path, monkeypatch):
     """Before: a save renamed current.json to .bak, then .tmp to current.json — in between there
     was no current.json. Now every rename of a save leaves the live file in place (checked
     before and after each one), and the .bak is the previous version."""
-    import companion.storage as storage
+    import companion.store.repository as storage
 
     store = Store.open(tmp_path)
     game = store.start_game({"players": PLAYERS, "target": 5})
@@ -529,7 +529,7 @@ def test_the_live_file_exists_at_every_instant_of_a_save(tmp_path, monkeypatch):
 def test_a_save_where_the_system_has_no_hard_links_keeps_a_copy_as_backup(tmp_path, monkeypatch):
     """The browser's Python (the phone edition) has no ``os.link``: the .bak is then a copy of
     the previous version and the save goes on (issue 16 with issue 17's save order)."""
-    import companion.storage as storage
+    import companion.store.repository as storage
 
     store = Store.open(tmp_path)
     game = store.start_game({"players": PLAYERS, "target": 5})

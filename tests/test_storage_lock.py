@@ -9,14 +9,14 @@ import sys
 
 import pytest
 
-from companion import platform
-from companion.storage import FolderInUse, Store
+from companion.base import platform
+from companion.store.repository import FolderInUse, Store
 
 from app_process import REPO
 
-HOLD = ("import sys, time; from companion.storage import Store; Store.open(sys.argv[1]); "
+HOLD = ("import sys, time; from companion.store.repository import Store; Store.open(sys.argv[1]); "
         "print('ready', flush=True); time.sleep(60)")
-TRY = ("import sys; from companion.storage import FolderInUse, Store\n"
+TRY = ("import sys; from companion.store.repository import FolderInUse, Store\n"
        "try:\n    Store.open(sys.argv[1]).start_game({'players': ['Аня', 'Боря']})\n"
        "except FolderInUse as e:\n    print(e.message('en')); sys.exit(3)\n")
 
@@ -82,6 +82,6 @@ def test_the_browser_edition_takes_no_lock_and_needs_no_filelock(tmp_path, monke
 
 
 def test_importing_the_storage_does_not_import_filelock():
-    out = subprocess.run([sys.executable, "-c", "import sys, companion.storage; print('filelock' in sys.modules)"],
+    out = subprocess.run([sys.executable, "-c", "import sys, companion.store.repository; print('filelock' in sys.modules)"],
                          cwd=REPO, capture_output=True, text=True, timeout=60)
     assert out.stdout.strip() == "False", out.stderr

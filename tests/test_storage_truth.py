@@ -16,10 +16,10 @@ import os
 
 import pytest
 
-from companion import ids, platform
-from companion.i18n import set_language as set_lang
-from companion.session import Session
-from companion.storage import Store
+from companion.base import ids, platform
+from companion.base.i18n import set_language as set_lang
+from companion.ui.session import Session
+from companion.store.repository import Store
 
 from test_platform import browser  # noqa: F401  (the seam as in the browser, syncfs faked)
 

@@ -1,5 +1,5 @@
 """The archive summary (issue 18, «one contract»): one typed value per game with one codec
-(:class:`companion.summary.Summary`). For each game a small game is played through the log
+(:class:`companion.core.summary.Summary`). For each game a small game is played through the log
 session and filed; the stored JSON and the value read back are worked out by hand in the
 comments (rules: ../shared/rules/*.md). Stored summaries written before the typed value
 (tests/fixtures/before-games-core/) read to the same value and write back to the same JSON."""
@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.session import Session
-from companion.stats import player_stats
-from companion.storage import Store
-from companion.summary import Summary, game_of
+from companion.ui.session import Session
+from companion.league.stats import player_stats
+from companion.store.repository import Store
+from companion.core.summary import Summary, game_of
 from companion.vzhuh.view import penalty_json
 from engine import royal_mastheads as rm
 

@@ -11,7 +11,7 @@ a phone killed while the server was sending to it was never let go at all, not e
 hour: the send failed, Flet's handler stopped before it marked the session disconnected, and
 uvicorn printed «Exception in ASGI application» (3–7 of the 84 phones here). Now the guard takes
 a send to a closed socket as the goodbye it is, and a session whose socket closed is released
-once its phone has not come back for :data:`companion.server.KEEP_CLOSED` seconds: the sessions
+once its phone has not come back for :data:`companion.serve.server.KEEP_CLOSED` seconds: the sessions
 kept fall back to 0 and the memory levels off (measured: 69 → 82 MB, the last six cycles
 +0.1 MB).
 """
@@ -35,7 +35,7 @@ from websockets.sync.client import connect
 
 from app_process import free_port
 
-from companion.server import KEEP_CLOSED
+from companion.serve.server import KEEP_CLOSED
 
 CODE = "ABCD2345"
 PHONES, CYCLES = 7, 12
@@ -49,8 +49,8 @@ def _game_in_progress(data: Path) -> str:
     from engine.kozyrnye_kity.record import action_to_json, facts_to_json
     from engine.kozyrnye_kity.simulate import simulate_game, synthetic_profile
 
-    from companion.log_session import LogSession
-    from companion.storage import Store
+    from companion.session.log_session import LogSession
+    from companion.store.repository import Store
 
     rng = random.Random(7)
     prof = synthetic_profile(rng)

@@ -8,7 +8,7 @@ import msgpack
 from flet_web.fastapi.flet_app import FletApp
 from flet.messaging.protocol import Message, MessageAction
 
-from companion.server import quiet_send_message
+from companion.serve.server import quiet_send_message
 
 
 class Loud(Message):

@@ -7,8 +7,8 @@ from __future__ import annotations
 from companion.kalmar.models import Skipped
 from companion.screens.records import change_text
 from companion.vzhuh.models import StarterWhy
-from companion.session import Session
-from companion.storage import Store
+from companion.ui.session import Session
+from companion.store.repository import Store
 from companion.vzhuh.view import penalty_json
 
 P = ["Аня", "Боря", "Вика"]
@@ -52,7 +52,7 @@ def test_vzhuh_correction_speaks_of_a_party(tmp_path):
                                                       "Вика": penalty_json(points=5)}}))
     party = [c for c in out.notice.changes if c.params.get("player") == "Аня" and "round" in c.params]
     assert [c.key for c in party] == ["party-points"]
-    import companion.i18n as i18n
+    import companion.base.i18n as i18n
     before = i18n.lang()
     try:
         i18n.set_language("ru")
@@ -82,7 +82,7 @@ def test_vzhuh_says_why_the_next_party_starts_with_that_player(tmp_path):
     assert why == StarterWhy("VZ-NEXT, RUL-VZ-NEXT-TIE", "Вика", party=2, points=60,
                              players=("Аня", "Вика"), previous="Боря")
     assert v.next_starter() == "Вика"
-    import companion.i18n as i18n
+    import companion.base.i18n as i18n
     before = i18n.lang()
     try:
         i18n.set_language("ru")
@@ -109,7 +109,7 @@ def test_vzhuh_tie_that_includes_the_previous_starter(tmp_path):
     ok(v.record_party({"Аня": pts(10), "Боря": pts(0), "Вика": pts(10)}))
     why = v.starter_why()
     assert why.starter == "Вика" and why.previous == "Вика" and why.players == ("Аня", "Вика")
-    import companion.i18n as i18n
+    import companion.base.i18n as i18n
     from companion.vzhuh.screens.score import why_text
     before = i18n.lang()
     try:
@@ -136,8 +136,8 @@ def test_a_change_is_worded_by_its_games_declaration():
     game's declaration (``Game.change_lines``): the same kind reads «Раунд» in the whales and
     «Игра» (a deal, as the 004 rulebook says) in «Королевское наказание»; a kind another game
     declares is not worded by this one; every game's kinds (the total) read alike."""
-    import companion.i18n as i18n
-    from companion.game_view import Change
+    import companion.base.i18n as i18n
+    from companion.core.game_view import Change
     points = Change("round-points", {"round": 2, "player": "Аня", "old": 7, "new": 9})
     party = Change("party-points", {"round": 2, "player": "Аня", "old": 7, "new": 9})
     total = Change("total", {"player": "Аня", "old": 7, "new": 9})

@@ -16,9 +16,9 @@ from hypothesis import HealthCheck, event, given, settings, strategies as st
 
 from engine.core.games import read_any
 
-from companion.log_session import LogSession
-from companion.packs import DEFAULT_GAME, view_class
-from companion.storage import Store
+from companion.session.log_session import LogSession
+from companion.core.packs import DEFAULT_GAME, view_class
+from companion.store.repository import Store
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "assets" / "examples"
 GAMES = {  # game → an example record whose entries feed the sequences
@@ -169,7 +169,7 @@ def test_a_game_saved_before_the_history_undoes_entry_by_entry(tmp_path):
 def test_the_screen_says_what_was_undone_in_the_games_words(tmp_path):
     """«Отменено: исправление партии 1 (…)» — the change, where it stands in that game's words,
     and the entry; in English too."""
-    from companion import i18n
+    from companion.base import i18n
     from companion.widgets.notices import session_text
 
     meta, pool = example("vzhuh")
@@ -194,7 +194,7 @@ def test_the_screen_says_what_was_undone_in_the_games_words(tmp_path):
 
 
 def test_whale_and_royal_places_name_the_trick(tmp_path):
-    from companion import i18n
+    from companion.base import i18n
     from companion.widgets.notices import session_text
 
     for game, start in (("kozyrnye-kity", "Отменено: запись раунда 1, взятки 1"),

@@ -127,8 +127,8 @@ def test_rm_views_hand_frozen_values(tmp_path):
     """RM-DEAL-2: the turned hearts-7 names trump; the live deal is a Live value, read by
     attribute, and cannot be changed by a screen."""
     from companion.royal_mastheads.models import Live
-    from companion.session import Session
-    from companion.storage import Store
+    from companion.ui.session import Session
+    from companion.store.repository import Store
 
     s = Session(Store.open(tmp_path))
     assert s.new_game(["Аня", "Боря", "Вика", "Гоша"], game="royal-mastheads", first_dealer="Гоша").ok
@@ -174,9 +174,9 @@ def test_shared_widgets_import_no_game_and_word_no_game_key(path):
 def test_a_games_own_changes_are_worded_by_its_declaration(tmp_path):
     """A corrected «Вжух!» party is said in the game's words («Партия», not «Раунд»; issue 19,
     point 4), which the game declares; the shared notices only word every game's kinds."""
-    from companion import i18n
-    from companion.session import Session
-    from companion.storage import Store
+    from companion.base import i18n
+    from companion.ui.session import Session
+    from companion.store.repository import Store
     from companion.vzhuh import GAME
     from companion.vzhuh.view import penalty_json
     from companion.widgets.notices import session_text
@@ -203,8 +203,8 @@ def test_a_five_fact_is_refused_with_the_engines_words(tmp_path):
     it in the engine's words (the shared notices know no whale key)."""
     from engine.kozyrnye_kity import parse_card
 
-    from companion.session import Session
-    from companion.storage import Store
+    from companion.ui.session import Session
+    from companion.store.repository import Store
 
     s = Session(Store.open(tmp_path))
     assert s.new_game(["Аня", "Боря", "Вика"], game="kozyrnye-kity", target=30).ok
@@ -233,7 +233,7 @@ def _texts(control, out=None) -> list[str]:
 
 @pytest.fixture
 def russian():
-    from companion import i18n
+    from companion.base import i18n
 
     before = i18n.lang()
     i18n.set_language("ru")
@@ -245,8 +245,8 @@ def test_kalmar_status_card_reads_the_table_value(tmp_path, russian):
     """KL-START: dealer Вика, so Аня starts; her «Пропуск хода» makes Боря miss the turn
     (KL-FX-SKIP) and Вика moves; Аня has 8 − 1 = 7 cards (KL-SETUP-1)."""
     from companion.kalmar.screens.table import counts_row, status_card
-    from companion.session import Session
-    from companion.storage import Store
+    from companion.ui.session import Session
+    from companion.store.repository import Store
 
     s = Session(Store.open(tmp_path))
     assert s.new_game(["Аня", "Боря", "Вика"], game="kalmar", dealer="Вика", first_card="green-5").ok
@@ -262,8 +262,8 @@ def test_rm_breakdown_cites_each_line_through_the_registry(tmp_path, russian):
     (RM-POINTS-ACE), trumps doubled +44 (RM-POINTS-TRUMP), all the trumps +2000
     (RM-BONUS-TRUMP-ALL); the bank's 8 cards go to her (RM-BANK, RUL-RM-BANK-CARDS)."""
     from companion.royal_mastheads.screens.parts import breakdown
-    from companion.session import Session
-    from companion.storage import Store
+    from companion.ui.session import Session
+    from companion.store.repository import Store
     from test_rm_view import SUITS_DEAL_TRICKS
 
     s = Session(Store.open(tmp_path))

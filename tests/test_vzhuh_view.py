@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.session import Session
-from companion.storage import Store
+from companion.ui.session import Session
+from companion.store.repository import Store
 from companion.vzhuh.view import check_move, penalty_json
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "assets" / "examples" / "vzhuh"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import functools
 from typing import Any, Callable, Mapping
 
-from ..game_view import entry_words
-from ..i18n import t, tn
+from ..core.game_view import entry_words
+from ..base.i18n import t, tn
 
 
 def _play_text(a: Mapping[str, Any]) -> str:

@@ -1,7 +1,7 @@
 """Semantics identifiers of the «Кальмар» screens (what tests and screen readers find)."""
 from __future__ import annotations
 
-from ..ids import family
+from ..base.ids import family
 
 SCREEN_NEW = "kl-screen-new"
 SCREEN_TABLE = "kl-screen-table"

@@ -20,9 +20,9 @@ from engine.core.rules import Verdict
 from engine.core.seating import Direction, next_seat
 from engine.kalmar.rules import C as KlCite, V as KlRule
 
-from ..game_view import Change, GameView, Imported, changed_end
-from ..log_session import Notice, Outcome
-from ..summary import Summary
+from ..core.game_view import Change, GameView, Imported, changed_end
+from ..session.log_session import Notice, Outcome
+from ..core.summary import Summary
 from . import GAME
 from .models import GameResult, Skipped, Table
 

@@ -2,9 +2,9 @@
 its screens (:mod:`.screens`, :mod:`.widgets`) and its place in the shell (:mod:`.app`)."""
 from __future__ import annotations
 
-from .. import ids
-from ..game_view import Entry, Game, Screen, StatsWords
-from ..i18n import N_, Nn_
+from ..base import ids
+from ..core.game_view import Entry, Game, Screen, StatsWords
+from ..base.i18n import N_, Nn_
 
 GAME = Game(
     id="kozyrnye-kity",

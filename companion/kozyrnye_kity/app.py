@@ -6,8 +6,8 @@ from __future__ import annotations
 import functools
 from typing import Any, Callable, Mapping
 
-from ..game_view import entry_words
-from ..i18n import lang, t
+from ..core.game_view import entry_words
+from ..base.i18n import lang, t
 
 
 def _card(a: Mapping[str, Any], lg: str) -> str:

@@ -13,7 +13,7 @@ from engine.kozyrnye_kity.game import MAX_PLAYERS, MIN_PLAYERS
 from engine.kozyrnye_kity.i18n import card_name
 from engine.kozyrnye_kity.trick import Explanation
 
-from .. import i18n
+from ..base import i18n
 
 
 class Problem(Exception):

@@ -28,10 +28,12 @@ from engine.kozyrnye_kity.record import (
 from engine.kozyrnye_kity.replay import replay_record
 from engine.kozyrnye_kity.rules import X
 
-from ..game_view import (Change, GameView, Imported, Question, changed_end, changed_numbers, revokes_by_player,
-                         violation_key, winner_name)
-from ..log_session import DONE, Notice, Outcome, refused, serialized
-from ..summary import Summary
+from ..core.game_view import (
+    Change, GameView, Imported, Question, changed_end, changed_numbers, revokes_by_player, violation_key,
+    winner_name,
+)
+from ..session.log_session import DONE, Notice, Outcome, refused, serialized
+from ..core.summary import Summary
 from . import GAME, deck_walk
 
 MODES = ("full", "pad")  # full tracking, or score pad only (tallied rounds)

@@ -4,7 +4,7 @@ send; whatever carries them (WebRTC data channels in the phone edition, a fake c
 tests) lives elsewhere.
 
 * :mod:`companion.network.protocol` — the replication protocol of the table's log: one host
-  orders the log (its :class:`~companion.log_session.LogSession`), every guest keeps its own copy
+  orders the log (its :class:`~companion.session.log_session.LogSession`), every guest keeps its own copy
   in its own store and folds it itself; see ``docs/games-core.md`` («The table's log between
   phones»).
 """

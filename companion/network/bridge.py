@@ -84,7 +84,7 @@ class Words:
         self.msgid = msgid
 
     def text(self, lang: str) -> str:
-        from ..i18n import translate
+        from ..base.i18n import translate
 
         return translate(lang, self.msgid)
 
@@ -253,9 +253,9 @@ class _Link:
 
     def confirm(self) -> None:
         """After a change from another phone: once this phone's screen has drawn it, its taps
-        are made on it (companion/session.py's confirm_shown; a tap that comes before was made
+        are made on it (companion/ui/session.py's confirm_shown; a tap that comes before was made
         on the old screen and is refused as stale)."""
-        from .. import session as sm
+        from ..ui import session as sm
 
         confirm = getattr(sm, "confirm_shown", None)
         shown = getattr(self.session, "shown", None)
@@ -303,7 +303,7 @@ class _Link:
         return self.guest
 
     def _propose(self, op: dict):
-        from ..log_session import Notice, Outcome
+        from ..session.log_session import Notice, Outcome
 
         g = self.guest
         if g is None or not g.linked:
@@ -317,7 +317,7 @@ class _Link:
         self.nonces.add(nonce)
         for text in outs:
             self.send("host", text)
-        from ..log_session import DONE
+        from ..session.log_session import DONE
         return DONE
 
     def _answers(self) -> None:
@@ -331,8 +331,8 @@ class _Link:
                 self._say_refusal(result.refusal)
 
     def _say_refusal(self, r: Refused) -> None:
-        from ..i18n import lang, t
-        from ..log_session import Notice
+        from ..base.i18n import lang, t
+        from ..session.log_session import Notice
         from ..widgets.notices import session_text
 
         if r.text:
@@ -362,7 +362,7 @@ class _Link:
 
     def _follow(self) -> None:
         """A guest follows the game to the screen it is on now (as table mode's phones do)."""
-        from ..packs import follow_routes
+        from ..core.packs import follow_routes
         from ..widgets.game import game_route
 
         s, page = self.session, self.page

@@ -62,8 +62,8 @@ from typing import Any, Callable, ClassVar, Mapping
 from engine.core.errors import GameError, RecordError
 from engine.core.reading import bad_name
 
-from companion.log_session import LogSession, Notice, Outcome, histories, redo_step, undo_step, shared
-from companion.storage import CurrentGame, RevisionConflict
+from companion.session.log_session import LogSession, Notice, Outcome, histories, redo_step, undo_step, shared
+from companion.store.repository import CurrentGame, RevisionConflict
 
 log = logging.getLogger("kity")
 
@@ -559,7 +559,7 @@ def run_op(session: LogSession, op: Mapping[str, Any]) -> Outcome | str:
                                for k in options)
                     or not all(v is None or isinstance(v, (str, int, float, bool)) for v in options.values())):
                 return "new-game"
-            from companion.packs import BY_ID
+            from companion.core.packs import BY_ID
             if game not in BY_ID:
                 return "game"
             return session.new_game(players, game=game, **options)

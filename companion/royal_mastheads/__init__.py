@@ -2,8 +2,8 @@
 (:mod:`.view`, Flet-free), its screens (:mod:`.screens`) and its place in the shell (:mod:`.app`)."""
 from __future__ import annotations
 
-from ..game_view import Game, Screen, StatsWords
-from ..i18n import N_, Nn_
+from ..core.game_view import Game, Screen, StatsWords
+from ..base.i18n import N_, Nn_
 
 GAME = Game(
     id="royal-mastheads",

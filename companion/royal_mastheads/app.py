@@ -8,8 +8,8 @@ from typing import Any, Callable, Mapping
 
 from engine.royal_mastheads.rules import C
 
-from ..game_view import entry_words
-from ..i18n import lang, t
+from ..core.game_view import entry_words
+from ..base.i18n import lang, t
 
 
 def _cards(cards: Any, lg: str) -> str:

@@ -1,7 +1,7 @@
 """Semantics identifiers of the «Королевское наказание» screens (what tests and screen readers find)."""
 from __future__ import annotations
 
-from ..ids import family
+from ..base.ids import family
 
 SCREEN_NEW = "rm-screen-new"
 SCREEN_DEAL = "rm-screen-deal"

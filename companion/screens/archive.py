@@ -8,9 +8,9 @@ import logging
 
 import flet as ft
 
-from .. import ids
-from ..file_names import archive_file_name
-from ..i18n import t
+from ..base import ids
+from ..base.file_names import archive_file_name
+from ..base.i18n import t
 from ..ui import TOUCH, safe_render, section_title, tagged, use_app, use_session
 from .records import _services
 

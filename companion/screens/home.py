@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import flet as ft
 
-from .. import ids
-from ..packs import LIST as GAME_LIST, game as pack
-from ..i18n import lang, t
-from ..platform import HAS_TABLE, PHONE_TABLE
-from ..ui import BIG, PAD, TOUCH, big_button, tile_button, choice_row, probe, safe_screen, screen, section_title, tagged, this_session, use_app, use_select
+from ..base import ids
+from ..core.packs import LIST as GAME_LIST, game as pack
+from ..base.i18n import lang, t
+from ..base.platform import HAS_TABLE, PHONE_TABLE
+from ..ui import (
+    BIG, PAD, TOUCH, big_button, tile_button, choice_row, probe, safe_screen, screen, section_title, tagged,
+    this_session, use_app, use_select,
+)
 from ..widgets.game import game_route, leave
 from ..widgets.notices import report
 

@@ -2,7 +2,7 @@
 and the code in large type, how many devices are connected; on the computer that runs the
 app, a new code and the end of table mode. Without table mode it says how to start it.
 
-The screen shows what :mod:`companion.server` holds and sends it the host's two commands;
+The screen shows what :mod:`companion.serve.server` holds and sends it the host's two commands;
 it knows no rule and writes no store.
 """
 from __future__ import annotations
@@ -11,9 +11,9 @@ import asyncio
 
 import flet as ft
 
-from .. import ids
-from ..i18n import t, tn
-from ..server import WITHDRAWN_TOPIC, current as tablemode
+from ..base import ids
+from ..base.i18n import t, tn
+from ..serve.server import WITHDRAWN_TOPIC, current as tablemode
 from ..ui import PAD, TOUCH, big_button, probe, safe_screen, screen, section_title, tagged, use_app
 
 ROUTE = "/invite"

@@ -1,5 +1,5 @@
 """«Лига / League» (issue 42): the people of the table across every game — ratings, records, a
-person's trend and head to head, and the evenings. Renders what :mod:`companion.league`
+person's trend and head to head, and the evenings. Renders what :mod:`companion.league.ratings`
 computed (through the session); knows no rule and writes nothing."""
 from __future__ import annotations
 
@@ -10,14 +10,16 @@ from typing import Optional
 import flet as ft
 from babel.dates import format_date
 
-from .. import ids
-from ..i18n import lang, t, tn
-from ..league import ALL, Evening, League as LeagueData, Standing
-from ..packs import LIST as GAME_LIST, game as pack
+from ..base import ids
+from ..base.i18n import lang, t, tn
+from ..league.ratings import ALL, Evening, League as LeagueData, Standing
+from ..core.packs import LIST as GAME_LIST, game as pack
 from engine.core.reading import MAX_NAME
 
-from ..ui import (TOUCH, choice_row, probe, safe_render, safe_screen, screen, section_title, tagged, use_app,
-                  use_latest, use_session, use_watch)
+from ..ui import (
+    TOUCH, choice_row, probe, safe_render, safe_screen, screen, section_title, tagged, use_app, use_latest,
+    use_session, use_watch,
+)
 from ..widgets.notices import report
 from ..widgets.look import PLAYER_COLORS
 

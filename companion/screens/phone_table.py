@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import flet as ft
 
-from .. import ids
-from ..i18n import t, tn
+from ..base import ids
+from ..base.i18n import t, tn
 from ..network import bridge
 from ..network.bridge import TABLE, TableState
 from ..ui import TOUCH, big_button, probe, safe_screen, screen, section_title, tagged, use_app

@@ -16,11 +16,12 @@ import flet as ft
 
 from engine.core.games import MAX_BYTES
 
-from .. import ids, packs
-from ..file_names import import_limit, record_file_name_of
-from ..i18n import lang, t, tn
-from ..platform import IN_BROWSER, off_loop
-from ..session import Notice
+from ..base import ids
+from ..core import packs
+from ..base.file_names import import_limit, record_file_name_of
+from ..base.i18n import lang, t, tn
+from ..base.platform import IN_BROWSER, off_loop
+from ..ui.session import Notice
 from ..widgets.notices import session_text
 from ..ui import TOUCH, probe, safe_render, section_title, tagged, use_app, use_latest, use_session
 
@@ -190,7 +191,7 @@ class Export(NamedTuple):
 def use_export(get_text: Callable[[], Optional[str]]) -> Export:
     """The handlers that hand out the record ``get_text()`` gives: as a file (a download in a
     browser, the phone edition too), to the clipboard, to the share sheet. The file's name is
-    the one scheme of every game (:func:`companion.file_names.record_file_name_of`: game, date,
+    the one scheme of every game (:func:`companion.base.file_names.record_file_name_of`: game, date,
     players). Shared by the export panels and the game menu (issue 43)."""
     st = use_app()
     svc = _services()

@@ -2,9 +2,9 @@ from __future__ import annotations
 
 import flet as ft
 
-from .. import ids, rules_data
-from ..packs import DEFAULT_GAME, game as pack
-from ..i18n import t, tn
+from ..base import ids, rules_data
+from ..core.packs import DEFAULT_GAME, game as pack
+from ..base.i18n import t, tn
 from ..ui import TOUCH, probe, safe_render, safe_screen, screen, tagged, use_watch
 
 _DATA: dict = {}

@@ -2,8 +2,8 @@ from __future__ import annotations
 
 import flet as ft
 
-from .. import ids
-from ..i18n import t
+from ..base import ids
+from ..base.i18n import t
 from ..ui import choice_row, safe_screen, screen, section_title, tagged, use_watch
 from .archive import ArchivePanel
 

@@ -6,15 +6,15 @@ import logging
 
 import flet as ft
 
-from .. import ids
-from ..packs import game as pack
-from ..i18n import lang, t, tn
+from ..base import ids
+from ..core.packs import game as pack
+from ..base.i18n import lang, t, tn
 from ..ui import TOUCH, probe, safe_render, safe_screen, screen, section_title, tagged, use_app, use_session, use_watch
 from ..widgets.look import PLAYER_COLORS
 from ..widgets.game import game_route
 from ..widgets.notices import damaged_note, report
-from ..stats import kind_numbers, player_seats
-from ..summary import Summary, damaged as summary_damaged
+from ..league.stats import kind_numbers, player_seats
+from ..core.summary import Summary, damaged as summary_damaged
 from ..widgets.when import game_when
 from .records import ExportPanel, ImportPanel
 

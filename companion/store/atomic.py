@@ -1,5 +1,5 @@
 """TinyDB storage with atomic writes, a ``.bak`` of the previous version and self-repair on
-load (see ``companion/storage.py`` for why: the OS may kill the app at any moment).
+load (see ``companion/store/repository.py`` for why: the OS may kill the app at any moment).
 
 A write goes to ``<file>.tmp`` (flushed and fsynced), the current ``<file>`` gets a second
 name ``<file>.bak`` (a hard link, or a copy where there are none: the browser's Python), then
@@ -18,9 +18,7 @@ from typing import Any, Callable, Optional
 
 from tinydb.storages import Storage
 
-from .incidents import (
-    BACKUP_SET_ASIDE, MOVED_ASIDE, RESET_TO_EMPTY, RESTORED_FROM_BACKUP, UNREADABLE, StorageIncident,
-)
+from .incidents import BACKUP_SET_ASIDE, MOVED_ASIDE, RESET_TO_EMPTY, RESTORED_FROM_BACKUP, UNREADABLE, StorageIncident
 from .validate import is_tinydb_shape
 
 

@@ -4,7 +4,7 @@ one's games (each ``Store`` reads a file from disk once, then trusts what it wro
 The lock is an OS lock on ``<folder>/.lock`` taken through ``filelock`` (``flock`` on POSIX,
 ``msvcrt.locking`` on Windows): the OS releases it when the process ends, even when it is
 killed, so a stale lock never blocks. The browser edition does not take it (no other process
-can reach its folder; its counterpart is the browser's Web Lock, ``companion/platform.py``):
+can reach its folder; its counterpart is the browser's Web Lock, ``companion/base/platform.py``):
 ``filelock`` is imported only when a lock is taken, so the browser never needs it.
 """
 from __future__ import annotations
@@ -14,7 +14,7 @@ import logging
 import os
 from typing import Any
 
-from .. import platform
+from ..base import platform
 
 log = logging.getLogger("kity")
 
@@ -30,7 +30,7 @@ class FolderInUse(Exception):
         self.root = root
 
     def message(self, lang: str = "ru") -> str:
-        from ..i18n import N_, translate  # here: the browser edition never shows it
+        from ..base.i18n import N_, translate  # here: the browser edition never shows it
 
         return translate(lang, N_("Киты is already running with this data folder ({folder}). Use that window, "
                                   "or stop it first; another data folder: KITY_DATA_DIR=…")).format(folder=self.root)

@@ -1,6 +1,6 @@
 """The people of a table (issue 42): who sat at the games, as persons with a stable id, not
 as names typed into one game. Pure functions over the registry document, which the repository
-(:class:`companion.storage.Store`) keeps as the one document of ``profile.json``'s table
+(:class:`companion.store.repository.Store`) keeps as the one document of ``profile.json``'s table
 ``people`` and writes in one atomic write per change::
 
     {"people": [{"id": "3f2a…", "name": "Аня", "names": ["Аня", "Anya", "аня"]}, …]}

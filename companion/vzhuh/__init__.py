@@ -2,8 +2,8 @@
 screens (:mod:`.screens`) and its place in the shell (:mod:`.app`)."""
 from __future__ import annotations
 
-from ..game_view import Entry, Game, Screen, StatsWords
-from ..i18n import N_, Nn_
+from ..core.game_view import Entry, Game, Screen, StatsWords
+from ..base.i18n import N_, Nn_
 from . import ids
 
 GAME = Game(

@@ -1,7 +1,7 @@
 """Semantics identifiers of the «Вжух!» screens (what tests and screen readers find)."""
 from __future__ import annotations
 
-from ..ids import family
+from ..base.ids import family
 
 SCREEN_NEW = "vz-screen-new"
 SCREEN_SCORE = "vz-screen-score"

@@ -16,9 +16,9 @@ from engine.core.reading import MAX_NAME, bad_name, quote
 from engine.core.rules import Verdict
 from engine.vzhuh.rules import C as VzCite
 
-from ..game_view import Change, GameView, Imported, changed_end, changed_numbers, winner_name
-from ..log_session import Notice, Outcome
-from ..summary import Summary
+from ..core.game_view import Change, GameView, Imported, changed_end, changed_numbers, winner_name
+from ..session.log_session import Notice, Outcome
+from ..core.summary import Summary
 from . import GAME
 from .models import Party, StarterWhy
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import flet as ft
 
-from ..per_page import PerPage
+from ..base.per_page import PerPage
 
 log = logging.getLogger("kity")
 

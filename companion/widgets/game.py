@@ -7,8 +7,8 @@ from typing import Callable, Optional
 
 import flet as ft
 
-from .. import ids
-from ..i18n import t
+from ..base import ids
+from ..base.i18n import t
 from ..ui import safe_render, tagged, this_session, use_app, use_select, use_watch
 from .notices import show_refusal, undo_buttons
 

@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 
 import flet as ft
 
-from ..i18n import t, tn
+from ..base.i18n import t, tn
 from ..screens.records import ExportPanel, ImportPanel, violation_rows
 from ..ui import TOUCH, section_title, tagged
 from .game import leave, say_refused
@@ -25,7 +25,7 @@ def history_tail(st, s, *, violations: str, export: str, stop: str,
                  **where: Any) -> list[ft.Control]:
     """The controls under a game's entries. ``violations``, ``export``, ``stop``: their semantics
     identifiers (the record's file is named by its game, date and players: one scheme for every
-    game, :func:`companion.file_names.record_file_name_of`); ``where``: how the broken rules
+    game, :func:`companion.base.file_names.record_file_name_of`); ``where``: how the broken rules
     name their place (``round_word`` or ``where``/``text`` of ``violation_rows``)."""
     def stop_game():
         leave(st, s.abandon(), lambda: t("The game was stopped; it stays in the history."), "/")

@@ -10,7 +10,7 @@ from typing import Any, Callable, Optional, Sequence
 
 import flet as ft
 
-from ..i18n import t
+from ..base.i18n import t
 from ..ui import choice_row, probe, screen, tagged
 from .game import game_route, go, leave, say_refused, use_play
 from .players import Slots, known_names, player_fields, running_game_box, use_slots

@@ -1,6 +1,6 @@
 """The session's notices in the user's language.
 
-A :class:`companion.session.Notice` is either an engine error (it brings its own text, with the
+A :class:`companion.ui.session.Notice` is either an engine error (it brings its own text, with the
 rule ID) or a message key + parameters, rendered here through the UI catalog.
 """
 from __future__ import annotations
@@ -10,9 +10,9 @@ from typing import Any, Callable, Mapping, Optional
 
 import flet as ft
 
-from .. import ids
-from ..i18n import lang, t, tn
-from ..packs import game as pack
+from ..base import ids
+from ..base.i18n import lang, t, tn
+from ..core.packs import game as pack
 
 
 def _changes(notice) -> str:
@@ -135,7 +135,7 @@ def storage_text(code: str, params) -> str:
                  "permissions.").format(file=file)
     if code == "not_saved":
         return t("A repair of the saved games could not be written; it is tried again at the next start.")
-    if code == "refused":  # the phone edition: the browser keeps no data (companion/platform.py)
+    if code == "refused":  # the phone edition: the browser keeps no data (companion/base/platform.py)
         return t("This browser does not let Киты keep data, so the games live only while this page is open. "
                  "Export a game to keep it.")
     if code == "private":
@@ -221,7 +221,7 @@ def show_refusal(st, out) -> bool:
 @ft.observable
 @dataclass
 class StorageWarning:
-    """The phone edition's storage state as the screens show it (companion/platform.py):
+    """The phone edition's storage state as the screens show it (companion/base/platform.py):
     None, or «refused», «private», «full». Set by the app when the state changes."""
 
     problem: Optional[str] = None

@@ -11,8 +11,8 @@ import flet as ft
 
 from engine.core.reading import MAX_NAME
 
-from .. import ids
-from ..i18n import t
+from ..base import ids
+from ..base.i18n import t
 from ..ui import TOUCH, probe, section_title, tagged, use_latest
 from .look import PLAYER_COLORS
 from .stop import StopGameButton

@@ -7,7 +7,7 @@ from typing import Iterable, Sequence
 
 import flet as ft
 
-from ..i18n import t
+from ..base.i18n import t
 from .look import PLAYER_COLORS
 
 MUTED = ft.Colors.ON_SURFACE_VARIANT

@@ -7,7 +7,7 @@ from typing import Callable, Optional
 
 import flet as ft
 
-from ..i18n import t
+from ..base.i18n import t
 from ..ui import TOUCH, tagged
 
 

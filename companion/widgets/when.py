@@ -10,8 +10,8 @@ from typing import Mapping, Optional
 
 from babel.dates import format_datetime, format_timedelta
 
-from ..i18n import lang as current_lang
-from ..session import parse_time
+from ..base.i18n import lang as current_lang
+from ..ui.session import parse_time
 
 
 def game_when(times: Mapping, lang: Optional[str] = None) -> str:

@@ -19,7 +19,7 @@ context, seen by the app as LAN devices) on one game:
   its GPU process (``chromium_cpu_ms``) — four browsers share these cores, a real table does not;
 * the floor, measured in the same run: the smallest Flet app that shares a counter by pubsub
   (``floor_app.py``), served as the app is (not cross-origin isolated: the page draws on one
-  thread, ``companion/access.py``), across the same four browser contexts, tap → shown on all four.
+  thread, ``companion/serve/access.py``), across the same four browser contexts, tap → shown on all four.
 
 Each tap is made on quiet screens (``QUIET``): at a table, the next entry comes seconds after
 the last, when the last tap's ripple (~25 frames, ~0.45 s) is long over. A fixed 150 ms pause
@@ -44,7 +44,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 sys.path.insert(0, str(HERE))
 
-from companion import ids  # noqa: E402
+from companion.base import ids  # noqa: E402
 
 from bench_ui import cpu_ms, pct  # noqa: E402
 from conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, TABLET, Server, UI, _descends_from_us, free_port  # noqa: E402

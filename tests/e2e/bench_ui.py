@@ -21,7 +21,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 sys.path.insert(0, str(HERE))
 
-from companion import ids  # noqa: E402
+from companion.base import ids  # noqa: E402
 
 from conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, Server, UI  # noqa: E402
 import test_game_flow as flow  # noqa: E402

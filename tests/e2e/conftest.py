@@ -24,8 +24,8 @@ from pathlib import Path
 
 import pytest
 
-from companion import ids
-from companion.i18n import translate
+from companion.base import ids
+from companion.base.i18n import translate
 
 REPO = Path(__file__).resolve().parents[2]
 SHOTS = REPO / "docs" / "screenshots"
@@ -136,7 +136,7 @@ class Server:
     def start(self) -> None:
         # the app owns its data folder (one process per folder): a test that seeded it in
         # this process gives it up first
-        from companion.storage import Store
+        from companion.store.repository import Store
         seeded = Store._registry.get(os.path.realpath(self.data_dir))
         if seeded is not None:
             seeded.close()

@@ -13,7 +13,7 @@ from pathlib import Path
 import flet as ft
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from companion.access import without_flet_headers  # noqa: E402
+from companion.serve.access import without_flet_headers  # noqa: E402
 
 TOPIC = "floor/counter"
 ADD, COUNT = "floor-add", "floor-count"

@@ -14,7 +14,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from companion import ids
+from companion.base import ids
 from companion.vzhuh import ids as vz
 
 from .conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, PHONE, REPO, UI, free_port

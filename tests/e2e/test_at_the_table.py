@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion import ids
-from companion.storage import Store
+from companion.base import ids
+from companion.store.repository import Store
 from companion.kozyrnye_kity.widgets.card_picker import picker_ids
 from engine.kozyrnye_kity import FAMILY_CARDS
 

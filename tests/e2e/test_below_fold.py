@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion import ids
+from companion.base import ids
 from companion.kalmar import ids as kl
 from companion.royal_mastheads import ids as rm
 from companion.vzhuh import ids as vz

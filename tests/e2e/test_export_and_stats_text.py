@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from companion import ids
+from companion.base import ids
 from companion.kalmar import ids as kl
 from companion.royal_mastheads import ids as rm
-from companion.session import Session
-from companion.storage import Store
+from companion.ui.session import Session
+from companion.store.repository import Store
 from companion.vzhuh import ids as vz
 from companion.vzhuh.view import penalty_json
 from engine.core.games import read_any

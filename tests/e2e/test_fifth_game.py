@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion import ids
+from companion.base import ids
 
 from .conftest import ARTIFACTS, Server
 

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from companion import ids
-from companion.i18n import translate
+from companion.base import ids
+from companion.base.i18n import translate
 from companion.kozyrnye_kity.widgets.card_picker import picker_ids
 from engine.kozyrnye_kity import FIVE, deal
 from engine.kozyrnye_kity.i18n import card_name
@@ -316,8 +316,8 @@ def correction_of_a_past_trick(g: Game, data_dir: Path, scratch: Path):
     session deciding. Preferred: no new problem, then a new winner of the trick, then the latest.
     (A new winner of an earlier trick makes the next trick's leader wrong, and the
     app reports that as a new problem; it is the only one accepted.)"""
-    from companion.session import Session
-    from companion.storage import Store
+    from companion.ui.session import Session
+    from companion.store.repository import Store
 
     shutil.copytree(data_dir, scratch)
     store = Store.open(scratch)

@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from companion import ids
+from companion.base import ids
 
 from .conftest import PHONE, REPO, UI, Server
 

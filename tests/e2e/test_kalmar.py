@@ -13,7 +13,7 @@ import statistics
 
 import pytest
 
-from companion import ids
+from companion.base import ids
 from companion.kalmar import ids as kl
 
 from .conftest import PHONE, TABLET

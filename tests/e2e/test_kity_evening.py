@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion import ids
+from companion.base import ids
 from companion.kozyrnye_kity.screens.table import HISTORY_LINK, TRUMP_TILE, trump_name_size
 
 from .conftest import PHONE, TABLET, UI

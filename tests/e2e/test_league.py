@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion import ids
-from companion.storage import Store
+from companion.base import ids
+from companion.store.repository import Store
 
 from .test_export_and_stats_text import sweep
 

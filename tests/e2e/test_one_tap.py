@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion import ids
+from companion.base import ids
 from companion.kozyrnye_kity.widgets.card_picker import picker_ids
 from engine.kozyrnye_kity import FAMILIES
 from engine.kozyrnye_kity.i18n import family_name

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from companion import ids
-from companion.i18n import translate
-from companion.session import Session
-from companion.stats import player_stats
-from companion.storage import Store
+from companion.base import ids
+from companion.base.i18n import translate
+from companion.ui.session import Session
+from companion.league.stats import player_stats
+from companion.store.repository import Store
 from engine.kozyrnye_kity import read_record, record_actions
 from engine.kozyrnye_kity.record import action_to_json
 

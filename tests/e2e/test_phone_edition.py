@@ -20,7 +20,7 @@ import time
 
 import pytest
 
-from companion import ids
+from companion.base import ids
 from companion.vzhuh import ids as vz
 
 from .conftest import REPO, TABLET
@@ -125,7 +125,7 @@ def test_vzhuh_party_survives_a_reload(pw, site, tmp_path, request):
         assert [ui.read(vz.total(i)).strip() for i in range(len(VZ_PLAYERS))] == totals
         ui.shot("phone-edition-vzhuh", keep=True)
         # a second tab while this one is open: it says so and leaves the games alone (the
-        # browser's lock on the games, companion/platform.py)
+        # browser's lock on the games, companion/base/platform.py)
         other = phone.ctx.new_page()
         other.goto(site["url"])
         other.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=START)

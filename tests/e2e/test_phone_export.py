@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import ids
+from companion.base import ids
 from companion.vzhuh import ids as vz
 from engine.core.games import read_any
 

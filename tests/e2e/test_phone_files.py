@@ -21,7 +21,7 @@ import time
 
 import pytest
 
-from companion import ids
+from companion.base import ids
 
 from .phone import Phone
 

@@ -17,7 +17,7 @@ import time
 
 import pytest
 
-from companion import ids
+from companion.base import ids
 
 from .conftest import REPO, TABLET
 from .phone import Phone

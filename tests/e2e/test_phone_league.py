@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from companion import ids
+from companion.base import ids
 
 from .conftest import REPO
 from .phone import Phone
@@ -23,7 +23,7 @@ pytestmark = pytest.mark.e2e
 FILE_GAMES = """
 import json
 from companion import platform
-from companion.storage import Store
+from companion.store.repository import Store
 store = Store.open()
 added = store.import_archive(json.loads(KITY_ARCHIVE))
 await platform.wait_saved()
@@ -32,8 +32,8 @@ list(added)
 
 TIME_LEAGUE = """
 import random, time, json
-from companion.league import compute
-from companion.summary import Summary
+from companion.league.ratings import compute
+from companion.core.summary import Summary
 rng = random.Random(42)
 people = ["A%d" % i for i in range(10)]
 rows = []

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion import ids
+from companion.base import ids
 from companion.vzhuh import ids as vz
 
 from .phone import Phone

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion import ids
+from companion.base import ids
 from companion.screens import phone_table as pt
 
 from .phone import START, Phone

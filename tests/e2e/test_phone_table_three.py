@@ -26,7 +26,7 @@ import time
 
 import pytest
 
-from companion import ids
+from companion.base import ids
 from companion.screens import phone_table as pt
 from companion.vzhuh import ids as vz
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion import ids
+from companion.base import ids
 from companion.royal_mastheads import ids as rm
 
 from test_rm_view import SUITS_DEAL_BANK, SUITS_DEAL_TRICKS, suits_deal_owners

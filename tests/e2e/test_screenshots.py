@@ -10,7 +10,7 @@ import os
 
 import pytest
 
-from companion import ids
+from companion.base import ids
 
 from .conftest import PHONE, TABLET, UI
 from .test_shell import enter_trick

@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from companion import ids
-from companion.i18n import translate
+from companion.base import ids
+from companion.base.i18n import translate
 
 pytestmark = pytest.mark.e2e
 
@@ -32,7 +32,7 @@ def check_home(ui, shot_name):
         assert box["height"] >= 48 and box["width"] >= 200, (ident, box)
     # the game choice (one button per game, the first game chosen) and no buttons for screens
     # that do not exist
-    from companion.packs import LIST
+    from companion.core.packs import LIST
 
     assert ui.selected(f"home-game-{LIST[0].id}")
     assert ui.page.get_by_role("button").count() == len(HOME_BUTTONS) + len(LIST)
@@ -41,7 +41,7 @@ def check_home(ui, shot_name):
 
 def test_home_phone(ui):
     check_home(ui, "home-phone-light")
-    # drawn on one thread, as the phone edition is (companion/access.py, FLET_HEADERS_DROPPED)
+    # drawn on one thread, as the phone edition is (companion/serve/access.py, FLET_HEADERS_DROPPED)
     assert ui.page.evaluate("crossOriginIsolated") is False
 
 

@@ -17,8 +17,8 @@ import threading
 
 import pytest
 
-from companion import ids
-from companion.i18n import translate
+from companion.base import ids
+from companion.base.i18n import translate
 
 from . import test_game_flow as flow
 from .conftest import PHONE, STARTUP_TIMES, TABLET, UI, Server

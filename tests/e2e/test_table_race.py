@@ -21,8 +21,8 @@ import time
 
 import pytest
 
-from companion import ids
-from companion.i18n import translate
+from companion.base import ids
+from companion.base.i18n import translate
 
 from . import test_game_flow as flow
 from .conftest import STARTUP_TIMES, TABLET

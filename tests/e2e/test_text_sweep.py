@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from companion import ids
+from companion.base import ids
 from companion.kalmar import ids as kl
 from companion.royal_mastheads import ids as rm
-from companion.session import Session
-from companion.storage import Store
+from companion.ui.session import Session
+from companion.store.repository import Store
 from companion.vzhuh import ids as vz
 
 from .test_export_and_stats_text import HOME_OF, running, sweep

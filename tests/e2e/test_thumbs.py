@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion import ids
+from companion.base import ids
 from companion.kalmar import ids as kl
 from companion.vzhuh import ids as vz
 

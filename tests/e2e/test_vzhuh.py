@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion import ids
+from companion.base import ids
 from companion.vzhuh import ids as vz
 
 from .conftest import PHONE, TABLET

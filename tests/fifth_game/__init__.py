@@ -1,8 +1,8 @@
 """«Сотня», the fifth game (issue 18): a plain score pad with a target (RULES.md), written only against
 the games core (docs/games-core.md) in this one folder. It is in no list until :func:`register`."""
-from companion import packs
-from companion.game_view import Game, Screen, StatsWords
-from companion.i18n import N_, Nn_
+from companion.core import packs
+from companion.core.game_view import Game, Screen, StatsWords
+from companion.base.i18n import N_, Nn_
 from engine.core import games
 
 from . import game

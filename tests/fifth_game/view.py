@@ -1,8 +1,8 @@
 """«Сотня» for the log session (Flet-free): what the session asks, and names and numbers for the screens."""
 from typing import Any, Mapping
 
-from companion.game_view import GameView, changed_end, winner_name
-from companion.summary import Summary
+from companion.core.game_view import GameView, changed_end, winner_name
+from companion.core.summary import Summary
 
 from . import GAME
 from . import game as g
@@ -14,7 +14,7 @@ def points(text: str) -> int | str:
 
 class View(GameView):
     game, format, end_rule, engine = GAME.id, g.FORMAT, g.C.END.rule, g  # new_meta, apply, record, read_import, route:
-    # the defaults (companion/game_view.py)
+    # the defaults (companion/core/game_view.py)
 
     def start_state(self, meta: Mapping[str, Any]) -> g.State:
         return g.new_game(meta["players"], meta["target"])

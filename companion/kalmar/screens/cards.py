@@ -7,7 +7,7 @@ from typing import Callable, Iterable
 
 import flet as ft
 
-from ...i18n import N_, lang, t
+from ...base.i18n import N_, lang, t
 from ...ui import probe, tagged
 from .. import ids
 from ..view import BLUE, COLOURS, KINDS, card_parts, card_text, colour_text

@@ -8,7 +8,7 @@ import flet as ft
 
 from engine.kalmar.rules import C
 
-from ...i18n import lang, t
+from ...base.i18n import lang, t
 from ...ui import choice_row, probe, safe_screen, screen, section_title, tagged, use_latest, use_watch
 from .. import ids
 from ..view import BLUE, check_card, make_card

@@ -11,15 +11,19 @@ import flet as ft
 
 from engine.kalmar.rules import C
 
-from ...i18n import t, tn
-from ...ui import (TOUCH, WIDE, column, frame, probe, safe_render, safe_screen, section_title, tagged, two_columns,
-                   use_app, use_latest, use_select)
+from ...base.i18n import t, tn
+from ...ui import (
+    TOUCH, WIDE, column, frame, probe, safe_render, safe_screen, section_title, tagged, two_columns, use_app,
+    use_latest, use_select,
+)
 from ...widgets.game import GameMenu, UndoRedo, bar_button, go, leave, play_button, use_play
 from ...widgets.look import PLAYER_COLORS
 from ...widgets.notices import show_refusal
 from .. import ids, models
 from ..view import BLUE, NAMES_COLOUR, make_card
-from .cards import running, wide, short_words, card_face, card_words, colour_row, colour_words, digit_rows, kind_rows, player_row
+from .cards import (
+    running, wide, short_words, card_face, card_words, colour_row, colour_words, digit_rows, kind_rows, player_row,
+)
 from .new_game import first_card_of, first_card_picker
 
 ROUTE = "/kalmar"

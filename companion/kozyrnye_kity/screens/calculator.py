@@ -8,8 +8,8 @@ from engine.kozyrnye_kity import FAMILIES, FAMILY_CARDS, FIVE, Family, Token
 from engine.kozyrnye_kity.i18n import card_name, family_name
 
 from .. import calc
-from ... import ids
-from ...i18n import lang, t
+from ...base import ids
+from ...base.i18n import lang, t
 from ...ui import TOUCH, choice_row, probe, safe_screen, screen, section_title, tagged, use_app, use_latest
 
 

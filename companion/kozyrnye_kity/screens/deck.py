@@ -8,11 +8,11 @@ from engine.kozyrnye_kity import FAMILIES
 from engine.kozyrnye_kity.cards import parse_card
 from engine.kozyrnye_kity.i18n import card_name, family_name
 
-from ... import ids
+from ...base import ids
 from ..deck_walk import PEARL_CHOICES, Draft
 from ..view import kity_view
 from ..widgets.words import bonus_kind_names
-from ...i18n import lang, t, tn
+from ...base.i18n import lang, t, tn
 from ...ui import TOUCH, choice_row, probe, safe_screen, screen, section_title, tagged, use_latest
 from ...widgets.game import use_watch
 

@@ -9,9 +9,11 @@ import flet as ft
 from engine.kozyrnye_kity.cards import Family, parse_card
 from engine.kozyrnye_kity.i18n import card_name, family_name
 
-from ... import ids
-from ...i18n import lang, t
-from ...ui import TOUCH, big_button, probe, safe_render, safe_screen, screen, section_title, tagged, use_app, use_session
+from ...base import ids
+from ...base.i18n import lang, t
+from ...ui import (
+    TOUCH, big_button, probe, safe_render, safe_screen, screen, section_title, tagged, use_app, use_session,
+)
 from ..widgets.card_picker import CardPicker
 from ..widgets.words import bonus_effect
 from ...widgets.game import go

@@ -5,8 +5,8 @@ import flet as ft
 
 from engine.kozyrnye_kity.rules import C
 
-from ... import ids
-from ...i18n import t
+from ...base import ids
+from ...base.i18n import t
 from ...ui import choice_row, safe_screen, section_title, use_latest
 from ...widgets.new_game import new_game_screen, note, use_new_game
 

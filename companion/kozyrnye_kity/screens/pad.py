@@ -10,12 +10,9 @@ import flet as ft
 
 from engine.kozyrnye_kity.rules import C
 
-from ... import ids
-from ...i18n import t, tn
-from ...ui import (
-    PAD, TOUCH, big_button, probe, safe_screen, screen, tagged, use_app, use_latest,
-    use_session,
-)
+from ...base import ids
+from ...base.i18n import t, tn
+from ...ui import PAD, TOUCH, big_button, probe, safe_screen, screen, tagged, use_app, use_latest, use_session
 from ..widgets.words import tie_banner
 from ..widgets.look import PLAYER_COLORS
 from ...widgets.game import GameMenu, go, leave

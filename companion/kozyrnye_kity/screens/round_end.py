@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import flet as ft
 
-from ... import ids
-from ...i18n import lang, t, tn
+from ...base import ids
+from ...base.i18n import lang, t, tn
 from ...screens.records import use_export
 from ...ui import TOUCH, probe, safe_render, safe_screen, screen, section_title, tagged
 from ...widgets.game import go, leave, use_play

@@ -7,8 +7,8 @@ import flet as ft
 
 from engine.kozyrnye_kity.rules import C
 
-from ... import ids
-from ...i18n import t
+from ...base import ids
+from ...base.i18n import t
 from ...ui import TOUCH, WIDE, choice_row, probe, safe_screen, screen, section_title, tagged, use_latest
 from ..view import TrumpDraw
 from ..widgets.card_picker import CardPicker

@@ -15,10 +15,12 @@ from engine.kozyrnye_kity import parse_card
 from engine.kozyrnye_kity.game import Phase
 from engine.kozyrnye_kity.rules import C
 
-from ... import ids
-from ...i18n import lang, t, tn
-from ...ui import (GAP, MAIN, PAD, PHONE_PAD, SIDE, TOUCH, WIDE, at_least, frame, probe, safe_render, safe_screen,
-                   tagged, this_session, two_columns, use_app, use_kept, use_latest, use_session)
+from ...base import ids
+from ...base.i18n import lang, t, tn
+from ...ui import (
+    GAP, MAIN, PAD, PHONE_PAD, SIDE, TOUCH, WIDE, at_least, frame, probe, safe_render, safe_screen, tagged,
+    this_session, two_columns, use_app, use_kept, use_latest, use_session,
+)
 from ..widgets.card_picker import CardPicker
 from ..widgets.fact_dialog import FactQuestionHost
 from ...widgets.awake import use_keep_awake

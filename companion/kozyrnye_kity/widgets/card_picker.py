@@ -30,7 +30,7 @@ import flet as ft
 from engine.kozyrnye_kity import FAMILIES, FAMILY_CARDS, FIVE, Family, parse_card
 from engine.kozyrnye_kity.i18n import card_name
 
-from ...i18n import lang, t
+from ...base.i18n import lang, t
 from ...ui import TOUCH, safe_render, tagged, use_app, use_kept
 from ...widgets.game import use_stable
 from .look import FIVE_COLOR, fam_label, family_color

@@ -12,8 +12,8 @@ import flet as ft
 
 from engine.kozyrnye_kity import FAMILIES, parse_card
 
-from ... import ids
-from ...i18n import lang, t
+from ...base import ids
+from ...base.i18n import lang, t
 from ...ui import TOUCH, choice_row, probe, safe_render, tagged, this_session, use_app, use_latest, use_select
 from ..deck_walk import Draft
 from .look import card_chip, fam_label

@@ -8,7 +8,7 @@ import flet as ft
 from engine.kozyrnye_kity import Family, parse_card
 from engine.kozyrnye_kity.i18n import card_name, family_name
 
-from ...i18n import lang
+from ...base.i18n import lang
 from ...widgets.look import PLAYER_COLORS  # noqa: F401 — the players' colours, for this game's screens
 
 # One calm, distinct colour per whale family; white text on it reads in light and dark themes.

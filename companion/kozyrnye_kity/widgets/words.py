@@ -6,7 +6,7 @@ import flet as ft
 from engine.kozyrnye_kity.i18n import render
 from engine.kozyrnye_kity.rules import C
 
-from ...i18n import lang, t
+from ...base.i18n import lang, t
 from ...ui import probe
 from .look import fam_label
 

@@ -17,7 +17,7 @@ import flet as ft
 
 from engine.royal_mastheads.rules import C
 
-from ...i18n import lang, t, tn
+from ...base.i18n import lang, t, tn
 from ...ui import TOUCH, choice_row, content_width, probe, safe_screen, screen, section_title, tagged
 from ...widgets.game import go, leave, play_button, use_play
 from ...widgets.notices import outcome_text

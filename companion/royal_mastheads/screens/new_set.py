@@ -6,7 +6,7 @@ import flet as ft
 
 from engine.royal_mastheads.rules import C
 
-from ...i18n import t
+from ...base.i18n import t
 from ...ui import choice_row, safe_screen, section_title, use_latest
 from ...widgets.new_game import new_game_screen, note, seat_choice, use_new_game
 from .. import ids

@@ -7,7 +7,7 @@ import flet as ft
 
 from engine.royal_mastheads.rules import C
 
-from ...i18n import N_, lang, t, tn
+from ...base.i18n import N_, lang, t, tn
 from ...ui import probe, use_latest
 from ...widgets.game import game_bar
 from ...widgets.look import PLAYER_COLORS

@@ -7,7 +7,7 @@ from typing import Callable, Mapping
 
 import flet as ft
 
-from ...i18n import lang, t
+from ...base.i18n import lang, t
 from ...ui import tagged
 from .. import ids
 from ..view import RANK_IDS, SUIT_IDS, card_id, card_text, plain, rank_text, red, suit_sign

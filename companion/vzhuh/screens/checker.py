@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from ...i18n import lang, t, tn
+from ...base.i18n import lang, t, tn
 from ...ui import TOUCH, choice_row, probe, safe_screen, screen, section_title, tagged, use_app, use_latest
 from .. import ids
 from ..view import DECK_COUNTS, NUMBERS, check_move

@@ -10,7 +10,7 @@ import flet as ft
 
 from engine.vzhuh.rules import C
 
-from ...i18n import t
+from ...base.i18n import t
 from ...ui import TOUCH, probe, tagged, use_latest
 from ...widgets.look import PLAYER_COLORS
 from .. import ids

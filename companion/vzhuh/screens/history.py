@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from ...i18n import t
+from ...base.i18n import t
 from ...ui import TOUCH, safe_screen, screen, section_title, tagged, use_latest
 from ...widgets.game import go, use_watch
 from ...widgets.history import after_correction, history_tail

@@ -7,7 +7,7 @@ import flet as ft
 
 from engine.vzhuh.rules import C
 
-from ...i18n import t
+from ...base.i18n import t
 from ...ui import TOUCH, probe, safe_screen, screen, section_title, tagged
 from ...widgets.game import bar_button, game_bar, go, leave, use_play
 from ...widgets.score import ScoreGrid

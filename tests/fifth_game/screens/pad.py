@@ -2,8 +2,8 @@
 undo/redo, the totals, the winner). They render the view and send rounds through it; they compute nothing."""
 import flet as ft
 
-from companion.i18n import t, tn
-from companion.ids import family
+from companion.base.i18n import t, tn
+from companion.base.ids import family
 from companion.ui import choice_row, probe, safe_screen, screen, tagged, use_latest
 from companion.widgets import game as w, new_game as ng
 from companion.widgets.notices import report, undo_buttons

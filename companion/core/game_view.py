@@ -1,4 +1,4 @@
-"""What a game pack tells the generic log session (:mod:`companion.log_session`), and the
+"""What a game pack tells the generic log session (:mod:`companion.session.log_session`), and the
 per-game view the screens ask.
 
 One subclass of :class:`GameView` per game (``companion/<game>/view.py``). The log session
@@ -18,7 +18,7 @@ from engine.core.actions import Codec, to_json
 from engine.core.errors import GameError, MissingInput
 
 if TYPE_CHECKING:
-    from .log_session import LogSession, Notice
+    from ..session.log_session import LogSession, Notice
     from .summary import Summary
 
 
@@ -55,7 +55,7 @@ class StatsWords:
 @dataclass(frozen=True)
 class Game:
     """One game in the app, declared once: ``GAME`` in its package (``companion/<game>/``) and
-    listed in :data:`companion.packs.LIST`. The log session, the shell and the shared screens
+    listed in :data:`companion.core.packs.LIST`. The log session, the shell and the shared screens
     read everything they ask of a game here; the view and the screens are imported when first
     asked for (a phone starts without any game's code). Texts are English msgids."""
 
@@ -178,7 +178,7 @@ class GameView:
     def new_meta(self, players: Sequence[str], options: Mapping[str, Any]) -> "dict | Notice":
         """The stored meta of a new game, or a refusal. By default the players and the options,
         checked by making the first state (:meth:`start_state` raising a :class:`GameError`: refused)."""
-        from .log_session import Notice
+        from ..session.log_session import Notice
 
         meta = {"players": list(players), **options}
         try:
@@ -242,7 +242,7 @@ class GameView:
 
     def summarize(self, state: Any) -> "Summary":
         """What the history and statistics need of a game (kept in the archive as its
-        :meth:`~companion.summary.Summary.to_json`); for no state, a summary without players."""
+        :meth:`~companion.core.summary.Summary.to_json`); for no state, a summary without players."""
         raise NotImplementedError
 
     def diff(self, old: Any, new: Any) -> list[Change]:

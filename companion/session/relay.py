@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Optional, Sequence
 
-from companion.log_session import LogSession, Outcome
+from companion.session.log_session import LogSession, Outcome
 
 Relay = Callable[[Mapping[str, Any]], Outcome]
 

@@ -2,7 +2,7 @@
 
 The input is the history as :meth:`Session.archived` (or :meth:`Store.archived`) returns it:
 rows ``{game_id, seq, status, players, summary}`` whose ``summary`` is the stored form of a
-:class:`~companion.summary.Summary` (read here with its codec, by today's app or any before it).
+:class:`~companion.core.summary.Summary` (read here with its codec, by today's app or any before it).
 A bare summary (a dict with ``players`` and no ``summary`` key) is taken as a finished game.
 
 Every game a player sat in counts in ``games``, rounds and points (an abandoned game was still
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from .summary import Summary
+from ..core.summary import Summary
 
 WIN_STATUSES = ("finished", "imported")
 
@@ -65,7 +65,7 @@ def kind_numbers(archived: Iterable[Mapping[str, Any]]) -> dict[str, int]:
     """``{game_id: n}``: each game's number among the games of its kind, the oldest 1 (by the
     store's ``seq``, which counts the games of every kind: «Игра 2» for the only «Вжух!» game
     was that count, issue 43). ``archived`` is one kind's history, as
-    :meth:`Session.archived(game) <companion.log_session.LogSession.archived>` returns it."""
+    :meth:`Session.archived(game) <companion.session.log_session.LogSession.archived>` returns it."""
     rows = [r for r in archived or () if isinstance(r, Mapping) and isinstance(r.get("game_id"), str)]
     rows.sort(key=lambda r: r.get("seq") if isinstance(r.get("seq"), int) else 0)
     return {r["game_id"]: n for n, r in enumerate(rows, start=1)}

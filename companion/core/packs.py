@@ -1,4 +1,4 @@
-"""The games the app knows: one :class:`~companion.game_view.Game` declaration each (``GAME`` in
+"""The games the app knows: one :class:`~companion.core.game_view.Game` declaration each (``GAME`` in
 ``companion/<game>/__init__.py``), in one list. The log session, the shell and the shared
 screens (home, rules, history and statistics, records) read this list; nothing else registers
 a game — but :func:`add`, the one explicit call that adds a game living outside the app's
@@ -10,7 +10,7 @@ A game's id is its record format without the version (``kozyrnye-kity`` for
 """
 from __future__ import annotations
 
-from . import kalmar, kozyrnye_kity, royal_mastheads, vzhuh
+from .. import kalmar, kozyrnye_kity, royal_mastheads, vzhuh
 from .game_view import Game
 
 DEFAULT_GAME = "kozyrnye-kity"  # the first game; stored games without a ``game`` key are of it

@@ -3,7 +3,7 @@ Flet-free; computed from the kept games every time, never stored (a corrected or
 changes the league at the next look, and nothing drifts).
 
 Input: the history rows as :meth:`Store.archived` gives them (``{game_id, seq, status,
-players, summary}``, the summary read by :class:`~companion.summary.Summary`) and the people
+players, summary}``, the summary read by :class:`~companion.core.summary.Summary`) and the people
 registry's ``{spelling: person id}`` and ``{person id: shown name}``. A player name that is no
 one's yet counts as a person of its own (``"~" + name``), so the league never loses a game.
 
@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Optional
 
-from .summary import Summary
+from ..core.summary import Summary
 
 if TYPE_CHECKING:
     from openskill.models import PlackettLuce

@@ -186,7 +186,7 @@ async def _open() -> str:
         log.warning("IndexedDB folder not loaded: %s", err)
         _set_problem("refused")
     else:
-        from . import storage
+        from ..store import repository as storage
 
         storage.after_write = flush
         if pyc:

@@ -2,13 +2,13 @@
 
 * Default: the app listens on ``127.0.0.1`` only.
 * Table mode (``python -m companion --table``): it also listens on each private LAN address
-  of this machine, and every request needs the table's code (see :mod:`companion.access`).
+  of this machine, and every request needs the table's code (see :mod:`companion.serve.access`).
   The phones join with ``http://<address>:<port>/?code=<code>`` (the invite screen shows it as
   a QR code). Ending table mode stops the LAN listener: nothing is reachable from the network
   any more.
 
 Both listeners serve one ASGI app: Flet's web app (``ft.run(..., export_asgi_app=True)``)
-behind the :class:`~companion.access.Guard`. The loopback server runs Flet's lifespan; the LAN
+behind the :class:`~companion.serve.access.Guard`. The loopback server runs Flet's lifespan; the LAN
 server is a second uvicorn server on the same event loop without one.
 """
 from __future__ import annotations
@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 from .access import Guard, TableAccess, show_code
-from .i18n import LANGS, N_, translate
+from ..base.i18n import LANGS, N_, translate
 
 log = logging.getLogger("kity")
 
@@ -50,7 +50,7 @@ def release_when_gone(page) -> None:
     seconds without coming back: Flet's ``close()`` of a session (its pubsub, its pending
     calls), and it leaves Flet's registry, so the page, its controls and its log session are
     garbage. A computer-served page only (a socket the guard saw close, see
-    :mod:`companion.access`); Flet's own expiry (``FLET_SESSION_TIMEOUT``, set to the same
+    :mod:`companion.serve.access`); Flet's own expiry (``FLET_SESSION_TIMEOUT``, set to the same
     grace by :func:`serve`) is the backstop."""
     session = page.session
     try:
@@ -218,7 +218,7 @@ def _say(line: str = "") -> None:
 
 def _both(msg: str, sep: str = " / ") -> str:
     """``msg`` (an English msgid) in Russian, then in English: the console speaks to whoever
-    started the app, in both languages (from the catalogs, companion/i18n.py)."""
+    started the app, in both languages (from the catalogs, companion/base/i18n.py)."""
     return sep.join(translate(lang, msg) for lang in LANGS)
 
 

@@ -14,7 +14,7 @@ from typing import Any, Optional
 
 log = logging.getLogger("kity")
 
-RULES_DIR = Path(__file__).resolve().parent.parent / "assets" / "rules"
+RULES_DIR = Path(__file__).resolve().parents[2] / "assets" / "rules"
 RULES_FILE = RULES_DIR / "kozyrnye-kity.json"  # the first game's
 KINDS = ("rule", "ruling", "text", "example")
 

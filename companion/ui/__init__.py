@@ -13,15 +13,15 @@ from typing import Callable, Iterable, Optional
 import flet as ft
 from flet.components.utils import current_component
 
-from . import ids
-from .i18n import t
-from .per_page import PerPage
+from ..base import ids
+from ..base.i18n import t
+from ..base.per_page import PerPage
 from .state import AppState
 
 log = logging.getLogger("kity")
 
 StateCtx = ft.create_context(None)
-SessionCtx = ft.create_context(None)  # this tab's companion.session.Session
+SessionCtx = ft.create_context(None)  # this tab's companion.ui.session.Session
 _SESSIONS: PerPage = PerPage()  # page → its session (this_session)
 NoticeCtx = ft.create_context(None)  # this tab's AppState.board: only the notice bar follows it
 
@@ -43,7 +43,7 @@ def later(module: str, name: str) -> Callable[[], ft.Control]:
 
 
 def routes_of(package: str, screens: Iterable) -> list[ft.Route]:
-    """The routes of a game's declared screens (:class:`companion.game_view.Screen`), each screen
+    """The routes of a game's declared screens (:class:`companion.core.game_view.Screen`), each screen
     imported from ``<package>.screens`` when first shown."""
     def route(sc) -> ft.Route:
         module, name = sc.component.rsplit(".", 1)
@@ -307,19 +307,19 @@ def frame(route: str, title: Optional[ft.Control], body: ft.Control, actions: Op
 
 def _table_bar() -> list:
     """The phone edition's «no link to the table» bar (issue 40); nothing on the computer."""
-    from .platform import PHONE_TABLE
+    from ..base.platform import PHONE_TABLE
 
     if not PHONE_TABLE:
         return []
-    from .network.bridge import TABLE
-    from .screens.phone_table import TableBar
+    from ..network.bridge import TABLE
+    from ..screens.phone_table import TableBar
 
     return [TableBar(TABLE)]
 
 
 def _storage_bar() -> ft.Control:
     """The phone edition's storage warning, under every screen while it holds (issue 43)."""
-    from .widgets.notices import STORAGE, StorageBar
+    from ..widgets.notices import STORAGE, StorageBar
 
     return StorageBar(STORAGE)
 

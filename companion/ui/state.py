@@ -16,8 +16,8 @@ from typing import Any, Callable, Optional
 
 import flet as ft
 
-from . import i18n
-from . import packs
+from ..base import i18n
+from ..core import packs
 
 log = logging.getLogger("kity")
 

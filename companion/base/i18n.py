@@ -30,7 +30,7 @@ from engine.core.i18n import DEFAULT_LANG, LANGS, Catalogs, template
 from .per_page import PerPage
 
 DOMAIN = "kity"
-LOCALES_DIR = Path(__file__).resolve().parent.parent / "assets" / "locales"
+LOCALES_DIR = Path(__file__).resolve().parents[2] / "assets" / "locales"
 
 _default = DEFAULT_LANG
 _by_page: PerPage[str] = PerPage()

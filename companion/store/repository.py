@@ -85,15 +85,15 @@ from typing import Any, Callable, Literal, Optional
 from tinydb import Query, TinyDB
 from tinydb.table import Document
 
-from .paths import data_dir
-from .store.atomic import AtomicJSONStorage, remove_quietly, set_aside
-from .store.incidents import (
+from ..base.paths import data_dir
+from .atomic import AtomicJSONStorage, remove_quietly, set_aside
+from .incidents import (
     ARCHIVE_INDEX_REBUILT, BACKUP_SET_ASIDE, MOVED_ASIDE, NOT_SAVED, RESET_TO_EMPTY, RESTORED_FROM_BACKUP, SILENT,
     UNREADABLE, StorageIncident,
 )
-from .store import people as _people
-from .store.lock import FolderInUse, own_folder, release_folder
-from .store.validate import GAME_ID, is_list_of_dicts, valid_archived, valid_current, valid_index, valid_profile
+from . import people as _people
+from .lock import FolderInUse, own_folder, release_folder
+from .validate import GAME_ID, is_list_of_dicts, valid_archived, valid_current, valid_index, valid_profile
 
 log = logging.getLogger("kity")
 
@@ -108,7 +108,7 @@ _CURRENT_DOC = 1  # doc_id of the single document in the one-document tables
 
 
 # Called after every file the store wrote (the phone edition copies the folder to IndexedDB
-# then: companion/platform.py). None on the computer.
+# then: companion/base/platform.py). None on the computer.
 after_write: Optional[Callable[[], None]] = None
 
 

@@ -28,7 +28,7 @@ What the session adds to the engines, the same for every game:
 * import and export of game records (each game's own format), finishing and abandoning games.
 
 Everything a game means lives in its view (``companion/<game>/view.py``, a
-:class:`~companion.game_view.GameView`): ``session.game`` is the view of the current game
+:class:`~companion.core.game_view.GameView`): ``session.game`` is the view of the current game
 (or, with no game running, of the game last chosen). No text lives here: notices are message
 keys with parameters (the UI renders them in the user's language), engine errors carry their
 own texts.
@@ -46,10 +46,10 @@ from engine.core.errors import GameError, IllegalAction, MissingInput, RecordErr
 from engine.core.games import read_any
 from engine.core.reading import dumps
 
-from .game_view import Change, GameView, Question
-from .packs import BY_ID, DEFAULT_GAME, view_class
-from .storage import SILENT, RevisionConflict, Store
-from .summary import Summary, game_of
+from ..core.game_view import Change, GameView, Question
+from ..core.packs import BY_ID, DEFAULT_GAME, view_class
+from ..store.repository import SILENT, RevisionConflict, Store
+from ..core.summary import Summary, game_of
 
 
 # ---------------------------------------------------------------------------------------------
@@ -180,7 +180,7 @@ class LogSession:
         """The state this device's screen is known to show: what its entries are made on when
         they say nothing else. None: not followed — what the session holds is what its one
         screen shows (the phone edition, the tests). Table mode follows it
-        (:func:`companion.session.confirm_shown`)."""
+        (:func:`companion.ui.session.confirm_shown`)."""
         return self._shown
 
     def mark_shown(self, state: StateId | None) -> None:
@@ -516,15 +516,15 @@ class LogSession:
         first = rows[0] if rows else None
         cached = self._history_cache.get(game)
         if cached is None or cached[0] is not first or cached[1] != len(rows):
-            mine = [r for r in rows if game_of(r.get("summary")) == game]  # the summary's game (companion.summary)
+            mine = [r for r in rows if game_of(r.get("summary")) == game]  # the summary's game (companion.core.summary)
             cached = self._history_cache[game] = (first, len(rows), mine, [])
         return list(cached[2])
 
     def league(self):
-        """The table's league (:mod:`companion.league`) of the kept games and the people,
+        """The table's league (:mod:`companion.league.ratings`) of the kept games and the people,
         computed again only after the games or the people changed (the store's generation):
         never stored, so a corrected or deleted game is counted as it is now."""
-        from .league import of_store
+        from ..league.ratings import of_store
 
         cached = getattr(self, "_league_cache", None)
         if cached is None or cached[0] != self._store.generation:
@@ -550,7 +550,7 @@ class LogSession:
 
     # ---- people and the whole archive (issue 42): the screens ask, the store keeps
     def _people_change(self, method: str, *args: Any) -> Outcome:
-        from .store.people import PeopleError
+        from ..store.people import PeopleError
 
         try:
             getattr(self._store, method)(*args)
@@ -605,9 +605,9 @@ class LogSession:
         return Outcome(True, Notice("import", "session.archive-imported", {"added": added, "skipped": skipped}))
 
     def archived_stats(self, game: str) -> dict[str, dict]:
-        """Per-player statistics over ``game``'s history (:func:`companion.stats.player_stats`),
+        """Per-player statistics over ``game``'s history (:func:`companion.league.stats.player_stats`),
         computed once per version of the history: the summaries are read once."""
-        from .stats import player_stats
+        from ..league.stats import player_stats
 
         self.archived(game)
         cached = self._history_cache[game]

@@ -46,7 +46,7 @@ from http.cookies import SimpleCookie
 from typing import Awaitable, Callable, Iterable, Optional
 from urllib.parse import parse_qs
 
-from .i18n import LANGS, N_, translate
+from ..base.i18n import LANGS, N_, translate
 
 COOKIE = "kity_table"
 MAX_WRONG = 10   # wrong codes from one address …
@@ -254,7 +254,7 @@ _FORM = """<form method="get" action="/"><label>{code}<br>
 <button type="submit">{join}</button></form>"""
 
 # The pages: (title, text, with the code form). English msgids; both languages come from the
-# catalogs (companion/i18n.py), Russian first (a phone's language is not known before it joins).
+# catalogs (companion/base/i18n.py), Russian first (a phone's language is not known before it joins).
 _PAGES = {
     "forbidden": (N_("This is a Киты table"), N_(
         "Ask the host for the table's code: it is on the «Invite players» screen. Scan the QR code or type the code."),
@@ -418,7 +418,7 @@ class Guard:
         without this, each such socket stayed counted and held (~30 KB), and stopping the
         server printed one traceback for each. A send that finds the socket already closed
         ends the connection the same way, quietly: the app then ends its session as for any
-        goodbye (Flet's ``disconnect``; :func:`companion.server.release_when_gone`)."""
+        goodbye (Flet's ``disconnect``; :func:`companion.serve.server.release_when_gone`)."""
         acc = self.access
         conn = Connection(client, token, asyncio.get_running_loop())
         if acc is not None:
