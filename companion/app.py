@@ -25,13 +25,14 @@ from .screens.invite import Invite
 from .serve.server import WITHDRAWN_TOPIC, current as tablemode, release_when_gone
 from .ui.state import AppState
 from .base.paths import data_dir
+from .store import repository
 from .store.repository import SILENT, FolderInUse, Store
-from .session.log_session import shared
+from .session.shared import shared
 from .ui.session import Session, confirm_shown
-from .ui import NoticeCtx, SessionCtx, StateCtx, hold_session, routes_of
+from .ui import NoticeCtx, SessionCtx, StateCtx, hold_session, routes_of, under_every_screen
 from .widgets.awake import use_keep_awake
 from .widgets.game import game_route
-from .widgets.notices import storage_text
+from .widgets.notices import STORAGE, StorageBar, refusal_text, storage_text
 
 log = logging.getLogger("kity")
 
@@ -138,6 +139,20 @@ def OtherTab():
     ])]
 
 
+def _table_bar() -> list:
+    """The phone edition's «no link to the table» bar (issue 40); nothing on the computer."""
+    if not platform.PHONE_TABLE:
+        return []
+    from .screens.phone_table import TableBar  # the phone edition's table screens only (load cost)
+    from .ui.table import TABLE
+
+    return [TableBar(TABLE)]
+
+
+# under every screen: the storage warning (phone edition, issue 43), the table's bar (issue 40)
+under_every_screen(lambda: [StorageBar(STORAGE)])
+under_every_screen(_table_bar)
+
 STORE_TOPIC = "kity/store"  # "the store changed": every session catches up
 GAME_ROUTES = follow_routes()
 
@@ -214,6 +229,8 @@ async def main(page: ft.Page) -> None:
         platform.screen_ready()
         return
     platform.hold_screen_until_saved(page)
+    if platform.IN_BROWSER:  # every file the store writes is copied to IndexedDB (the folder is loaded)
+        repository.after_write = platform.flush
     try:
         store = Store.open()
     except Exception as e:  # the data folder itself is out of reach: say so, start anyway
@@ -236,8 +253,6 @@ async def main(page: ft.Page) -> None:
     if news:
         state.show(lambda: " ".join(storage_text(i.code, i.params) for i in news), "problem", route="/")
     if platform.IN_BROWSER:  # a bar under every screen while anything lives only in memory (issue 43)
-        from .widgets.notices import STORAGE
-
         def storage_problem(problem: str | None) -> None:
             async def tell():
                 was, STORAGE.problem = STORAGE.problem, problem
@@ -269,9 +284,11 @@ async def main(page: ft.Page) -> None:
         release_when_gone(page)  # a page that leaves gives back what its session held (issue 43)
     page.render_views(App, state, (session,))
     if platform.PHONE_TABLE:  # the phones' own table: Python ↔ the page's table link (issue 40)
-        from .network import bridge
+        from .network import link  # imported in the phone edition only (load cost)
+        from .ui.table import TABLE
 
-        bridge.start(page, session, state)
+        link.start(page, session, state, TABLE, say=lambda r: state.show(refusal_text(r), "problem"),
+                   route_of=game_route, confirm=confirm_shown)
     platform.screen_ready()
 
 

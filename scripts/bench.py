@@ -192,9 +192,9 @@ def bench_history(per_game: int = 1000) -> None:
         for game in HISTORY_GAMES:
             for label in ("first", "again"):
                 t = time.perf_counter()
-                rows = session.archived(game)
+                rows = session.archive.archived(game)
                 t_rows = time.perf_counter() - t
-                stats = session.archived_stats(game)
+                stats = session.stats.archived_stats(game)
                 t_stats = time.perf_counter() - t
                 shown = [screen._game_row(r, lambda gid: None) for r in screen.visible_rows(rows)]
                 t_all = time.perf_counter() - t

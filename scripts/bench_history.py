@@ -54,7 +54,7 @@ def long_game(rounds: int = 200, seed: int = 7) -> tuple[dict, list[dict]]:
     with tempfile.TemporaryDirectory() as d:
         store = Store.open(d)
         try:
-            out = Session(store).import_record(text)
+            out = Session(store).archive.import_record(text)
             assert out.ok, out.notice
             g = store.archived_game(store.archived()[0]["game_id"])
         finally:

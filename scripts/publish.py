@@ -378,7 +378,7 @@ self.addEventListener("fetch", (event) => {
   const req = event.request;
   const url = new URL(req.url);
   // a record file being imported: the phone edition has no server to upload to, so the page sends
-  // it here and the app's Python reads it from this cache once (companion/screens/records.py); the
+  // it here and the app's Python reads it from this cache once (companion/widgets/records.py); the
   // app asks for the file's bytes only after its size passed (issue 43)
   if (req.method === "PUT" && url.origin === self.location.origin && url.pathname.includes("/kity-import/")) {
     event.respondWith((async () => {

@@ -48,12 +48,12 @@ def test_the_game_in_progress_resumes_as_it_was(session):
 
 
 def test_the_archive_lists_the_old_games(session):
-    rows = [(r["status"], r["summary"].get("winner"), r["summary"].get("totals")) for r in session.archived()]
+    rows = [(r["status"], r["summary"].get("winner"), r["summary"].get("totals")) for r in session.archive.archived()]
     assert rows == [tuple(x) for x in EXPECTED["current"]["archived"]]
-    assert session.archived("kozyrnye-kity") == session.archived()  # old games are whale games
-    assert session.archived("vzhuh") == []
-    finished = [r for r in session.archived() if r["status"] == "finished"][0]
-    exported = json.loads(session.export_archived(finished["game_id"]))
+    assert session.archive.archived("kozyrnye-kity") == session.archive.archived()  # old games are whale games
+    assert session.archive.archived("vzhuh") == []
+    finished = [r for r in session.archive.archived() if r["status"] == "finished"][0]
+    exported = json.loads(session.archive.export_archived(finished["game_id"]))
     # archived when it was finished: the record exported before, plus the time it ended
     assert exported.pop("ended") == "2026-11-20T20:10:00+03:00"
     assert exported == json.loads((FIXTURE / "record.json").read_text(encoding="utf-8"))
@@ -61,9 +61,9 @@ def test_the_archive_lists_the_old_games(session):
 
 def test_the_old_record_imports_and_replays_the_same(session):
     text = (FIXTURE / "record.json").read_text(encoding="utf-8")
-    out = session.import_record(text)
+    out = session.archive.import_record(text)
     assert out.ok and out.notice.params["finished"] is True
-    new = session.archived()[0]
+    new = session.archive.archived()[0]
     fin = EXPECTED["finished"]
     assert new["status"] == "imported" and new["summary"]["winner"] == fin["winner"]
     assert dict(zip(new["summary"]["players"], new["summary"]["totals"])) == fin["totals"]

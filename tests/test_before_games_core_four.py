@@ -140,20 +140,20 @@ def test_every_stored_change_undoes_back_to_the_empty_game(opened, game):
 def test_the_archive_lists_the_finished_game_with_its_summary(opened, game):
     s = opened(game)
     exp = expected(game)
-    rows = [{k: r[k] for k in ("status", "players", "summary")} for r in s.archived()]
+    rows = [{k: r[k] for k in ("status", "players", "summary")} for r in s.archive.archived()]
     assert rows == exp["archived"]
-    assert [r["game_id"] for r in s.archived(game)] == [r["game_id"] for r in s.archived()]
+    assert [r["game_id"] for r in s.archive.archived(game)] == [r["game_id"] for r in s.archive.archived()]
     for other in GAMES:
         if other != game:
-            assert s.archived(other) == []
-    assert s.archived_stats(game)  # statistics read the old summaries
+            assert s.archive.archived(other) == []
+    assert s.stats.archived_stats(game)  # statistics read the old summaries
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_exporting_the_archived_game_gives_its_record(opened, game):
     s = opened(game)
-    row = s.archived()[0]
-    exported = json.loads(s.export_archived(row["game_id"]))
+    row = s.archive.archived()[0]
+    exported = json.loads(s.archive.export_archived(row["game_id"]))
     # archived when it was finished: the record exported just before, plus the time it ended
     assert exported.pop("ended") == row["summary"]["ended"]
     assert exported == json.loads(record_text(game))
@@ -163,9 +163,9 @@ def test_exporting_the_archived_game_gives_its_record(opened, game):
 def test_the_record_imports_and_replays_with_the_same_totals(opened, game):
     s = opened(game)
     fin = expected(game)["finished"]
-    out = s.import_record(record_text(game))
+    out = s.archive.import_record(record_text(game))
     assert out.ok and out.notice.params == {"violations": 0, "finished": True}
-    new = s.archived()[0]
+    new = s.archive.archived()[0]
     assert new["status"] == "imported"
     assert {k: v for k, v in new["summary"].items() if k not in ("started", "game")} == \
         {k: v for k, v in fin["summary"].items() if k != "game"}
@@ -212,7 +212,7 @@ def test_vzhuh_totals_by_hand(opened):
     assert s.redo().ok and s.redo().ok
     totals = {"Андрей": 85 + 28 + 14, "Тёма": 0 + 47 + 39, "Лена": 85 + 31 + 24, "Женя": 96 + 45 + 46}
     assert s.game.totals() == totals and s.winner() == "Тёма"
-    assert s.archived()[0]["summary"]["totals"] == [totals[p] for p in s.players]
+    assert s.archive.archived()[0]["summary"]["totals"] == [totals[p] for p in s.players]
 
 
 def test_rm_running_points_by_hand(opened):
@@ -244,5 +244,5 @@ def test_kalmar_hands_by_hand(opened):
     assert s.undo().ok
     t = s.game.table()
     assert t.counts["Женя"] == 8 and t.turn == "Андрей"
-    assert s.archived()[0]["summary"]["winner"] == "Андрей"
-    assert s.archived()[0]["summary"]["totals"] == [1, 0, 0, 0]
+    assert s.archive.archived()[0]["summary"]["winner"] == "Андрей"
+    assert s.archive.archived()[0]["summary"]["totals"] == [1, 0, 0, 0]

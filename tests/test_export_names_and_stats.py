@@ -83,15 +83,15 @@ def _vzhuh_game(s, players, parties):
 def test_colours_follow_the_seat_not_the_rank(s):
     # Аня sits first (blue at the table) and loses: 60 against 5 and 0 (VZ-SCORE)
     _vzhuh_game(s, P, [[60, 5, 0]])
-    rows = s.archived("vzhuh")
+    rows = s.archive.archived("vzhuh")
     seats = player_seats(rows)
     assert seats == {"Аня": 0, "Боря": 1, "Вика": 2}
     assert PLAYER_COLORS[seats["Аня"]] == "#1E88E5"  # blue, as at the table
     # the newest game decides: Аня moved to the third seat
     _vzhuh_game(s, ["Вика", "Боря", "Аня"], [[0, 0, 7]])
-    assert player_seats(s.archived("vzhuh")) == {"Вика": 0, "Боря": 1, "Аня": 2}
+    assert player_seats(s.archive.archived("vzhuh")) == {"Вика": 0, "Боря": 1, "Аня": 2}
     # the running game comes first: its seats are the ones on the table's screen now
-    assert player_seats(s.archived("vzhuh"), running=["Боря", "Аня"]) == {"Боря": 0, "Аня": 1, "Вика": 0}
+    assert player_seats(s.archive.archived("vzhuh"), running=["Боря", "Аня"]) == {"Боря": 0, "Аня": 1, "Вика": 0}
     assert set(player_stats(rows)) == set(seats)  # every player of the statistics has a seat
 
 
@@ -103,7 +103,7 @@ def test_games_are_numbered_within_their_kind(s):
         assert s.new_game(P, game=game, **kw).ok
         ids.append(s.game_id)
         assert s.abandon().ok
-    assert [r["seq"] for r in s.archived("vzhuh")] == [4, 2]
-    assert kind_numbers(s.archived("vzhuh")) == {ids[1]: 1, ids[3]: 2}
-    assert kind_numbers(s.archived("kozyrnye-kity")) == {ids[0]: 1, ids[2]: 2}
+    assert [r["seq"] for r in s.archive.archived("vzhuh")] == [4, 2]
+    assert kind_numbers(s.archive.archived("vzhuh")) == {ids[1]: 1, ids[3]: 2}
+    assert kind_numbers(s.archive.archived("kozyrnye-kity")) == {ids[0]: 1, ids[2]: 2}
     assert kind_numbers([]) == {}

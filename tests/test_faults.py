@@ -97,7 +97,7 @@ def test_1_failed_import_files_nothing(tmp_path, monkeypatch):
     store = Store.open(tmp_path)
     s = Session(store)
     monkeypatch.setattr(store, "_index_upsert", no_space)
-    out = s.import_record(json.dumps(EXAMPLE, ensure_ascii=False))
+    out = s.archive.import_record(json.dumps(EXAMPLE, ensure_ascii=False))
     monkeypatch.undo()
     assert not out.ok and out.notice.key == "session.not-saved"
     assert store.archived() == [] and not list((tmp_path / "archive").iterdir())
@@ -289,7 +289,7 @@ def test_5_an_interrupted_import_is_completed_without_a_damage_message(tmp_path,
 
     monkeypatch.setattr(store, "_index_upsert", killed)
     with pytest.raises(KeyboardInterrupt):
-        s.import_record(json.dumps(EXAMPLE, ensure_ascii=False))
+        s.archive.import_record(json.dumps(EXAMPLE, ensure_ascii=False))
     monkeypatch.undo()
     store = reopen(store)
     assert len(store.archived()) == 1  # the step was completed
@@ -405,7 +405,7 @@ def test_7_a_50_mb_bad_key_is_not_echoed(tmp_path):
 def test_8_import_refuses_what_storage_cannot_write(tmp_path, text, why):
     store = Store.open(tmp_path)
     s = Session(store)
-    out = s.import_record(text)
+    out = s.archive.import_record(text)
     assert not out.ok and why in out.text("en")
     assert store.archived() == [] and not list((tmp_path / "archive").iterdir())
 
@@ -451,7 +451,7 @@ def mutate(draw_value, path_choice):
 def test_fuzz_import_answers_calmly_and_keeps_what_it_accepts(tmp_path_factory, value, path):
     store = Store.open(tmp_path_factory.mktemp("fuzz"))
     s = Session(store)
-    out = s.import_record(json.dumps(mutate(value, path), ensure_ascii=False))
+    out = s.archive.import_record(json.dumps(mutate(value, path), ensure_ascii=False))
     assert out.notice is not None and out.text("ru") and out.text("en")
     if out.ok:  # what was accepted is stored and readable again
         assert len(reopen(store).archived()) == 1

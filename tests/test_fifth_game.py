@@ -144,13 +144,13 @@ def test_a_game_rounds_refusals_undo_redo_a_correction_and_the_archive(s):
     assert not out.ok and out.text("en") == "Round 3 after the end: Аня has already won (S5-END)."
     assert s.undo().ok and v.winner() is None and s.redo().ok and v.winner() == "Аня"  # the correction, undone and redone
     assert s.finish().ok and not s.active
-    row = s.archived("sotnya")[0]
+    row = s.archive.archived("sotnya")[0]
     assert row["summary"]["rounds"] == [[20, 10, 5], [30, 35, 0]] and row["summary"]["winner"] == "Аня"
     # the archived record is the header plus the log; imported again, it is the same game
-    record = json.loads(s.export_archived(row["game_id"]))
+    record = json.loads(s.archive.export_archived(row["game_id"]))
     assert record["target"] == 50 and record["rounds"][0] == {"type": "round", "points": {"Аня": 20, "Боря": 10, "Вика": 5}}
-    assert s.import_record(json.dumps(record)).ok
-    assert [(r["summary"]["totals"], r["summary"]["winner"]) for r in s.archived("sotnya")] == [([50, 45, 5], "Аня")] * 2
+    assert s.archive.import_record(json.dumps(record)).ok
+    assert [(r["summary"]["totals"], r["summary"]["winner"]) for r in s.archive.archived("sotnya")] == [([50, 45, 5], "Аня")] * 2
 
 
 # ---- its words ----------------------------------------------------------------------------------------

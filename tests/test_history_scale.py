@@ -50,12 +50,12 @@ def test_a_games_history_and_statistics_are_computed_once_per_version(tmp_path, 
     real = stats_mod.player_stats
     monkeypatch.setattr(stats_mod, "player_stats", lambda rows: calls.append(len(rows)) or real(rows))
     for _ in range(3):
-        assert len(s.archived("vzhuh")) == 4 and len(s.archived("kalmar")) == 2
-        st = s.archived_stats("vzhuh")
+        assert len(s.archive.archived("vzhuh")) == 4 and len(s.archive.archived("kalmar")) == 2
+        st = s.stats.archived_stats("vzhuh")
         assert {p: v["games"] for p, v in st.items()} == {"Аня": 4, "Боря": 4, "Вика": 4}
     assert calls == [4]  # once
     _file(store, 1, "vzhuh")
-    assert s.archived_stats("vzhuh")["Аня"]["games"] == 5 and calls == [4, 5]
+    assert s.stats.archived_stats("vzhuh")["Аня"]["games"] == 5 and calls == [4, 5]
 
 
 def test_the_list_shows_thirty_games_and_grows_on_demand():

@@ -28,11 +28,11 @@ def test_hostile_imports_are_refused_with_the_reason_and_nothing_is_filed(tmp_pa
                                                                          "count": 10 ** 12}]}]})}
     words = {"deep": "вложенность глубже 100 уровней", "huge": "N-VZ-RECORD-LIMIT", "draw": "KL-COMP"}
     for name, text in files.items():
-        out = s.import_record(text)
+        out = s.archive.import_record(text)
         assert not out.ok and words[name] in out.notice.error.text("ru"), name
         assert out.notice.error.text("en") and "Traceback" not in out.notice.error.text("en")
-    assert s.archived() == [] and s.archived("vzhuh") == []
-    assert s.import_record(_vzhuh(5)).ok  # a real record still goes in
+    assert s.archive.archived() == [] and s.archive.archived("vzhuh") == []
+    assert s.archive.import_record(_vzhuh(5)).ok  # a real record still goes in
 
 
 def test_a_bad_summary_stored_before_is_left_out_and_marked_not_raised(tmp_path):
@@ -41,9 +41,9 @@ def test_a_bad_summary_stored_before_is_left_out_and_marked_not_raised(tmp_path)
            "winner": "Боря", "low_wins": True}
     store.import_game({"players": ["Аня", "Боря"], "game": "vzhuh", "imported": True}, [], {"format": "vzhuh/1"}, bad)
     s = Session(store)
-    rows = s.archived("vzhuh")
+    rows = s.archive.archived("vzhuh")
     assert len(rows) == 1 and damaged(rows[0]["summary"])
-    stats = s.archived_stats("vzhuh")  # raised OverflowError before (a 4,000-digit int into a float)
+    stats = s.stats.archived_stats("vzhuh")  # raised OverflowError before (a 4,000-digit int into a float)
     assert stats["Аня"]["rounds"] == 1 and stats["Аня"]["points"] == 4 and stats["Аня"]["avg_round_points"] == 4.0
     assert Summary.from_json(bad).scores == ((4, 5),) and Summary.from_json(bad).totals == ()
     ok = {**bad, "rounds": [[MAX_SCORE, 3]], "totals": [MAX_SCORE, 3]}
@@ -58,7 +58,7 @@ def test_the_import_panel_names_the_games_not_their_record_formats():
 
     from companion.base.i18n import translations
     from companion.core.packs import LIST
-    from companion.screens import records
+    from companion.widgets import records
 
     src = inspect.getsource(records.ImportPanel)
     assert "FORMATS" not in src and "packs.LIST" in src

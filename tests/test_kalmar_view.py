@@ -168,7 +168,7 @@ def test_a_sitting_with_every_effect(tmp_path):
     assert sm.to_json() == {"players": P, "rounds": [[0, 1, 0], [0, 0, 1]], "totals": [0, 1, 1], "winner": None,
                             "low_wins": False, "game": "kalmar"}
     ok(s2.finish())
-    [row] = s2.archived()
+    [row] = s2.archive.archived()
     assert row["status"] == "finished" and row["summary"]["totals"] == [0, 1, 1]
     assert row["summary"]["game"] == "kalmar" and row["summary"]["winner"] is None
 
@@ -197,7 +197,7 @@ def test_the_kalmar_moment_and_a_missed_call(tmp_path):
     t = g.table()
     assert t.winner == "Боря" and t.by_swap and g.tally() == {"Аня": 0, "Боря": 1}
     ok(s.finish())
-    [row] = s.archived()
+    [row] = s.archive.archived()
     assert row["summary"]["winner"] == "Боря" and row["summary"]["rounds"] == [[0, 1]]
 
 
@@ -238,11 +238,11 @@ def test_import_of_an_exported_sitting(tmp_path):
     ok(s.game.player_out("Аня"))
     text = s.export_record()
     ok(s.finish())
-    out = s.import_record(text)
+    out = s.archive.import_record(text)
     assert out.ok and out.notice.params == {"violations": 0, "finished": True}
-    rows = s.archived("kalmar")
+    rows = s.archive.archived("kalmar")
     assert len(rows) == 2 and rows[0]["summary"]["winner"] == "Аня" and rows[0]["summary"]["rounds"] == [[1, 0, 0]]
     bad = json.loads(text)
     bad["games"][0]["turns"][0]["card"] = "green-77"
-    out = s.import_record(json.dumps(bad))
+    out = s.archive.import_record(json.dumps(bad))
     assert not out.ok and "games[0].turns[0].card" in out.text("en")

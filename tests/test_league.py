@@ -191,14 +191,14 @@ def test_the_sessions_league_follows_the_archive_and_the_people(tmp_path):
 
     s = Session(Store.open(tmp_path / "t"))
     try:
-        assert s.league().games == []
+        assert s.league.current().games == []
         s.store.import_game({"players": ["Аня", "Боря"], "imported": True}, [], {"r": 1},
                             row(["Аня", "Боря"], [12, 7], "Аня")["summary"])
-        first = s.league()
+        first = s.league.current()
         assert [(x.name, x.rating) for x in first.table()] == [("Аня", 1069), ("Боря", 963)]
-        assert s.league() is first  # nothing changed: not computed again
+        assert s.league.current() is first  # nothing changed: not computed again
         s.store.people_from_names()
         s.store.rename_person(s.store.name_map()["Аня"], "Анна")
-        assert [x.name for x in s.league().table()] == ["Анна", "Боря"]
+        assert [x.name for x in s.league.current().table()] == ["Анна", "Боря"]
     finally:
         s.store.close()

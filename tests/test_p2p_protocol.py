@@ -309,7 +309,7 @@ def test_a_whole_vzhuh_game_ends_in_every_phones_history_and_the_next_one_follow
     t.settle()
     assert t.result("c", n).ok and t.host.state == StateId(None, 0)
     for g in [t.host, *t.guests.values()]:
-        row = g.session.archived()[0]
+        row = g.session.archive.archived()[0]
         assert (row["game_id"], row["status"], row["summary"]["winner"]) == (game, "finished", "Боря")
         assert not g.session.active
     n = t.propose("b", {"op": "new-game", "game": "vzhuh", "players": ["Вика", "Аня"], "options": {"first": "Аня"}})

@@ -219,19 +219,19 @@ def test_the_session_moves_the_whole_archive_through_the_import_of_a_record(tmp_
     try:
         keep(a.store, ["Аня", "Боря"], [10, 3], "Аня")
         a.store.people_from_names()
-        text = a.export_archive()
-        out = b.import_record(text.encode("utf-8"))  # the import panel's one way in
+        text = a.archive.export_archive()
+        out = b.archive.import_record(text.encode("utf-8"))  # the import panel's one way in
         assert out.ok and out.notice.params == {"added": 1, "skipped": 0}
         assert sorted(p["name"] for p in b.store.people()) == ["Аня", "Боря"]
-        assert [x.name for x in b.league().table()] == ["Аня", "Боря"]
-        bad = b.import_archive(b'{"format":"kity-archive/1","games":7}')
+        assert [x.name for x in b.league.current().table()] == ["Аня", "Боря"]
+        bad = b.archive.import_archive(b'{"format":"kity-archive/1","games":7}')
         assert not bad.ok and bad.notice.key == "session.not-an-archive"
         # people changes through the session: a refusal carries its reason, nothing changes
         m = b.store.name_map()
-        no = b.rename_person(m["Аня"], "Боря")
+        no = b.people.rename_person(m["Аня"], "Боря")
         assert not no.ok and no.notice.key == "people.name-taken"
-        assert b.rename_person(m["Аня"], "Анна").ok
-        assert [x.name for x in b.league().table()] == ["Анна", "Боря"]
+        assert b.people.rename_person(m["Аня"], "Анна").ok
+        assert [x.name for x in b.league.current().table()] == ["Анна", "Боря"]
     finally:
         a.store.close()
         b.store.close()
@@ -262,12 +262,12 @@ def test_an_archive_larger_than_any_record_is_taken_whole(tmp_path):
     try:
         n = 2 * (1 + MAX_BYTES // len(record.encode("utf-8")))  # more games than a record's bound holds
         for _ in range(n):
-            assert a.import_record(record).ok
-        text = a.export_archive()
+            assert a.archive.import_record(record).ok
+        text = a.archive.export_archive()
         assert MAX_BYTES < len(text.encode("utf-8")) < ARCHIVE_MAX_BYTES
-        out = b.import_record(text.encode("utf-8"))
+        out = b.archive.import_record(text.encode("utf-8"))
         assert out.ok and out.notice.params == {"added": n, "skipped": 0}
-        assert len(b.archived()) == n
+        assert len(b.archive.archived()) == n
     finally:
         a.store.close()
         b.store.close()

@@ -123,11 +123,11 @@ def test_a_game_at_its_record_limit_refuses_the_next_entry_and_stays_exportable(
     exported = s.export_record()
     proc = run_cli("replay", "-", stdin=exported, timeout=120)
     assert proc.returncode in (0, 1), proc.stdout.decode()[-2000:] + proc.stderr.decode()[-2000:]
-    imported = s.import_record(exported)
+    imported = s.archive.import_record(exported)
     assert imported.ok, imported.text("en")
 
     assert s.abandon().ok  # the game stops, it stays in the history
-    assert sorted(r.get("status") for r in s.archived()) == ["abandoned", "imported"]
+    assert sorted(r.get("status") for r in s.archive.archived()) == ["abandoned", "imported"]
     assert s.new_game(players, game=game, **options).ok  # and a new one starts
     assert s.active and len(s.log) == 0
 

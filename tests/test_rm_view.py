@@ -266,9 +266,9 @@ def test_a_whole_set_to_the_winner_and_the_record_round_trip(tmp_path):
     assert rec["format"] == "royal-mastheads/1" and rec["first_dealer"] == "Боря"
     assert s.finish().ok and not s.active
     other = Session(Store.open(tmp_path / "other"))  # another table's phone
-    out = other.import_record(text)
+    out = other.archive.import_record(text)
     assert out.ok, out.text()
-    rows = other.archived(GAME)
+    rows = other.archive.archived(GAME)
     assert len(rows) == 1 and rows[0]["summary"]["totals"] == list(sm.final.totals)
 
 
@@ -315,7 +315,7 @@ def test_words_of_the_rulebook_bonuses_by_name_and_deals_not_rounds(tmp_path):
     from companion.base import i18n
     from companion.core.game_view import Change
     from companion.royal_mastheads.screens.history import where_text
-    from companion.screens.records import change_text
+    from companion.widgets.records import change_text
     from companion.royal_mastheads.screens.parts import bonus_text
     try:
         i18n.set_language("ru")

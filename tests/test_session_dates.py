@@ -30,10 +30,10 @@ def test_a_finished_game_keeps_when_it_started_and_ended(tmp_path):
     clock.now += timedelta(minutes=70)
     assert s.game.tally_round({"Лена": (6, 0), "Миша": (1, 0)}).ok
     assert s.finish().ok
-    row = s.archived()[0]
+    row = s.archive.archived()[0]
     assert row["summary"]["started"] == "2026-11-23T19:05:00+03:00"
     assert row["summary"]["ended"] == "2026-11-23T20:15:00+03:00"
-    record = json.loads(s.export_archived(row["game_id"]))
+    record = json.loads(s.archive.export_archived(row["game_id"]))
     assert (record["started"], record["ended"]) == ("2026-11-23T19:05:00+03:00", "2026-11-23T20:15:00+03:00")
     assert read_record(json.dumps(record)).extra["ended"] == "2026-11-23T20:15:00+03:00"  # a valid record
 
@@ -43,8 +43,8 @@ def test_import_keeps_the_times_and_ignores_what_is_not_a_time(tmp_path):
     doc = {"format": "kozyrnye-kity/1", "players": ["A", "B"], "target": 5,
            "rounds": [{"tally": {"A": {"pearls": 6, "unused_bonuses": 0}, "B": {"pearls": 0, "unused_bonuses": 0}}}],
            "started": "2026-01-02T10:00:00+01:00", "ended": "yesterday"}
-    assert s.import_record(json.dumps(doc)).ok
-    summary = s.archived()[0]["summary"]
+    assert s.archive.import_record(json.dumps(doc)).ok
+    summary = s.archive.archived()[0]["summary"]
     assert summary["started"] == "2026-01-02T10:00:00+01:00" and "ended" not in summary
 
 

@@ -62,7 +62,7 @@ def test_full_game_to_the_winner_learns_the_deck_and_archives(tmp_path, n, seed)
     game_id = s.game_id
     assert s.finish().ok
     assert not s.active and s.state is None and store.current() is None
-    [row] = s.archived()
+    [row] = s.archive.archived()
     assert row["game_id"] == game_id and row["status"] == "finished"
     times = {k: row["summary"].pop(k) for k in ("started", "ended")}  # the app's clock (test_session_dates)
     assert set(times) == {"started", "ended"} and times["started"] <= times["ended"]
@@ -73,7 +73,7 @@ def test_full_game_to_the_winner_learns_the_deck_and_archives(tmp_path, n, seed)
     assert summary.players == tuple(players) and summary.mode == "full" and summary.revokes == {}
     assert Summary.from_json(row["summary"]).round_points() == s_points(sm, players)
     # the archived record replays to the same result
-    rec = engine.read_record(s.export_archived(game_id))
+    rec = engine.read_record(s.archive.export_archived(game_id))
     assert replay_record(rec).totals() == engine.totals(sm.final)
 
     # after a restart, the same game again: the profile is reused, nobody is asked anything
@@ -82,7 +82,7 @@ def test_full_game_to_the_winner_learns_the_deck_and_archives(tmp_path, n, seed)
     assert s.new_game(players, target=30).ok
     assert drive(s, actions, prof) == 0
     assert s.game.totals() == dict(zip(players, engine.totals(sm.final)))
-    assert s.finish().ok and len(s.archived()) == 2
+    assert s.finish().ok and len(s.archive.archived()) == 2
 
 
 def s_points(sm, players):
@@ -172,7 +172,7 @@ def test_score_pad_game_tie_at_the_top_forces_another_round(tmp_path):
     assert not late.ok and late.notice.error.rule == "R-END" and (snapshot(s), s.revision) == before
     assert s.state == fold_stored(store)
     assert s.finish().ok
-    [row] = s.archived()
+    [row] = s.archive.archived()
     assert row["summary"]["winner"] == "A" and row["summary"]["mode"] == "pad"
     assert row["summary"]["totals"] == [19, 12, 12]
 
@@ -231,7 +231,7 @@ def test_abandon(tmp_path):
     totals, game_id = s.game.totals(), s.game_id
     assert s.abandon().ok
     assert not s.active and store.current() is None
-    [row] = s.archived()
+    [row] = s.archive.archived()
     assert row["game_id"] == game_id and row["status"] == "abandoned"
     assert row["summary"]["winner"] is None and row["summary"]["players"] == players
     # nothing to abandon or finish now; a new game can start

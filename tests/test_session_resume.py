@@ -35,7 +35,7 @@ def stopped_game(s: Session) -> str:
     assert s.undo().ok
     game_id = s.game_id
     assert s.abandon().ok and not s.active
-    assert [r["status"] for r in s.archived()] == ["abandoned"]
+    assert [r["status"] for r in s.archive.archived()] == ["abandoned"]
     return game_id
 
 
@@ -48,12 +48,12 @@ def test_resume_a_stopped_game_brings_back_its_log_and_redo(store):
     # 10+5 = 15, 20+0 = 20, 0+7 = 7 (VZ-SCORE): the two parties that counted
     assert s.game.totals() == {"Оля": 15, "Маша": 20, "Петя": 7}
     assert len(s.log) == 2 and len(s.redo_log) == 1
-    assert s.archived() == []  # it left the history: it is the running game now
+    assert s.archive.archived() == []  # it left the history: it is the running game now
     assert store.current().game_id == game_id
     # the table plays on: the redo brings back the third party (3, 4, 5)
     assert s.redo().ok and s.game.totals() == {"Оля": 18, "Маша": 24, "Петя": 12}
     # and stopping it again files it under the same number
-    assert s.abandon().ok and [r["status"] for r in s.archived()] == ["abandoned"]
+    assert s.abandon().ok and [r["status"] for r in s.archive.archived()] == ["abandoned"]
 
 
 def test_resume_is_refused_while_another_game_runs(store):
@@ -63,7 +63,7 @@ def test_resume_is_refused_while_another_game_runs(store):
     other = s.game_id
     out = s.resume(game_id)
     assert not out.ok and out.notice.key == "session.game-running"
-    assert s.game_id == other and [r["game_id"] for r in s.archived()] == [game_id]  # nothing moved
+    assert s.game_id == other and [r["game_id"] for r in s.archive.archived()] == [game_id]  # nothing moved
     assert store.resume_archived(game_id) is None  # the store refuses it too (compare-and-swap)
 
 
@@ -74,12 +74,12 @@ def test_a_finished_game_is_not_resumed(store):
     for _ in range(3):
         assert s.game.record_party({"Аня": pts(10), "Боря": pts(0)}).ok
     assert s.finish().ok
-    row = s.archived()[0]
+    row = s.archive.archived()[0]
     out = s.resume(row["game_id"])
     assert not out.ok and out.notice.key == "session.not-resumable" and not s.active
     assert s.resume("no-such-game").notice.key == "session.not-resumable"
     assert s.resume("../../etc").notice.key == "session.not-resumable"
-    assert store.current() is None and len(s.archived()) == 1
+    assert store.current() is None and len(s.archive.archived()) == 1
 
 
 def test_another_device_sees_the_resumed_game(store):
@@ -104,7 +104,7 @@ def test_resume_survives_a_restart_and_a_kill_between_the_two_writes(tmp_path):
     # after a restart the resumed game is the running one, not in the history
     store = Store.open(root)
     s2 = Session(store)
-    assert s2.active and s2.game_id == game_id and len(s2.log) == 2 and s2.archived() == []
+    assert s2.active and s2.game_id == game_id and len(s2.log) == 2 and s2.archive.archived() == []
     store.close()
     # a kill after the current game was written but before the archive copy was removed: the
     # start-up check files it back as stopped (the same log): stopped, once, nothing lost
@@ -112,8 +112,8 @@ def test_resume_survives_a_restart_and_a_kill_between_the_two_writes(tmp_path):
     store = Store.open(root)
     s3 = Session(store)
     assert not s3.active
-    rows = s3.archived()
+    rows = s3.archive.archived()
     assert [r["game_id"] for r in rows] == [game_id] and rows[0]["status"] == "abandoned"
-    assert len(json.loads(s3.export_archived(game_id))["parties"]) == 2
+    assert len(json.loads(s3.archive.export_archived(game_id))["parties"]) == 2
     assert s3.resume(game_id).ok and len(s3.log) == 2
     store.close()

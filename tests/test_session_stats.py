@@ -81,13 +81,13 @@ def test_over_games_played_through_the_session(tmp_path):
     assert s.abandon().ok
     # an imported record with a revoke
     sm2, _ = sim(9, players, revoke_at=RevokeAt(1, 2))
-    out = s.import_record(json.dumps(record_to_json(actions_to_record(sm2.start, sm2.actions))))
+    out = s.archive.import_record(json.dumps(record_to_json(actions_to_record(sm2.start, sm2.actions))))
     assert out.ok
     revoker = sm2.start.players[sm2.revoke[2]]
     imported_points = [dict(zip(players, r.points)) for r in sm2.final.rounds]
     imported_winner = players[sm2.final.winner]
 
-    st_ = player_stats(s.archived())
+    st_ = player_stats(s.archive.archived())
 
     rounds = {"Лена": [3, 2] + [r["Лена"] for r in full_points] + [9] + [r["Лена"] for r in imported_points],
               "Миша": [7, 4] + [r["Миша"] for r in full_points] + [r["Миша"] for r in imported_points],

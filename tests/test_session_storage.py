@@ -259,7 +259,7 @@ def test_malformed_imports_are_rejected_and_change_nothing(with_game, data, hint
     store, s = with_game
     before = world(store)
     snap = snapshot(s)
-    out = s.import_record(data)
+    out = s.archive.import_record(data)
     assert_rejected(store, s, out, before)
     assert hint in out.text("en")
     assert snapshot(s) == snap
@@ -270,7 +270,7 @@ def test_malformed_imports_are_rejected_and_change_nothing(with_game, data, hint
 def test_junk_imports_are_rejected(with_game, data):
     store, s = with_game
     before = world(store)
-    out = s.import_record(data)
+    out = s.archive.import_record(data)
     assert_rejected(store, s, out, before)
 
 
@@ -291,7 +291,7 @@ def test_mutated_records_are_imported_with_violations_or_rejected(with_game, see
     store, s = with_game
     base = json.loads(valid_record_text(5))
     before = world(store)
-    out = s.import_record(json.dumps(_mutate(base, random.Random(seed), junk)))
+    out = s.archive.import_record(json.dumps(_mutate(base, random.Random(seed), junk)))
     if out.ok:
         assert out.notice.kind == "import" and len(store.archived()) == len(before[0]) + 1
         assert store.current() == before[1]
@@ -305,7 +305,7 @@ def test_valid_record_with_a_revoke_is_archived_and_its_violation_reported(with_
     before = world(store)
     snap = snapshot(s)
     text = valid_record_text(9, RevokeAt(1, 2))
-    out = s.import_record(text.encode("utf-8"))
+    out = s.archive.import_record(text.encode("utf-8"))
     assert out.ok and out.notice.kind == "import"
     assert out.notice.params["violations"] >= 1 and out.notice.params["finished"] is True
     revokes = [c.params["violation"] for c in out.notice.changes if c.params["violation"].code == "revoke"]
@@ -323,9 +323,9 @@ def test_imported_record_can_be_read_back_from_the_archive(tmp_path):
     store = Store.open(tmp_path)
     s = Session(store)
     text = valid_record_text(9, RevokeAt(1, 2))
-    assert s.import_record(text).ok
+    assert s.archive.import_record(text).ok
     game_id = store.archived()[0]["game_id"]
-    exported = s.export_archived(game_id)
+    exported = s.archive.export_archived(game_id)
     assert store.incidents == []
     assert exported is not None and json.loads(exported) == json.loads(text)
     assert Summary.from_json(store.archived()[0]["summary"]).players == tuple(NAMES)

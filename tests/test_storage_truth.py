@@ -121,7 +121,7 @@ def test_a_game_whose_file_and_backup_are_damaged_is_listed_as_such_and_says_why
         rows = {r["game_id"]: r for r in store.archived()}
         assert rows[bad].get("damaged") is True and not rows[good].get("damaged")
         s = Session(store)
-        listed = {r["game_id"]: r for r in s.archived("vzhuh")}
+        listed = {r["game_id"]: r for r in s.archive.archived("vzhuh")}
         assert listed[bad].get("damaged") is True
         set_lang("ru")
         note = damaged_note(listed[bad], short=True)[0]
@@ -130,7 +130,7 @@ def test_a_game_whose_file_and_backup_are_damaged_is_listed_as_such_and_says_why
         why = damaged_note(listed[bad])[0].content.value
         assert "нельзя выгрузить" in why and "копия" in why
         assert damaged_note(listed[good]) == []
-        assert s.export_archived(bad) is None and json.loads(s.export_archived(good))["n"] == 1
+        assert s.archive.export_archived(bad) is None and json.loads(s.archive.export_archived(good))["n"] == 1
         # nothing deleted: the damaged files are kept aside
         assert any(n.startswith(f"{bad}.json.corrupt-") for n in os.listdir(tmp_path / "archive"))
     finally:
@@ -149,9 +149,9 @@ def test_damage_the_first_look_misses_is_said_once_a_read_finds_it(tmp_path):
     store = Store.open(tmp_path)
     try:
         s = Session(store)
-        assert not any(r.get("damaged") for r in s.archived("vzhuh"))
-        assert s.export_archived(bad) is None           # the read finds it
-        rows = {r["game_id"]: r for r in s.archived("vzhuh")}
+        assert not any(r.get("damaged") for r in s.archive.archived("vzhuh"))
+        assert s.archive.export_archived(bad) is None           # the read finds it
+        rows = {r["game_id"]: r for r in s.archive.archived("vzhuh")}
         assert rows[bad].get("damaged") is True and not rows[good].get("damaged")
     finally:
         store.close()

@@ -29,7 +29,7 @@ def s(tmp_path):
 
 def filed(s: Session) -> dict:
     """The stored summary of the game just filed, without the app's clock (started/ended)."""
-    stored = dict(s.archived()[0]["summary"])
+    stored = dict(s.archive.archived()[0]["summary"])
     assert isinstance(stored.pop("started"), str) and isinstance(stored.pop("ended"), str)
     return stored
 
@@ -73,7 +73,7 @@ def test_vzhuh_summary_round_trips(s):
     round_trips(stored, Summary("vzhuh", ("Аня", "Боря", "Вика"), ((10, 20, 0), (6, 0, 60), (5, 5, 5)), (21, 25, 65),
                                 "Аня", low_wins=True))
     # the statistics: for «Вжух!» the best party is the lowest penalty
-    st = player_stats(s.archived())
+    st = player_stats(s.archive.archived())
     assert st["Вика"]["best_round"] == 0 and st["Аня"]["best_round"] == 5 and st["Аня"]["wins"] == 1
 
 
@@ -124,7 +124,7 @@ def test_royal_mastheads_summary_of_a_stopped_set_round_trips(s):
                       "revokes": {}}
     round_trips(stored, Summary("royal-mastheads", tuple(players), ((84, 67, 556, 78),), (84, 67, 556, 78), None,
                                 revokes={}, shared=(), variant="russian"))
-    assert Summary.from_json(s.archived()[0]["summary"]).round_points() == [dict(zip(players, (84, 67, 556, 78)))]
+    assert Summary.from_json(s.archive.archived()[0]["summary"]).round_points() == [dict(zip(players, (84, 67, 556, 78)))]
 
 
 @pytest.mark.parametrize("folder", ["", "kozyrnye-kity", "vzhuh", "royal-mastheads", "kalmar"])

@@ -11,7 +11,8 @@ import pytest
 from engine.kozyrnye_kity.record import action_to_json, facts_to_json
 from engine.kozyrnye_kity.simulate import simulate_game, synthetic_profile
 
-from companion.session.log_session import LogSession, shared
+from companion.session.log_session import LogSession
+from companion.session.shared import shared
 from companion.store.repository import Store
 
 NAMES = ["Лена", "Миша", "Ёжик"]

@@ -5,7 +5,7 @@ expected value is worked out by hand in the comments (seats: Аня 0, Боря 
 from __future__ import annotations
 
 from companion.kalmar.models import Skipped
-from companion.screens.records import change_text
+from companion.widgets.records import change_text
 from companion.vzhuh.models import StarterWhy
 from companion.ui.session import Session
 from companion.store.repository import Store

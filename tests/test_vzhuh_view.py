@@ -52,11 +52,11 @@ def test_a_whole_game_with_a_tie_to_the_archive(s):
     assert v.winner() == "Боря" and v.standings() == [(1, "Боря", 63), (2, "Вика", 64), (3, "Аня", 86)]
     assert [p.starter for p in v.parties()] == ["Боря", "Боря", "Вика", "Боря"]
     assert s.finish().ok and not s.active
-    row = s.archived()[0]
+    row = s.archive.archived()[0]
     assert row["summary"]["game"] == "vzhuh" and row["summary"]["winner"] == "Боря"
     assert row["summary"]["rounds"] == [[16, 36, 0], [60, 5, 60], [0, 19, 0], [10, 3, 4]]
-    assert s.archived("vzhuh") == [row] and s.archived("kozyrnye-kity") == []
-    rec = json.loads(s.export_archived(row["game_id"]))
+    assert s.archive.archived("vzhuh") == [row] and s.archive.archived("kozyrnye-kity") == []
+    rec = json.loads(s.archive.export_archived(row["game_id"]))
     assert rec["format"] == "vzhuh/1" and rec["first"] == "Боря" and len(rec["parties"]) == 4
 
 
@@ -127,12 +127,12 @@ def test_a_second_device_follows(tmp_path):
 
 @pytest.mark.parametrize("name", ["finished-three-parties.json", "tie-extra-party.json", "violation.json"])
 def test_example_records_import_under_their_game(s, name):
-    out = s.import_record((EXAMPLES / name).read_text(encoding="utf-8"))
+    out = s.archive.import_record((EXAMPLES / name).read_text(encoding="utf-8"))
     assert out.ok
-    row = s.archived()[0]
+    row = s.archive.archived()[0]
     assert row["status"] == "imported" and row["summary"]["game"] == "vzhuh"
     assert (len(out.notice.changes) > 0) == (name == "violation.json")
-    assert s.archived("vzhuh") == [row]
+    assert s.archive.archived("vzhuh") == [row]
 
 
 def test_move_checker_verdicts():

@@ -7,7 +7,7 @@ browser: CPython compiled to WebAssembly (Pyodide) in a web worker, ``sys.platfo
 * **Where data lives.** The worker's file system is in memory. :func:`open_data` mounts an
   IndexedDB-backed folder (Emscripten's IDBFS) at :data:`BROWSER_DATA_DIR` and loads it
   (``FS.syncfs(true)``) before the first screen; the store calls :func:`flush` after every
-  write it made (``storage.after_write``), which copies the folder to IndexedDB
+  write it made (``store.repository.after_write``, set by ``app.py``), which copies the folder to IndexedDB
   (``FS.syncfs(false)``). Until that copy is done, :func:`hold_screen_until_saved` keeps the
   app's screen updates back: the screen never shows an action confirmed before it is in
   IndexedDB (a killed tab loses nothing it showed). If IndexedDB is refused, full, or kept only
@@ -36,7 +36,7 @@ log = logging.getLogger("kity")
 IN_BROWSER = sys.platform == "emscripten"
 HAS_TABLE = not IN_BROWSER  # table mode (and its «Invite players» entry) needs a server
 # the phones' own table (issue 40): in the browser, phones link to each other by QR codes
-# (companion/network/bridge.py over the page's companion/web/table-link.js)
+# (companion/network/link.py over the page's companion/web/table-link.js)
 PHONE_TABLE = IN_BROWSER
 BROWSER_DATA_DIR = "/kity-data"
 
@@ -185,10 +185,7 @@ async def _open() -> str:
     if err:
         log.warning("IndexedDB folder not loaded: %s", err)
         _set_problem("refused")
-    else:
-        from ..store import repository as storage
-
-        storage.after_write = flush
+    else:  # from now on the app copies the folder after each write (app.py: store.repository.after_write)
         if pyc:
             sys.pycache_prefix = BROWSER_PYC_DIR
             sys.dont_write_bytecode = False

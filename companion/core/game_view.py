@@ -12,14 +12,42 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable, Iterable, Mapping, Optional, Sequence
+from typing import Any, Callable, ClassVar, Hashable, Iterable, Mapping, Optional, Protocol, Sequence
 
 from engine.core.actions import Codec, to_json
 from engine.core.errors import GameError, MissingInput
 
-if TYPE_CHECKING:
-    from ..session.log_session import LogSession, Notice
-    from .summary import Summary
+from .outcome import Change, Notice
+from .summary import Summary
+
+
+class LiveGame(Protocol):
+    """What a game's view reads of the log session it belongs to
+    (:class:`companion.session.log_session.LogSession`; declared here, so that the games' core
+    needs nothing above it)."""
+
+    lang: str
+    meta: dict
+    question: Any
+    skipped: tuple[int, ...]
+
+    @property
+    def state(self) -> Any: ...
+    @property
+    def states(self) -> tuple[Any, ...]: ...
+    @property
+    def log(self) -> tuple[dict, ...]: ...
+    @property
+    def players(self) -> tuple[str, ...]: ...
+    @property
+    def mode(self) -> str: ...
+    @property
+    def store(self) -> Any: ...
+    @property
+    def game(self) -> "GameView": ...
+    def do(self, action: Any) -> Any: ...
+    def undo(self) -> Any: ...
+    def context_changed(self, question_answered: Any = None) -> Any: ...
 
 
 @dataclass(frozen=True)
@@ -101,23 +129,13 @@ def entry_words(a: Mapping[str, Any], log: Codec, words: Mapping[type, Callable[
 
 
 @dataclass(frozen=True)
-class Change:
-    """One difference after an edit, undo of a past entry, or a corrected fact. ``kind`` is
-    one of the game's change kinds (the UI words them): e.g. "total", "winner",
-    "violation-new", "violation-gone", "entry-dropped", and game-specific ones."""
-
-    key: str
-    params: Mapping[str, Any]
-
-
-@dataclass(frozen=True)
 class Imported:
     """A record read for import: what the store files, and what the table is told."""
 
     meta: dict
     actions: list[dict]
     record: Any
-    summary: "Summary"
+    summary: Summary
     violations: tuple = ()
     finished: bool = False
 
@@ -144,7 +162,7 @@ class GameView:
     # Codec); ``RECORD`` (a LogFormat) and ``replay_record`` where its record is its header plus the log
     engine: ClassVar[Any] = None
 
-    def __init__(self, session: "LogSession"):
+    def __init__(self, session: LiveGame):
         self.session = session
 
     # ---- reading the session ------------------------------------------------------------------
@@ -178,8 +196,6 @@ class GameView:
     def new_meta(self, players: Sequence[str], options: Mapping[str, Any]) -> "dict | Notice":
         """The stored meta of a new game, or a refusal. By default the players and the options,
         checked by making the first state (:meth:`start_state` raising a :class:`GameError`: refused)."""
-        from ..session.log_session import Notice
-
         meta = {"players": list(players), **options}
         try:
             self.start_state(meta)
@@ -230,7 +246,7 @@ class GameView:
                              fmt.to_json(record.players, record.header, log, record.times), result)
 
     def imported(self, meta: dict, log: Sequence[Any], record: Any, result: Any,
-                 summary: "Summary | None" = None) -> Imported:
+                 summary: Summary | None = None) -> Imported:
         """What to file for a record read for import: its ``meta``, its ``log`` (action objects are
         written with their codec, as the log keeps them), the record as JSON, and what the
         engine's replay ``result`` says: the summary (:meth:`summarize` of its state unless given),
@@ -240,7 +256,7 @@ class GameView:
                         self.summarize(result.state) if summary is None else summary,
                         tuple(result.violations), result.finished)
 
-    def summarize(self, state: Any) -> "Summary":
+    def summarize(self, state: Any) -> Summary:
         """What the history and statistics need of a game (kept in the archive as its
         :meth:`~companion.core.summary.Summary.to_json`); for no state, a summary without players."""
         raise NotImplementedError
@@ -325,5 +341,5 @@ def changed_end(old: Any, new: Any, old_totals: Iterable[Any], new_totals: Itera
             + changed_winner(winner_name(old), winner_name(new)))
 
 
-__all__ = ["Change", "GameError", "GameView", "Imported", "MissingInput", "Question", "Screen", "changed_end", "changed_numbers",
+__all__ = ["Change", "GameError", "GameView", "Imported", "LiveGame", "MissingInput", "Question", "Screen", "changed_end", "changed_numbers",
            "changed_violations", "changed_winner", "revokes_by_player", "violation_key", "winner_name"]

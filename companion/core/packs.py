@@ -10,11 +10,16 @@ A game's id is its record format without the version (``kozyrnye-kity`` for
 """
 from __future__ import annotations
 
-from .. import kalmar, kozyrnye_kity, royal_mastheads, vzhuh
-from .game_view import Game
+import importlib
 
-DEFAULT_GAME = "kozyrnye-kity"  # the first game; stored games without a ``game`` key are of it
-LIST: list[Game] = [kozyrnye_kity.GAME, vzhuh.GAME, kalmar.GAME, royal_mastheads.GAME]  # home's order
+from .game_view import Game
+from .summary import DEFAULT_GAME
+
+# The games' packages, found by name as the engine finds its own (engine/core/games.py): each
+# stands above this layer and imports it, so none is imported here by an import statement.
+# Their ``__init__`` is the declaration only (its view and screens come when first asked for).
+PACKAGES = ("companion.kozyrnye_kity", "companion.vzhuh", "companion.kalmar", "companion.royal_mastheads")
+LIST: list[Game] = [importlib.import_module(p).GAME for p in PACKAGES]  # home's order
 BY_ID: dict[str, Game] = {g.id: g for g in LIST}
 
 

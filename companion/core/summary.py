@@ -31,12 +31,12 @@ anything was dropped.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from types import MappingProxyType
 from typing import Any, Mapping, Optional
 
-from .packs import DEFAULT_GAME
 
-
+DEFAULT_GAME = "kozyrnye-kity"  # the first game; stored games and summaries without a ``game`` key are of it
 # No game's score comes near this; a stored number beyond it (a 4,000-digit penalty filed
 # before such records were refused, issue 43) is damage: it is dropped like any other.
 MAX_SCORE = 10 ** 9
@@ -136,6 +136,16 @@ class Summary:
         return {k: v for k, v in (("started", self.started), ("ended", self.ended)) if v is not None}
 
 
+def parse_time(value: Any) -> datetime | None:
+    """An ISO 8601 time from a record or the archive (``started``, ``ended``), else None."""
+    if not isinstance(value, str) or len(value) > 40:
+        return None
+    try:
+        return datetime.fromisoformat(value)
+    except ValueError:
+        return None
+
+
 def damaged(stored: Any) -> bool:
     """Whether reading the stored summary ``stored`` drops rounds or totals it holds (the
     history marks such a game: its numbers are not counted)."""
@@ -147,4 +157,4 @@ def damaged(stored: Any) -> bool:
             or (isinstance(totals, list) and len(totals) != len(s.totals)))
 
 
-__all__ = ["MAX_SCORE", "Summary", "damaged", "game_of"]
+__all__ = ["DEFAULT_GAME", "MAX_SCORE", "Summary", "damaged", "game_of", "parse_time"]

@@ -21,7 +21,7 @@ from engine.core.seating import Direction, next_seat
 from engine.kalmar.rules import C as KlCite, V as KlRule
 
 from ..core.game_view import Change, GameView, Imported, changed_end
-from ..session.log_session import Notice, Outcome
+from ..core.outcome import Notice, Outcome
 from ..core.summary import Summary
 from . import GAME
 from .models import GameResult, Skipped, Table

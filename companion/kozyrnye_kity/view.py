@@ -32,7 +32,8 @@ from ..core.game_view import (
     Change, GameView, Imported, Question, changed_end, changed_numbers, revokes_by_player, violation_key,
     winner_name,
 )
-from ..session.log_session import DONE, Notice, Outcome, refused, serialized
+from ..core.outcome import DONE, Notice, Outcome, refused
+from ..session.log_session import serialized
 from ..core.summary import Summary
 from . import GAME, deck_walk
 
@@ -584,6 +585,7 @@ class KityView(GameView):
         return self.do(engine.TallyRound(dict(tally)))
 
     # ---- deck facts --------------------------------------------------------------------------
+    @serialized(saves=True)
     def answer_fact(self, card: str, pearls: int | None = None, bonus: Mapping[str, Any] | None = None) -> Outcome:
         """Record a printed fact in the user's deck profile (reused in every later game), then
         retry the action that needed it. Correcting a fact re-scores the game. The deck check
@@ -615,7 +617,6 @@ class KityView(GameView):
         return out if s.active else DONE
 
 
-KityView.answer_fact = serialized(KityView.answer_fact, saves=True)
 VIEW = KityView
 
 

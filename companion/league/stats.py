@@ -85,3 +85,22 @@ def player_seats(archived: Iterable[Mapping[str, Any]], running: Iterable[str] =
         for i, p in enumerate(Summary.from_json(row.get("summary") if "summary" in row else row).players):
             seats.setdefault(p, i)
     return seats
+
+
+class Statistics:
+    """Per-player statistics over each game's history as a service beside the live game (issue
+    49; ``session.stats``): :func:`player_stats` of a game's kept games, computed once per
+    version of its history (the summaries are read once). ``archive``: what keeps the history
+    (:class:`companion.session.archive.Archive`, passed in): its ``version(game)`` is (first
+    row, length, the game's rows), the same objects until the history changes."""
+
+    def __init__(self, archive: Any):
+        self._archive = archive
+        self._cache: dict[str, tuple[Any, dict[str, dict[str, Any]]]] = {}
+
+    def archived_stats(self, game: str) -> dict[str, dict[str, Any]]:
+        version = self._archive.version(game)
+        cached = self._cache.get(game)
+        if cached is None or cached[0] is not version:
+            cached = self._cache[game] = (version, player_stats(version[2]))
+        return cached[1]

@@ -62,13 +62,17 @@ from typing import Any, Callable, ClassVar, Mapping
 from engine.core.errors import GameError, RecordError
 from engine.core.reading import bad_name
 
-from companion.session.log_session import LogSession, Notice, Outcome, histories, redo_step, undo_step, shared
-from companion.store.repository import CurrentGame, RevisionConflict
+from ..base.tokens import TOKEN
+from ..core.history import NO_GAME, StateId, histories, walk
+from ..core.outcome import Notice, Outcome
+from ..core.packs import BY_ID
+from ..session.log_session import LogSession
+from ..session.shared import shared
+from ..store.repository import CurrentGame, RevisionConflict
 
 log = logging.getLogger("kity")
 
 MAX_BYTES = 256 * 1024  # one message, encoded (a data channel's safe size in chromium)
-TOKEN = re.compile(r"^[A-Za-z0-9_-]{1,64}$")  # ids, nonces, secrets, tickets, game ids
 MAX_NAME = 40
 RING = 256          # entries a host keeps to catch a guest up without a whole copy
 NONCES = 128        # answers a host keeps per guest (duplicated proposals)
@@ -80,20 +84,6 @@ SETTING_GUEST = "table-guest"  # guest's store: its peer id and ticket at the la
 # ---------------------------------------------------------------------------------------------
 # The state id and a game's content
 # ---------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class StateId:
-    """The store's compare-and-swap key of the current game: its id and revision."""
-
-    game: str | None
-    rev: int
-
-    def to_json(self) -> list:
-        return [self.game, self.rev]
-
-
-NO_GAME = StateId(None, 0)
-
-
 @dataclass(frozen=True)
 class Content:
     """A game as a store holds it (histories in the log session's explicit form)."""
@@ -134,33 +124,17 @@ def content_of(store) -> Content:
 
 def apply_step(c: Content, step: Mapping[str, Any]) -> Content | None:
     """The content after one incremental change (add/insert/edit/delete, undo, redo), walked
-    exactly as the log session walks its histories; None when it does not fit ``c``."""
-    kind, log_ = step.get("change"), list(c.actions)
-    if c.game_id is None:
+    as the log session walks its histories (:func:`companion.core.history.walk`); None when it
+    does not fit ``c``."""
+    if c.game_id is None or step.get("change") not in ("undo", "redo", "add", "insert", "edit", "delete"):
         return None
-    if kind == "undo":
-        got = undo_step(c.undo[-1], log_) if c.undo else None
-        if got is None:
-            return None
-        new_log, moved = got[0], got[1]
-        undo, redo = c.undo[:-1], c.redo + (moved,)
-    elif kind == "redo":
-        got = redo_step(c.redo[-1], log_) if c.redo else None
-        if got is None:
-            return None
-        new_log, moved = got[0], got[1]
-        undo, redo = c.undo + (moved,), c.redo[:-1]
-    elif kind in ("add", "insert", "edit", "delete"):
-        if kind == "add" and step.get("at") != len(log_):
-            return None
-        got = redo_step(dict(step), log_)
-        if got is None:
-            return None
-        new_log, moved = got[0], got[1]
-        undo, redo = c.undo + (moved,), ()
-    else:
+    if step.get("change") == "add" and step.get("at") != len(c.actions):
         return None
-    return dataclasses.replace(c, revision=c.revision + 1, actions=tuple(new_log), undo=undo, redo=redo)
+    walked = walk(c.actions, c.undo, c.redo, step)
+    if walked is None:
+        return None
+    return dataclasses.replace(c, revision=c.revision + 1, actions=tuple(walked.log), undo=tuple(walked.undo),
+                               redo=tuple(walked.redo))
 
 
 def step_between(old: Content, new: Content) -> dict | None:
@@ -559,7 +533,6 @@ def run_op(session: LogSession, op: Mapping[str, Any]) -> Outcome | str:
                                for k in options)
                     or not all(v is None or isinstance(v, (str, int, float, bool)) for v in options.values())):
                 return "new-game"
-            from companion.core.packs import BY_ID
             if game not in BY_ID:
                 return "game"
             return session.new_game(players, game=game, **options)

@@ -20,7 +20,7 @@ from engine.royal_mastheads.actions import action_from_json
 from engine.royal_mastheads.cards import FULL_MASK, SUIT_SIGNS, cards_of
 
 from ..core.game_view import Change, GameView, Imported, changed_end, changed_numbers, revokes_by_player, winner_name
-from ..session.log_session import Notice, Outcome
+from ..core.outcome import Notice, Outcome
 from ..core.summary import Summary
 from . import GAME
 from .models import Bonus, DealResult, LastTrick, Live, SeatResult

@@ -12,7 +12,7 @@ from ..base import ids
 from ..base.file_names import archive_file_name
 from ..base.i18n import t
 from ..ui import TOUCH, safe_render, section_title, tagged, use_app, use_session
-from .records import _services
+from ..widgets.records import _services
 
 log = logging.getLogger("kity")
 
@@ -26,7 +26,7 @@ def ArchivePanel():
 
     async def save(_e=None):
         try:
-            text = session.export_archive()
+            text = session.archive.export_archive()
             name = archive_file_name()
             await svc["picker"].save_file(dialog_title=t("Save the archive"), file_name=name,
                                           src_bytes=text.encode("utf-8"))

@@ -172,12 +172,12 @@ def PeopleOffer():
     """The first start after the league came (issue 42): the names of the kept games become the
     people of the table (same spelling → same person), once, if the table wants it."""
     st, s = use_app(), this_session()
-    names, set_names = ft.use_state(lambda: s.people_offer() if s is not None else [])
+    names, set_names = ft.use_state(lambda: s.people.people_offer() if s is not None else [])
     if not names:
         return ft.Container(height=0)
 
     def answer(accept: bool):
-        out = s.answer_people_offer(accept)
+        out = s.people.answer_people_offer(accept)
         if report(st, out):
             set_names([])
             if accept:

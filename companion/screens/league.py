@@ -179,11 +179,11 @@ def PersonEdit(lg: LeagueData, person: str, name: str):
     others = [o for o in lg.table(ALL) if o.person != person and not o.person.startswith("~")]
 
     def rename():
-        if report(st, session.rename_person(person, new_name().strip())):
+        if report(st, session.people.rename_person(person, new_name().strip())):
             st.show(lambda: t("Renamed: every game of theirs follows."))
 
     def merge():
-        if other is not None and report(st, session.merge_people(person, other)):
+        if other is not None and report(st, session.people.merge_people(person, other)):
             set_other(None)
             st.show(lambda: t("Merged: one person now, with the games of both."))
 
@@ -212,11 +212,11 @@ def NamesToAsk(names: list[str], people: list[tuple[str, str]]):
     st, session = use_app(), use_session()
     name = names[0]
     buttons = [tagged(ids.league_ask(i + 1), ft.OutlinedButton(
-        shown, height=TOUCH, on_click=lambda e, pid=pid: report(st, session.map_name(name, pid))))
+        shown, height=TOUCH, on_click=lambda e, pid=pid: report(st, session.people.map_name(name, pid))))
         for i, (pid, shown) in enumerate(people[:12])]
     buttons.append(tagged(ids.league_ask(0), ft.FilledTonalButton(
         t("A new person"), icon=ft.Icons.PERSON_ADD_ALT, height=TOUCH,
-        on_click=lambda e: report(st, session.name_is_new_person(name)))))
+        on_click=lambda e: report(st, session.people.name_is_new_person(name)))))
     return ft.Container(
         bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=16, padding=14,
         content=ft.Column([
@@ -312,7 +312,7 @@ def league_screen(route: str, first_scope: Optional[str] = None):
         day, set_day = ft.use_state(None)
         title = t("League")
         try:
-            lg = session.league()
+            lg = session.league.current()
         except Exception:  # a damaged stored game must not close the league
             log.exception("league")
             return screen(st, route, ids.SCREEN_LEAGUE, title, [ft.Text(t(
@@ -333,7 +333,7 @@ def league_screen(route: str, first_scope: Optional[str] = None):
             return screen(st, route, ids.SCREEN_LEAGUE, title, [
                 probe(ids.LEAGUE_EMPTY, t("No finished games yet. Finished games make the league."), size=18), note])
         order = [g.id for g in GAME_LIST if g.id in kinds]
-        ask = session.names_to_ask()
+        ask = session.people.names_to_ask()
         people = [(p["id"], p["name"]) for p in session.store.people()]
         body: list[ft.Control] = [
             *([NamesToAsk(ask, people, key=f"ask-{ask[0]}")] if ask else []),

@@ -16,7 +16,7 @@ from ..widgets.notices import damaged_note, report
 from ..league.stats import kind_numbers, player_seats
 from ..core.summary import Summary, damaged as summary_damaged
 from ..widgets.when import game_when
-from .records import ExportPanel, ImportPanel
+from ..widgets.records import ExportPanel, ImportPanel
 
 
 log = logging.getLogger("kity")
@@ -116,8 +116,8 @@ def GameDetail(row: dict, number: int, on_back):
     damaged = dict(row, damaged=True) if found else row
 
     def record():
-        text = session.export_archived(row["game_id"])
-        if text is None and any(r.get("damaged") for r in session.archived() if r.get("game_id") == row["game_id"]):
+        text = session.archive.export_archived(row["game_id"])
+        if text is None and any(r.get("damaged") for r in session.archive.archived() if r.get("game_id") == row["game_id"]):
             set_found(True)
         return text
 
@@ -215,7 +215,7 @@ def Stats():
     chosen, set_chosen = ft.use_state(None)
     shown, set_shown = ft.use_state(PAGE)
     game = pack(session.kind if session.active else st.game)
-    archived = session.archived(game.id)
+    archived = session.archive.archived(game.id)
     row = next((r for r in archived if r.get("game_id") == chosen), None)
     numbers = kind_numbers(archived)  # «Игра 1» is the first game of this kind (issue 43)
     # the app bar holds the short title; the game's name is the first heading, wrapped, never cut
@@ -226,7 +226,7 @@ def Stats():
                       [heading, GameDetail(row, numbers.get(row["game_id"], 0), lambda: set_chosen(None))])
 
     try:
-        stats = session.archived_stats(game.id)  # computed once per version of the history
+        stats = session.stats.archived_stats(game.id)  # computed once per version of the history
     except Exception:  # a damaged stored summary must not close the history (issue 43)
         log.exception("statistics")
         stats = None

@@ -20,12 +20,14 @@ What the session adds to the engines, the same for every game:
   that is no longer the game's (another phone wrote first, even a different card), it is
   refused (a ``stale`` notice) and nothing is written — the phone sees why and the new state; :meth:`LogSession.sync` catches up
   with what another device wrote (the store tells the app after every change). An entry is
-  folded once: the session that makes a change shares what it folded (a :class:`Shared`, stamped
-  with the store's generation its write made) before the others hear of it, and they adopt it
-  instead of re-reading the store and re-folding the log (as boardgame.io's master computes a
-  move once and broadcasts the state with its id); a stale or missed one is never
-  adopted (the session reads the store then),
-* import and export of game records (each game's own format), finishing and abandoning games.
+  folded once and shared with the other sessions on the store (:mod:`.shared`),
+* finishing, abandoning and resuming games, and the current game's record.
+
+The rest is beside it, one service each, held by the session for the screens: the kept games
+(``session.archive``, :mod:`.archive`), the people (``session.people``), the league
+(``session.league``) and the statistics (``session.stats``) (:mod:`companion.league`). The
+history of changes is walked by :func:`companion.core.history.walk`, the protocol between
+phones walks the same.
 
 Everything a game means lives in its view (``companion/<game>/view.py``, a
 :class:`~companion.core.game_view.GameView`): ``session.game`` is the view of the current game
@@ -37,101 +39,56 @@ from __future__ import annotations
 
 import functools
 import threading
-import weakref
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import datetime
 from typing import Any, Callable, Mapping, Sequence
 
 from engine.core.errors import GameError, IllegalAction, MissingInput, RecordError
-from engine.core.games import read_any
 from engine.core.reading import dumps
 
-from ..core.game_view import Change, GameView, Question
-from ..core.packs import BY_ID, DEFAULT_GAME, view_class
+from ..core.game_view import GameView, Question
+from ..core.history import StateId, Walked, histories, walk
+from ..core.outcome import DONE, Change, Notice, Outcome, refused
+from ..core.packs import DEFAULT_GAME, view_class
+from ..core.summary import game_of
+from ..league.people import People
+from ..league.standings import Standings
+from ..league.stats import Statistics
 from ..store.repository import SILENT, RevisionConflict, Store
-from ..core.summary import Summary, game_of
+from .archive import Archive
+from .shared import Shared, share, shared
 
 
-# ---------------------------------------------------------------------------------------------
-# What the session tells the UI
-# ---------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Notice:
-    """Something to tell the table. ``error`` (an engine error) brings its own text in every
-    language; otherwise ``key`` + ``params`` are rendered by the UI's catalog."""
+def serialized(saves: bool):
+    """One change at a time per session: a tap's handler (a worker thread) and :meth:`sync`
+    (the event loop, when another device wrote) never interleave. ``saves``: the method
+    returns an Outcome, and a write that fails (disk full, a read-only folder) becomes a
+    refusal that says so — the store is unchanged then, and so is the session (every change
+    is saved before it is shown)."""
 
-    kind: str  # "refused" | "question" | "changed" | "conflict" | "stale" | "storage" | "import" | "info"
-    key: str = ""
-    params: Mapping[str, Any] = field(default_factory=dict)
-    error: GameError | None = None
-    changes: tuple[Change, ...] = ()
+    def decorate(method):
+        @functools.wraps(method)
+        def wrapper(self, *args, **kwargs):
+            session = getattr(self, "session", self)  # a game view's method locks its session
+            with session._mutex:
+                if not saves:
+                    return method(self, *args, **kwargs)
+                try:
+                    out = method(self, *args, **kwargs)
+                except OSError as e:
+                    reason = e.strerror or type(e).__name__
+                    session.notice = Notice("storage", "session.not-saved", {"reason": reason})
+                    session._touch()
+                    return Outcome(False, session.notice)
+                if getattr(out, "ok", False) and session.shown is not None:
+                    session.mark_shown(session.state_id)  # its own change: its next entry is made on it
+                return out
 
-    def text(self, lang: str, catalog: Callable[[str, Mapping[str, Any], str], str] | None = None) -> str:
-        if self.error is not None:
-            return self.error.text(lang)
-        if catalog is None:
-            return self.key
-        return catalog(self.key, self.params, lang)
+        return wrapper
 
-
-@dataclass(frozen=True)
-class Outcome:
-    ok: bool
-    notice: Notice | None = None
-
-    def text(self, lang: str = "ru") -> str:
-        return self.notice.text(lang) if self.notice else ""
-
-    @property
-    def stale(self) -> bool:
-        """Refused because the entry was made on a state the game is no longer in."""
-        return self.notice is not None and self.notice.kind == "stale"
+    return decorate
 
 
-DONE = Outcome(True)
-
-StateId = tuple  # (game_id or None, revision): one state of the game as the store holds it
-
-
-def refused(key: str, params: Mapping[str, Any] | None = None, error: GameError | None = None) -> Outcome:
-    return Outcome(False, Notice("refused", key, dict(params or {}), error))
-
-
-# ---------------------------------------------------------------------------------------------
-# One change, folded once, for every session on the store (table mode)
-# ---------------------------------------------------------------------------------------------
-@dataclass(frozen=True, eq=False)
-class Shared:
-    """The game as the session that changed it folded it: everything another session on the
-    same store needs to show it without reading the store or folding anything. ``generation``
-    is the store's generation its write made: a session adopts it only while the store is still
-    at that generation (nothing written since) and it has not seen it yet."""
-
-    generation: int
-    game_id: str
-    kind: str
-    revision: int
-    log: tuple[dict, ...]
-    undo: tuple[dict, ...]
-    redo: tuple[dict, ...]
-    states: tuple[Any, ...]
-    skipped: tuple[int, ...]
-    question: Question | None
-    context: Any
-
-
-_SHARED: "weakref.WeakKeyDictionary[Store, Shared]" = weakref.WeakKeyDictionary()
-_SHARED_LOCK = threading.Lock()
-
-
-def shared(store: Store) -> Shared | None:
-    """The last change shared on ``store`` (None: none yet)."""
-    return _SHARED.get(store)
-
-
-# ---------------------------------------------------------------------------------------------
-# The session
-# ---------------------------------------------------------------------------------------------
 class LogSession:
     """One table's view of the game in progress. ``version`` grows on every change: the one
     field the UI needs to watch (the app makes the class observable)."""
@@ -142,9 +99,13 @@ class LogSession:
         self._mutex = threading.RLock()  # handlers (worker threads) and sync (the event loop)
         self._seen_generation = store.generation
         self._unplayable: str | None = None  # a stored game that cannot be played nor archived
-        self._history_cache: dict[str, tuple] = {}  # game → one version of its history and statistics
+        # the services beside the live game (issue 49): the screens ask them, the store keeps
+        self.archive = Archive(store, lambda kind: view_class(kind)(self), self._touch)
+        self.people = People(store, self._touch)
+        self.league = Standings(store)
+        self.stats = Statistics(self.archive)
         self._log: list[dict] = []
-        self._undo: list[dict] = []   # the table's changes, last on top (see :func:`undo_step`)
+        self._undo: list[dict] = []   # the table's changes, last on top (see :mod:`companion.core.history`)
         self._redo: list[dict] = []   # the changes undone, last undone on top
         self._states: list[Any] = []  # _states[i]: the state after the first i actions
         self._context: Any = None     # what the game's view loaded besides the log (compared by sync)
@@ -192,7 +153,7 @@ class LogSession:
         """Which state of the game this session holds: the game and its stored revision (grows
         with every saved change). An entry made on one state is refused on any other
         (``seen=``)."""
-        return (self.game_id, self.revision)
+        return StateId(self.game_id, self.revision)
 
     @property
     def state(self) -> Any:
@@ -260,12 +221,14 @@ class LogSession:
         return out
 
     # ---- starting and ending games -----------------------------------------------------------
+    @serialized(saves=False)
     def choose_game(self, game: str) -> None:
         """The game the table will play next (no game is running): its view answers."""
         if not self.active and game != self.kind:
             self._use_game(game)
             self._touch()
 
+    @serialized(saves=True)
     def new_game(self, players: Sequence[str], *, game: str | None = None, **options: Any) -> Outcome:
         """Start a new game of ``game`` (default: the chosen one). A game in progress must
         be finished or abandoned first."""
@@ -288,6 +251,7 @@ class LogSession:
         self._adopt(cur)
         return DONE
 
+    @serialized(saves=True)
     def finish(self) -> Outcome:
         """Archive the game once it is over (it has a winner, or the table accepted a shared
         win where the game allows one)."""
@@ -299,6 +263,7 @@ class LogSession:
             return refused("session.not-over", {"rule": self.game.end_rule})
         return self._archive("finished")
 
+    @serialized(saves=True)
     def abandon(self) -> Outcome:
         """Stop the game without a winner; it stays in the history as abandoned."""
         if self._stale():
@@ -315,10 +280,7 @@ class LogSession:
             self._store.finish_current(self.game_id, self.revision, record, summary.to_json(), status)
         except RevisionConflict:
             return self._conflict()
-        try:  # the table's names are its people (issue 42: same spelling, same person)
-            self._store.people_from_names(list(summary.players))
-        except (OSError, ValueError):  # the game is kept; its names become people later
-            pass
+        self.people.from_names(list(summary.players))  # the table's names are its people (issue 42)
         self._clear()
         self._touch()
         return DONE
@@ -331,6 +293,7 @@ class LogSession:
             return action
         return self.game.entry(action)
 
+    @serialized(saves=True)
     def do(self, action: Any, *, seen: StateId | None = None) -> Outcome:
         """Apply one action (an engine action object, or its saved JSON form) to the game in
         progress; the game's view builds them. ``seen``: the state the entry was made on
@@ -343,7 +306,10 @@ class LogSession:
             return refused("session.no-game")
         action = self._saved(action)
         state, no = self.check(action)
-        return no if no is not None else self._commit(self._log + [action], [], state)
+        if no is not None:
+            return no
+        return self._commit(walk(self._log, self._undo, self._redo, {"change": "add", "at": len(self._log), "new": action}),
+                            state)
 
     def check(self, action: dict) -> tuple[Any, Outcome | None]:
         """``action`` (saved form) on the game as it is now: (the state after it, None), or
@@ -360,9 +326,11 @@ class LogSession:
     # inserted or deleted is one change on the undo stack; undo takes back the last one exactly
     # (a correction gets its old entry back, a deletion its entry), and redo does it again. A
     # new change empties the redo stack. Nothing in the log is ever lost by undo or redo.
+    @serialized(saves=True)
     def undo(self, *, seen: StateId | None = None) -> Outcome:
         return self._walk(True, seen)
 
+    @serialized(saves=True)
     def redo(self, *, seen: StateId | None = None) -> Outcome:
         return self._walk(False, seen)
 
@@ -372,18 +340,14 @@ class LogSession:
             return self._conflict()
         if self._outdated(seen):
             return self._stale_entry()
-        stack = self._undo if back else self._redo
-        if not stack:
+        if not (self._undo if back else self._redo):
             return refused("session.nothing-to-undo" if back else "session.nothing-to-redo")
-        step = (undo_step if back else redo_step)(stack[-1], self._log)
-        if step is None:
+        walked = walk(self._log, self._undo, self._redo, {"change": "undo" if back else "redo"})
+        if walked is None:
             return refused("session.bad-entry")
-        log, moved, at, shown = step
-        if back:
-            return self._change(log, self._undo[:-1], self._redo + [moved], at, "session.undone",
-                                self._undo[-1]["change"], shown)
-        return self._change(log, self._undo + [moved], self._redo[:-1], at, "session.redone", moved["change"], shown)
+        return self._change(walked, "session.undone" if back else "session.redone")
 
+    @serialized(saves=True)
     def edit(self, index: int, action: Any, *, seen: StateId | None = None) -> Outcome:
         """Replace log entry ``index``; all that follows is recomputed and re-validated."""
         action = self._saved(action)
@@ -397,10 +361,9 @@ class LogSession:
         no = self.game.check_edit(index, dict(action))
         if no is not None:
             return Outcome(False, no)
-        undo = self._undo + [{"change": "edit", "at": index, "old": self._log[index]}]
-        return self._rewrite(self._log[:index] + [dict(action)] + self._log[index + 1:], [], undo=undo,
-                             report=True, edited=index)
+        return self._made({"change": "edit", "at": index, "new": dict(action)})
 
+    @serialized(saves=True)
     def insert(self, index: int, action: Any, *, seen: StateId | None = None) -> Outcome:
         """Insert a forgotten entry before entry ``index``."""
         action = self._saved(action)
@@ -412,26 +375,30 @@ class LogSession:
         no = self.game.check_insert(index, dict(action))
         if no is not None:
             return Outcome(False, no)
-        undo = self._undo + [{"change": "insert", "at": index}]
-        return self._rewrite(self._log[:index] + [dict(action)] + self._log[index:], [], undo=undo,
-                             report=True, edited=index)
+        return self._made({"change": "insert", "at": index, "new": dict(action)})
 
+    @serialized(saves=True)
     def delete(self, index: int, *, seen: StateId | None = None) -> Outcome:
         no = self._check_entry(None, seen)
         if no is not None:
             return no
         if not 0 <= index < len(self._log):
             return refused("session.no-entry", {"index": index})
-        undo = self._undo + [{"change": "delete", "at": index, "old": self._log[index]}]
-        return self._rewrite(self._log[:index] + self._log[index + 1:], [], undo=undo, report=True, edited=index)
+        return self._made({"change": "delete", "at": index})
 
-    def _change(self, log: list[dict], undo: list[dict], redo: list[dict], at: int, key: str,
-                change: str, shown: dict) -> Outcome:
+    def _made(self, change: dict) -> Outcome:
+        """A correction, an inserted or a deleted entry (checked): saved, then all that follows
+        it is folded again and what changed is said."""
+        walked = walk(self._log, self._undo, self._redo, change)
+        return self._rewrite(walked.log, walked.redo, undo=walked.undo, report=True, edited=walked.at)
+
+    def _change(self, walked: Walked, key: str) -> Outcome:
         """Save an undo or redo and say what it was (and, for a past entry, what changed)."""
+        at, change, shown = walked.at, walked.kind, walked.entry
         before = self._states[at] if at < len(self._states) else self.state
         place = self.game.position(before, shown) if before is not None else (0, 0)
-        tail = change == "add" and at >= len(self._log) - 1 and at >= len(log) - 1
-        out = self._rewrite(log, redo, undo=undo, report=not tail, edited=at)
+        tail = change == "add" and at >= len(self._log) - 1 and at >= len(walked.log) - 1
+        out = self._rewrite(walked.log, walked.redo, undo=walked.undo, report=not tail, edited=at)
         if not out.ok:
             return out
         self.notice = Notice("undone" if key == "session.undone" else "redone", key,
@@ -457,6 +424,7 @@ class LogSession:
                 return Outcome(False, no)
         return None
 
+    @serialized(saves=True)
     def context_changed(self, question_answered: Question | None = None) -> Outcome:
         """The game's context (e.g. a deck fact) changed: re-score the game with it, then
         retry the action that asked ``question_answered``, if any. Used by the game views."""
@@ -470,150 +438,10 @@ class LogSession:
         self._touch()
         return out
 
-    # ---- records ---------------------------------------------------------------------------------
+    # ---- the current game's record ---------------------------------------------------------------
     def export_record(self) -> str:
         """The current game as its game's record (JSON text)."""
         return dumps(self._record())
-
-    def export_archived(self, game_id: str) -> str | None:
-        g = self._store.archived_game(game_id)
-        return dumps(g["record"]) if g and g.get("record") else None
-
-    def import_record(self, data: str | bytes) -> Outcome:
-        """Validate a record of any known game (chosen by its ``format``) and file it in the
-        history. A malformed file changes nothing and is rejected with the reason; a readable
-        one is kept with its violations reported. An archive of every kept game (issue 42:
-        :meth:`export_archive`) is filed by :meth:`import_archive`."""
-        head = data[:40].lstrip() if isinstance(data, (str, bytes)) else ""
-        if head.startswith(b'{"format":"kity-archive/' if isinstance(head, bytes) else '{"format":"kity-archive/'):
-            return self.import_archive(data)
-        try:
-            pkg, rec = read_any(data)
-            view = view_class(_game_of_format(pkg.FORMAT))(self)
-            got = view.read_import(rec)
-        except RecordError as e:
-            return Outcome(False, Notice("refused", error=e))
-        times = {k: got.record[k] for k in ("started", "ended")
-                 if isinstance(got.record.get(k), str) and parse_time(got.record[k])}
-        meta = {**got.meta, **times, "imported": True}
-        if view.game != DEFAULT_GAME:  # the history files it under its game (the summary names it)
-            meta["game"] = view.game
-        self._store.import_game(meta, got.actions, got.record, replace(got.summary, **times).to_json())
-        self._touch()
-        return Outcome(True, Notice("import", "session.imported",
-                                    {"violations": len(got.violations), "finished": got.finished},
-                                    changes=tuple(Change("violation-new", {"violation": v}) for v in got.violations)))
-
-    # ---- history and statistics --------------------------------------------------------------
-    def archived(self, game: str | None = None) -> list[dict]:
-        """The history, most recent first; with ``game``, that game's entries only. Sorted out
-        once per version of the history (the store keeps the rows until it changes)."""
-        rows = self._store.archived()
-        if game is None:
-            return rows
-        # The store hands out the same row objects until the history changes (then new ones):
-        # its first row and its length tell this version from any other.
-        first = rows[0] if rows else None
-        cached = self._history_cache.get(game)
-        if cached is None or cached[0] is not first or cached[1] != len(rows):
-            mine = [r for r in rows if game_of(r.get("summary")) == game]  # the summary's game (companion.core.summary)
-            cached = self._history_cache[game] = (first, len(rows), mine, [])
-        return list(cached[2])
-
-    def league(self):
-        """The table's league (:mod:`companion.league.ratings`) of the kept games and the people,
-        computed again only after the games or the people changed (the store's generation):
-        never stored, so a corrected or deleted game is counted as it is now."""
-        from ..league.ratings import of_store
-
-        cached = getattr(self, "_league_cache", None)
-        if cached is None or cached[0] != self._store.generation:
-            cached = self._league_cache = (self._store.generation, of_store(self._store))
-        return cached[1]
-
-    def people_offer(self) -> list[str]:
-        """The kept games' names the first start after the change offers to make people of
-        (issue 42); empty once answered."""
-        try:
-            return self._store.people_offer()
-        except (OSError, ValueError, KeyError, TypeError):  # an offer never stands in the way of home
-            return []
-
-    def answer_people_offer(self, accept: bool) -> Outcome:
-        """Make people of those names (same spelling → same person), or not; asked once."""
-        try:
-            self._store.answer_people_offer(accept)
-        except (OSError, ValueError) as e:
-            return refused("session.not-saved", {"reason": getattr(e, "strerror", None) or type(e).__name__})
-        self._touch()
-        return DONE
-
-    # ---- people and the whole archive (issue 42): the screens ask, the store keeps
-    def _people_change(self, method: str, *args: Any) -> Outcome:
-        from ..store.people import PeopleError
-
-        try:
-            getattr(self._store, method)(*args)
-        except PeopleError as e:
-            return refused(e.key, e.params)
-        except OSError as e:
-            return refused("session.not-saved", {"reason": e.strerror or type(e).__name__})
-        self._touch()
-        return DONE
-
-    def rename_person(self, person_id: str, name: str) -> Outcome:
-        return self._people_change("rename_person", person_id, name)
-
-    def merge_people(self, keep: str, gone: str) -> Outcome:
-        return self._people_change("merge_people", keep, gone)
-
-    def map_name(self, name: str, person_id: str) -> Outcome:
-        """An imported record's spelling means this person (asked once, remembered)."""
-        return self._people_change("map_name", name, person_id)
-
-    def name_is_new_person(self, name: str) -> Outcome:
-        """An imported record's spelling is a person of their own."""
-        return self._people_change("add_person", name)
-
-    def names_to_ask(self) -> list[str]:
-        """Names of the kept games that are no one's yet, once the first start's offer was
-        answered (an imported record's names): each is asked once."""
-        try:
-            return [] if self._store.people_offer() or not self._store.settings().get(
-                self._store.PEOPLE_OFFERED) else self._store.unmapped_names()
-        except (OSError, ValueError, KeyError, TypeError):
-            return []
-
-    def export_archive(self) -> str:
-        """Every kept game and the people, as one JSON text (to move to another device)."""
-        import json
-
-        return json.dumps(self._store.export_archive(), ensure_ascii=False, separators=(",", ":"))
-
-    def import_archive(self, data: str | bytes) -> Outcome:
-        """File the games of an exported archive that are not kept here yet, and its people."""
-        import json
-
-        try:
-            parsed = json.loads(data)
-            added, skipped = self._store.import_archive(parsed)
-        except (ValueError, TypeError, RecursionError, UnicodeDecodeError):
-            return refused("session.not-an-archive")
-        except OSError as e:
-            return refused("session.not-saved", {"reason": e.strerror or type(e).__name__})
-        self._touch()
-        return Outcome(True, Notice("import", "session.archive-imported", {"added": added, "skipped": skipped}))
-
-    def archived_stats(self, game: str) -> dict[str, dict]:
-        """Per-player statistics over ``game``'s history (:func:`companion.league.stats.player_stats`),
-        computed once per version of the history: the summaries are read once."""
-        from ..league.stats import player_stats
-
-        self.archived(game)
-        cached = self._history_cache[game]
-        if not cached[3]:
-            cached[3].append(player_stats(cached[2]))
-        return cached[3][0]
 
     # ---- internals -------------------------------------------------------------------------------
     def _touch(self) -> None:
@@ -635,14 +463,7 @@ class LogSession:
             # The file parsed but its game cannot be played (e.g. no valid players, an unknown
             # game): keep it aside in the history as abandoned, tell the table, carry on.
             self._clear()
-            players = cur.meta.get("players")
-            if players is None or isinstance(players, list):  # what the archive index can list
-                kind = game_of(cur.meta)  # filed under its game when the app knows it
-                empty = Summary(kind if kind in BY_ID else DEFAULT_GAME)
-                try:
-                    self._store.finish_current(cur.game_id, cur.revision, None, empty.to_json(), "abandoned")
-                except (RevisionConflict, OSError, ValueError, TypeError):
-                    pass
+            self.archive.put_aside(cur)
             if self._store.current() is not None:  # could not be archived: a new game replaces it
                 self._unplayable = cur.game_id
             self.notice = Notice("storage", "session.unreadable-game", {"game_id": cur.game_id})
@@ -715,15 +536,15 @@ class LogSession:
         self._touch()
         return Outcome(False, self.notice)
 
-    def _commit(self, log: list[dict], redo: list[dict], state: Any) -> Outcome:
+    def _commit(self, walked: Walked, state: Any) -> Outcome:
         """Save first, then show: a new entry at the end of the log."""
+        log = walked.log
         with self._store.held_notices():  # the others hear of it once it is shared
             try:
                 rev = self._store.append_action(self.game_id, self.revision, log[-1])
             except RevisionConflict:
                 return self._conflict()
-            self._log, self._redo, self.revision = log, redo, rev
-            self._undo = self._undo + [{"change": "add", "at": len(log) - 1}]
+            self._log, self._redo, self._undo, self.revision = log, walked.redo, walked.undo, rev
             if self.question is not None and self.question.retry is not None and self.question.retry is not log[-1]:
                 self.question = None  # another action went in instead: that question is moot
             self._states = self._states[: len(log)] + [state]
@@ -735,13 +556,9 @@ class LogSession:
     def _share(self, question: Question | None) -> None:
         """Offer the change this session just saved and folded to the other sessions (a change
         shared later by another thread but written earlier never replaces a newer one)."""
-        change = Shared(
+        share(self._store, Shared(
             self._store.written_generation(), self.game_id, self.kind, self.revision, tuple(self._log),
-            tuple(self._undo), tuple(self._redo), tuple(self._states), self.skipped, question, self._context)
-        with _SHARED_LOCK:
-            last = _SHARED.get(self._store)
-            if last is None or last.generation < change.generation:
-                _SHARED[self._store] = change
+            tuple(self._undo), tuple(self._redo), tuple(self._states), self.skipped, question, self._context))
 
     def _adopt_shared(self, change: Shared | None, generation: int) -> bool:
         """Take over a change another session folded, if it is the store's latest (nothing
@@ -797,7 +614,7 @@ class LogSession:
     def _outdated(self, seen: StateId | None) -> bool:
         """The entry was made on a state the game is no longer in (``seen``, else what this
         device's screen is known to show)."""
-        seen = self.shown if seen is None else tuple(seen)
+        seen = self.shown if seen is None else StateId(*seen)
         return seen is not None and seen != self.state_id
 
     def _stale_entry(self) -> Outcome:
@@ -815,6 +632,7 @@ class LogSession:
         self._touch()
         return Outcome(False, self.notice)
 
+    @serialized(saves=False)
     def sync(self, change: Shared | None = None) -> bool:
         """Catch up with the store after another device (or tab) changed it. The change that
         session shared (``change``, else the last one shared on the store) is adopted as it is
@@ -857,12 +675,14 @@ class LogSession:
         self._touch()
         return True
 
+    @serialized(saves=False)
     def dismiss_notice(self) -> None:
         """The table has read the last notice."""
         if self.notice is not None:
             self.notice = None
             self._touch()
 
+    @serialized(saves=False)
     def reload(self) -> None:
         """Re-read the stored game (e.g. when another tab may have changed it)."""
         self._load_context()
@@ -888,6 +708,7 @@ class LogSession:
         return v if isinstance(v, str) else None
 
     # ---- resuming a stopped game (issue 19, point 4) --------------------------------------------
+    @serialized(saves=True)
     def resume(self, game_id: str) -> Outcome:
         """Continue a stopped game from the history: it becomes the running game again, with its
         log and redo stack, as it was when it was stopped. Refused while a game is running (on
@@ -909,119 +730,4 @@ class LogSession:
         return DONE
 
 
-def serialized(method, saves: bool):
-    """One change at a time per session: a tap's handler (a worker thread) and :meth:`sync`
-    (the event loop, when another device wrote) never interleave. ``saves``: the method
-    returns an Outcome, and a write that fails (disk full, a read-only folder) becomes a
-    refusal that says so — the store is unchanged then, and so is the session (every change
-    is saved before it is shown)."""
-
-    @functools.wraps(method)
-    def wrapper(self, *args, **kwargs):
-        session = getattr(self, "session", self)  # a game view's method locks its session
-        with session._mutex:
-            if not saves:
-                return method(self, *args, **kwargs)
-            try:
-                out = method(self, *args, **kwargs)
-            except OSError as e:
-                reason = e.strerror or type(e).__name__
-                session.notice = Notice("storage", "session.not-saved", {"reason": reason})
-                session._touch()
-                return Outcome(False, session.notice)
-            if getattr(out, "ok", False) and session.shown is not None:
-                session.mark_shown(session.state_id)  # its own change: its next entry is made on it
-            return out
-
-    return wrapper
-
-
-for _name in ("new_game", "finish", "abandon", "do", "undo", "redo", "edit", "insert", "delete",
-              "context_changed", "import_record"):
-    setattr(LogSession, _name, serialized(getattr(LogSession, _name), saves=True))
-for _name in ("dismiss_notice", "reload", "sync", "choose_game"):
-    setattr(LogSession, _name, serialized(getattr(LogSession, _name), saves=False))
-LogSession.resume = serialized(LogSession.resume, saves=True)  # issue 19, point 4
-
-
-# ---------------------------------------------------------------------------------------------
-# Pure helpers
-# ---------------------------------------------------------------------------------------------
-def parse_time(value: Any) -> datetime | None:
-    """An ISO 8601 time from a record or the archive (``started``, ``ended``), else None."""
-    if not isinstance(value, str) or len(value) > 40:
-        return None
-    try:
-        return datetime.fromisoformat(value)
-    except ValueError:
-        return None
-
-
-def _game_of_format(fmt: str) -> str:
-    return fmt.split("/", 1)[0]
-
-
-# ---------------------------------------------------------------------------------------------
-# The history of changes (undo and redo)
-# ---------------------------------------------------------------------------------------------
-# One change is a small dict; what it needs besides is read from the log at the time it is
-# undone or redone (undo and redo are last-in, first-out, so the log is then exactly as the
-# change left it):
-#   undo stack: {"change": "add"|"insert", "at": i}             the entry at i was added
-#               {"change": "edit"|"delete", "at": i, "old": a}  entry i was a before
-#   redo stack: {"change": "add"|"insert"|"edit", "at": i, "new": a}
-#               {"change": "delete", "at": i}
-# A redo entry of a game saved before this history existed is the action itself: it is added
-# at the end of the log.
-_CHANGES = ("add", "insert", "edit", "delete")
-
-
-def histories(cur) -> tuple[list[dict], list[dict]]:
-    """The undo and redo stacks of a stored game (a game without an undo history had every
-    entry added in turn; an old redo entry is an action to add at the end)."""
-    undo = cur.undo if cur.undo is not None else [{"change": "add", "at": i} for i in range(len(cur.actions))]
-    redo, n = [], len(cur.actions)
-    for k, r in enumerate(cur.redo):
-        redo.append(r if r.get("change") in _CHANGES else
-                    {"change": "add", "at": n + len(cur.redo) - 1 - k, "new": r})
-    return list(undo), redo
-
-
-def _at(change: Mapping[str, Any], size: int) -> int | None:
-    at = change.get("at")
-    return at if isinstance(at, int) and not isinstance(at, bool) and 0 <= at <= size else None
-
-
-def undo_step(change: Mapping[str, Any], log: list[dict]) -> tuple[list[dict], dict, int, dict] | None:
-    """Undo ``change``: (the log after it, the redo entry, where, the entry it was about), or
-    None when it does not fit the log (damaged data: nothing is changed)."""
-    kind, at = change.get("change"), _at(change, len(log))
-    if kind not in _CHANGES or at is None or (kind != "delete" and at >= len(log)):
-        return None
-    old = change.get("old")
-    if kind in ("add", "insert"):
-        return log[:at] + log[at + 1:], {"change": kind, "at": at, "new": log[at]}, at, log[at]
-    if not isinstance(old, dict):
-        return None
-    if kind == "edit":
-        return log[:at] + [old] + log[at + 1:], {"change": "edit", "at": at, "new": log[at]}, at, log[at]
-    return log[:at] + [old] + log[at:], {"change": "delete", "at": at}, at, old
-
-
-def redo_step(change: Mapping[str, Any], log: list[dict]) -> tuple[list[dict], dict, int, dict] | None:
-    """Redo ``change``: (the log after it, the undo entry, where, the entry it is about)."""
-    kind, at = change.get("change"), _at(change, len(log))
-    if kind not in _CHANGES or at is None or (kind in ("edit", "delete") and at >= len(log)):
-        return None
-    new = change.get("new")
-    if kind == "delete":
-        return log[:at] + log[at + 1:], {"change": "delete", "at": at, "old": log[at]}, at, log[at]
-    if not isinstance(new, dict):
-        return None
-    if kind == "edit":
-        return log[:at] + [new] + log[at + 1:], {"change": "edit", "at": at, "old": log[at]}, at, new
-    return log[:at] + [new] + log[at:], {"change": kind, "at": at}, at, new
-
-
-__all__ = ["DONE", "LogSession", "Notice", "Outcome", "Shared", "StateId", "game_of", "parse_time", "refused",
-           "shared"]
+__all__ = ["DONE", "LogSession", "Notice", "Outcome", "StateId", "refused", "serialized"]

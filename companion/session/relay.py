@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Optional, Sequence
 
-from companion.session.log_session import LogSession, Outcome
+from ..core.outcome import Outcome
+from .log_session import LogSession
 
 Relay = Callable[[Mapping[str, Any]], Outcome]
 

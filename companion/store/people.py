@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Mapping, Optional
 
-from .validate import GAME_ID
+from ..base.tokens import TOKEN as GAME_ID
 
 MAX_PEOPLE = 10_000
 

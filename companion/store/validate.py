@@ -3,10 +3,11 @@ file of the wrong shape is repaired like a torn one (``.atomic``), so the reposi
 meets a document it cannot use. Pure functions of parsed JSON."""
 from __future__ import annotations
 
-import re
 from typing import Any, Callable
 
-GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+from ..base.tokens import TOKEN as GAME_ID
+from .people import valid_people
+
 STATUSES = ("finished", "abandoned", "imported")
 
 
@@ -60,8 +61,6 @@ def valid_index(data: dict) -> bool:
 def valid_profile(data: dict) -> bool:
     """``profile.json``: deck facts, settings and the people of the table (issue 42: one
     registry document, ``companion/store/people.py``; a file from before has none)."""
-    from .people import valid_people
-
     return (_docs(data, "facts", lambda d: isinstance(d.get("card_id"), str)
                   and isinstance(d.get("facts"), dict))
             and _docs(data, "settings", lambda d: isinstance(d.get("key"), str) and "value" in d)

@@ -292,36 +292,28 @@ def pinned(st: AppState, control: ft.Control) -> ft.Control:
         content=ft.Container(width=content_width(st), content=control))
 
 
+# What every screen shows under its body (the storage warning, the phone edition's table bar):
+# registered by the app (app.py), which knows them; the frame draws them in that order.
+_UNDER_EVERY_SCREEN: list[Callable[[], list]] = []
+
+
+def under_every_screen(make: Callable[[], list]) -> None:
+    """Draw ``make()`` (a list of controls, maybe empty) under every screen's body."""
+    _UNDER_EVERY_SCREEN.append(make)
+
+
 def frame(route: str, title: Optional[ft.Control], body: ft.Control, actions: Optional[list] = None) -> ft.View:
     """A screen's frame: the app bar (``title``, ``actions``; none without a title), ``body``,
-    and the calm notice pinned at the bottom (visible wherever the user has scrolled to)."""
+    what the app draws under every screen (:func:`under_every_screen`), and the calm notice
+    pinned at the bottom (visible wherever the user has scrolled to)."""
     return ft.View(
         route=route,
         appbar=ft.AppBar(title=title, actions=actions or []) if title is not None else None,
         padding=0,
         spacing=0,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-        controls=[body, _storage_bar(), *_table_bar(), NoticeBar(route)],
+        controls=[body, *(c for make in _UNDER_EVERY_SCREEN for c in make()), NoticeBar(route)],
     )
-
-
-def _table_bar() -> list:
-    """The phone edition's «no link to the table» bar (issue 40); nothing on the computer."""
-    from ..base.platform import PHONE_TABLE
-
-    if not PHONE_TABLE:
-        return []
-    from ..network.bridge import TABLE
-    from ..screens.phone_table import TableBar
-
-    return [TableBar(TABLE)]
-
-
-def _storage_bar() -> ft.Control:
-    """The phone edition's storage warning, under every screen while it holds (issue 43)."""
-    from ..widgets.notices import STORAGE, StorageBar
-
-    return StorageBar(STORAGE)
 
 
 def column(st: AppState, body: Iterable[ft.Control]) -> ft.Control:

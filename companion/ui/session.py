@@ -17,10 +17,13 @@ import logging
 
 import flet as ft
 
-from ..core.game_view import Change, Question
-from ..session.log_session import DONE, LogSession, Notice, Outcome, StateId, game_of, parse_time
+from ..core.game_view import Question
+from ..core.history import StateId
+from ..core.outcome import DONE, Change, Notice, Outcome
+from ..core.summary import game_of, parse_time
+from ..session.log_session import LogSession
 
-from ..session.relay import RelayedSession  # noqa: E402
+from ..session.relay import RelayedSession
 
 # a phone that follows another phone's table sends its changes to that phone (relay; issue 40)
 Session = ft.observable(RelayedSession)

@@ -17,7 +17,7 @@ from engine.core.rules import Verdict
 from engine.vzhuh.rules import C as VzCite
 
 from ..core.game_view import Change, GameView, Imported, changed_end, changed_numbers, winner_name
-from ..session.log_session import Notice, Outcome
+from ..core.outcome import Notice, Outcome
 from ..core.summary import Summary
 from . import GAME
 from .models import Party, StarterWhy

@@ -11,6 +11,7 @@ from ..base import ids
 from ..base.i18n import t
 from ..ui import safe_render, tagged, this_session, use_app, use_select, use_watch
 from .notices import show_refusal, undo_buttons
+from .records import use_export
 
 log = logging.getLogger("kity")
 
@@ -138,8 +139,6 @@ def GameMenu(icon_size: Optional[int] = None):
     the clipboard, the share sheet on a phone — at any moment, a round not yet begun too; and
     the history and statistics of its kind. Ends the bar of :func:`game_bar` and of
     :class:`UndoRedo`, so every game's screens have it."""
-    from ..screens.records import use_export  # the export's services, made when first shown
-
     out = use_export(_running_record)
 
     def item(ident: str, text: str, icon, on_click) -> ft.PopupMenuItem:

@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 import flet as ft
 
 from ..base.i18n import t, tn
-from ..screens.records import ExportPanel, ImportPanel, violation_rows
+from .records import ExportPanel, ImportPanel, violation_rows
 from ..ui import TOUCH, section_title, tagged
 from .game import leave, say_refused
 from .stop import StopGameButton

@@ -5,6 +5,7 @@ rule ID) or a message key + parameters, rendered here through the UI catalog.
 """
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Optional
 
@@ -12,7 +13,12 @@ import flet as ft
 
 from ..base import ids
 from ..base.i18n import lang, t, tn
+from ..core.outcome import Notice
 from ..core.packs import game as pack
+from ..network.link import REFUSED_WORDS
+from ..ui import tagged
+
+log = logging.getLogger("kity")
 
 
 def _changes(notice) -> str:
@@ -91,6 +97,17 @@ def _catalog(key: str, params: Mapping[str, Any], lg: str) -> str:
     return t("Something went wrong. Nothing was lost; please try again.")
 
 
+def action_text(a: Mapping[str, Any], game: str) -> str:
+    """A short readable description of one logged action of ``game`` (used in 'entries that no
+    longer fit' and in the histories): the game's own words (its pack's ``action_text``; the
+    same action type may mean another thing in another game, "play")."""
+    try:
+        return pack(game).shell.action_text(a)
+    except Exception:
+        log.exception("action text")
+    return str(a.get("type"))
+
+
 _CHANGE_WORDS = {"add": lambda: t("entry"), "edit": lambda: t("correction"),
                  "insert": lambda: t("inserted entry"), "delete": lambda: t("deletion of the entry")}
 
@@ -98,8 +115,6 @@ _CHANGE_WORDS = {"add": lambda: t("entry"), "edit": lambda: t("correction"),
 def undo_text(key: str, params: Mapping[str, Any]) -> str:
     """«Отменено: исправление партии 1 (Оля 36 · Маша 60)»: what an undo or a redo took back
     or did again, with where it stands in the game in that game's words."""
-    from ..screens.records import action_text
-
     game = params.get("game", "")
     try:
         words = pack(game)
@@ -158,6 +173,20 @@ def session_text(notice) -> str:
     return f"{text} {extra}".strip()
 
 
+def refusal_text(r) -> Callable[[], str]:
+    """What a phone of the table says when the host refused its change (a protocol
+    :class:`~companion.network.wire.Refused`; issue 40): the rule's words in this phone's
+    language, the notice the host's session gave, or why in a word."""
+    if r.text:
+        words = dict(r.text)
+        return lambda: words.get(lang()) or words.get("en") or ""
+    if r.key and r.reason == "refused":
+        n = Notice("refused", r.key, dict(r.params))
+        return lambda: session_text(n)
+    text = REFUSED_WORDS.get(r.reason, REFUSED_WORDS["refused"])
+    return lambda: t(text)
+
+
 def outcome_text(outcome) -> Callable[[], str]:
     """A callable for ``AppState.show``: the outcome's notice, rendered at display time."""
     n: Optional[object] = getattr(outcome, "notice", None)
@@ -173,8 +202,6 @@ def undo_buttons(s, st, undo_id: str, redo_id: str, after: Callable[[], None] | 
     change of the table (an entry, a correction, an inserted or deleted entry) and say which.
     ``shown``: how the game's texts are put in the message bar (e.g. suit signs as words)."""
     import flet as ft
-
-    from ..ui import tagged
 
     def step(fn):
         out = fn()

@@ -162,7 +162,7 @@ def running(s: Session, game: str) -> list[str]:
 def import_examples(s: Session) -> None:
     """Every example record of every game into the history (imported games count in the statistics)."""
     for path in sorted(EXAMPLES.glob("*/*.json")):
-        assert s.import_record(path.read_bytes()).ok, path
+        assert s.archive.import_record(path.read_bytes()).ok, path
 
 
 def saved_file(ui: UI, tap) -> tuple[str, str]:

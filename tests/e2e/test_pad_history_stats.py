@@ -366,7 +366,7 @@ def seed_archive(data: Path):
                     {"Лена": (5, 1), "Тёма": (11, 0), "Оля": (2, 4)}], finish=True)  # Тёма wins
     s = pad_game(data, [{"Лена": (1, 0), "Тёма": (2, 0)}], players=["Лена", "Тёма"])
     assert s.abandon().ok
-    assert s.import_record((EXAMPLES / "revoke.json").read_text(encoding="utf-8")).ok
+    assert s.archive.import_record((EXAMPLES / "revoke.json").read_text(encoding="utf-8")).ok
 
 
 def test_statistics_of_a_seeded_archive(start, data_dir):

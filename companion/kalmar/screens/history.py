@@ -8,7 +8,7 @@ from ...base.i18n import t
 from ...ui import TOUCH, safe_screen, screen, tagged
 from ...widgets.game import go, use_watch
 from ...widgets.history import history_tail
-from ...screens.records import action_text
+from ...widgets.records import action_text
 from .. import ids
 from .table import app_bar_actions
 

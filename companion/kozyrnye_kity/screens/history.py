@@ -21,7 +21,7 @@ from ...widgets.history import ROUND_PAGE, RoundView, earlier_rounds_button, rou
 from ...widgets.notices import report, show_refusal
 from ...widgets.when import game_when
 from .pad import tally_inputs
-from ...screens.records import ExportPanel, ImportPanel, changes_panel, violation_rows
+from ...widgets.records import ExportPanel, ImportPanel, changes_panel, violation_rows
 
 EDITABLE = ("play", "reward", "tally")
 

@@ -6,7 +6,7 @@ import flet as ft
 
 from ...base import ids
 from ...base.i18n import lang, t, tn
-from ...screens.records import use_export
+from ...widgets.records import use_export
 from ...ui import TOUCH, probe, safe_render, safe_screen, screen, section_title, tagged
 from ...widgets.game import go, leave, use_play
 from ..widgets.words import tie_banner

@@ -6,7 +6,7 @@ from __future__ import annotations
 import flet as ft
 
 from ...base.i18n import lang, t
-from ...screens.records import changes_panel
+from ...widgets.records import changes_panel
 from ...ui import TOUCH, content_width, safe_screen, screen, tagged, use_latest
 from ...widgets.game import go, use_watch
 from ...widgets.notices import outcome_text

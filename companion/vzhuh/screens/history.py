@@ -8,7 +8,7 @@ from ...base.i18n import t
 from ...ui import TOUCH, safe_screen, screen, section_title, tagged, use_latest
 from ...widgets.game import go, use_watch
 from ...widgets.history import after_correction, history_tail
-from ...screens.records import changes_panel
+from ...widgets.records import changes_panel
 from .. import ids
 from ..view import penalty_points
 from .entry import as_penalties, draft_of, entry_form, entry_hint, use_drafts

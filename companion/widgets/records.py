@@ -1,4 +1,4 @@
-"""Words for what the game session tells, readable log entries, and the export/import panels.
+"""Words for what a correction changed, and the export/import panels of game records.
 
 Shared by the score pad, history and statistics screens. Presentation only: every number shown
 here was computed by the engine (through the session); texts with rule IDs come from the engine.
@@ -22,7 +22,7 @@ from ..base.file_names import import_limit, record_file_name_of
 from ..base.i18n import lang, t, tn
 from ..base.platform import IN_BROWSER, off_loop
 from ..ui.session import Notice
-from ..widgets.notices import session_text
+from .notices import action_text, session_text
 from ..ui import TOUCH, probe, safe_render, section_title, tagged, use_app, use_latest, use_session
 
 log = logging.getLogger("kity")
@@ -47,17 +47,6 @@ def notice_text(notice) -> str:
     except Exception:
         log.exception("notice text")
         return t("Something went wrong. Nothing was lost; please try again.")
-
-
-def action_text(a: Mapping[str, Any], game: str) -> str:
-    """A short readable description of one logged action of ``game`` (used in 'entries that no
-    longer fit' and in the histories): the game's own words (its pack's ``action_text``; the
-    same action type may mean another thing in another game, "play")."""
-    try:
-        return packs.game(game).shell.action_text(a)
-    except Exception:
-        log.exception("action text")
-    return str(a.get("type"))
 
 
 def change_text(c, game: str = "") -> str:
@@ -307,7 +296,7 @@ def ImportPanel():
 
     async def run(data) -> None:
         # off the event loop: a large record must not freeze the other tabs and phones
-        out = await off_loop(session.import_record, data)
+        out = await off_loop(session.archive.import_record, data)
         set_result((out.ok, out.notice))
 
     async def pick():

@@ -21,9 +21,13 @@ The invitation's one-time secret of the protocol travels in the QR code as the l
 one-time secret in the answer (table-link.js). Messages are handled on the asyncio loop (no
 threads in the browser): the channel's handler only schedules ``page.run_task``.
 
-Screens read :data:`TABLE` (observable: role, invitation, answer, phones, cut off) and call the
-functions at the bottom (:func:`invite`, :func:`accept`, :func:`scan`, …); they know nothing
-of WebRTC. Outside the browser nothing here runs (:func:`start` is not called).
+Flet-free: the page, the session and the app state are handed in by :func:`start` and used as
+given (``page.run_task``, ``page.navigate``), with what the screens do as callbacks (``say``: a
+refusal said in the message bar; ``route_of``: the screen a game in progress is on;
+``confirm``: the screen drew the table's latest). Screens read :data:`TABLE` (the app makes it
+observable: ``companion/ui/table.py``; role, invitation, answer, phones, cut off) and call the
+functions at the bottom (:func:`invite`, :func:`accept`, :func:`scan`, …); they know nothing of
+WebRTC. Outside the browser nothing here runs (:func:`start` is not called).
 """
 from __future__ import annotations
 
@@ -33,10 +37,11 @@ import logging
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
-import flet as ft
-
+from ..base.i18n import translate
+from ..core.outcome import DONE, Notice, Outcome
+from ..core.packs import follow_routes
 from .protocol import SETTING_GUEST, Guest, Host, Refused, Result
 
 log = logging.getLogger("kity")
@@ -46,7 +51,6 @@ TICK_SECONDS = 1.0      # the host's heartbeat; a guest's resend of what is unan
 CUT_OFF_SECONDS = 5.0   # a guest that heard nothing from its host for so long is cut off
 
 
-@ft.observable
 @dataclass
 class TableState:
     """What the table screens show. ``role``: None (this phone alone), "host" or "guest"."""
@@ -63,7 +67,7 @@ class TableState:
     ready: bool = False                # the page's table link answered
 
 
-TABLE = TableState()
+TABLE = TableState()  # the app's observable one once started (start(table=...))
 
 # What a guest is told (msgids of kity.po; worded when shown, in this phone's language)
 CUT_OFF_WORDS = "No link to the table: this entry was not saved. Join the table again, or continue on this phone."
@@ -84,14 +88,12 @@ class Words:
         self.msgid = msgid
 
     def text(self, lang: str) -> str:
-        from ..base.i18n import translate
-
         return translate(lang, self.msgid)
 
 
 def qr_png(data: Any) -> bytes:
     """A QR code as PNG bytes (segno): ``data`` a text, or segments (text, mode)."""
-    import segno
+    import segno  # when a code is first shown (load cost: the phone edition starts without it)
 
     qr = segno.make_qr(data, error="m", boost_error=False) if isinstance(data, list) else segno.make_qr(data, error="m")
     buf = io.BytesIO()
@@ -102,7 +104,7 @@ def qr_png(data: Any) -> bytes:
 def invitation_qr(url: str, code: str) -> bytes:
     """The invitation URL in two segments: the address in byte mode, the base32 code in
     alphanumeric mode (docs/table-link.md: version 9 instead of 10)."""
-    from segno import consts
+    from segno import consts  # when a code is first shown (load cost)
 
     if code and url.endswith(code):
         return qr_png([(url[:-len(code)], consts.MODE_BYTE), (code, consts.MODE_ALPHANUMERIC)])
@@ -123,6 +125,9 @@ class _Link:
     page: Any
     session: Any
     state: Any
+    say: Callable[[Refused], None] = lambda r: None       # a refusal, said in the message bar
+    route_of: Callable[[Any], str] = lambda s: "/"         # the screen a game in progress is on
+    confirm: Optional[Callable[[Any, Any], Any]] = None    # async (page, session): the screen drew it
     channel: Any = None
     host: Optional[Host] = None
     guest: Optional[Guest] = None
@@ -139,7 +144,7 @@ class _Link:
 
     # ---- the channel ----
     def post(self, **m: Any) -> None:
-        from js import Object
+        from js import Object  # the browser's own modules: only there (start is called there only)
         from pyodide.ffi import to_js
 
         self.channel.postMessage(to_js(m, dict_converter=Object.fromEntries))
@@ -253,14 +258,11 @@ class _Link:
 
     def confirm(self) -> None:
         """After a change from another phone: once this phone's screen has drawn it, its taps
-        are made on it (companion/ui/session.py's confirm_shown; a tap that comes before was made
-        on the old screen and is refused as stale)."""
-        from ..ui import session as sm
-
-        confirm = getattr(sm, "confirm_shown", None)
+        are made on it (``confirm``: companion/ui/session.py's confirm_shown; a tap that comes
+        before was made on the old screen and is refused as stale)."""
         shown = getattr(self.session, "shown", None)
-        if confirm is not None and shown is not None and tuple(shown) != tuple(self.session.state_id):
-            self.page.run_task(confirm, self.page, self.session)
+        if self.confirm is not None and shown is not None and shown != self.session.state_id:
+            self.page.run_task(self.confirm, self.page, self.session)
 
     # ---- host ----
     def become_host(self) -> Host:
@@ -303,13 +305,11 @@ class _Link:
         return self.guest
 
     def _propose(self, op: dict):
-        from ..session.log_session import Notice, Outcome
-
         g = self.guest
         if g is None or not g.linked:
             return Outcome(False, Notice("refused", error=Words(CUT_OFF_WORDS)))
         shown = getattr(self.session, "shown", None)
-        if shown is not None and tuple(shown) != (g.state.game, g.state.rev):
+        if shown is not None and shown != g.state:
             # tapped on a screen that did not show the table's latest entry yet: refused here,
             # as the host would (the entry came from another phone first)
             return Outcome(False, Notice("refused", error=Words(REFUSED_WORDS["stale"])))
@@ -317,7 +317,6 @@ class _Link:
         self.nonces.add(nonce)
         for text in outs:
             self.send("host", text)
-        from ..session.log_session import DONE
         return DONE
 
     def _answers(self) -> None:
@@ -328,22 +327,7 @@ class _Link:
             self.nonces.discard(nonce)
             result: Result = g.results.pop(nonce)
             if not result.ok and result.refusal is not None:
-                self._say_refusal(result.refusal)
-
-    def _say_refusal(self, r: Refused) -> None:
-        from ..base.i18n import lang, t
-        from ..session.log_session import Notice
-        from ..widgets.notices import session_text
-
-        if r.text:
-            words = dict(r.text)
-            self.state.show(lambda: words.get(lang()) or words.get("en") or "", "problem")
-        elif r.key and r.reason == "refused":
-            n = Notice("refused", r.key, dict(r.params))
-            self.state.show(lambda: session_text(n), "problem")
-        else:
-            text = REFUSED_WORDS.get(r.reason, REFUSED_WORDS["refused"])
-            self.state.show(lambda: t(text), "problem")
+                self.say(result.refusal)
 
     def _refresh_guest(self) -> None:
         g = self.guest
@@ -362,13 +346,10 @@ class _Link:
 
     def _follow(self) -> None:
         """A guest follows the game to the screen it is on now (as table mode's phones do)."""
-        from ..core.packs import follow_routes
-        from ..widgets.game import game_route
-
         s, page = self.session, self.page
         if not s.active:
             return
-        target = game_route(s)
+        target = self.route_of(s)
         route = page.route or "/"
         if route in ("/join", "/invite", "/") and self.guest is not None and self.guest.linked:
             if route != "/" or self.first:
@@ -419,14 +400,18 @@ class _Link:
 _link: Optional[_Link] = None
 
 
-def start(page: Any, session: Any, state: Any) -> None:
+def start(page: Any, session: Any, state: Any, table: TableState, *, say: Callable[[Refused], None],
+          route_of: Callable[[Any], str], confirm: Optional[Callable[[Any, Any], Any]] = None) -> None:
     """In the browser: open the channel to the page's table link, and take up the role the
-    store remembers (a guest cut off by a reload shows so, with its copy of the game)."""
-    global _link
-    from js import BroadcastChannel
+    store remembers (a guest cut off by a reload shows so, with its copy of the game).
+    ``table``: what the screens read (the app's observable :class:`TableState`); ``say``,
+    ``route_of``, ``confirm``: what the screens do (see the module's docstring)."""
+    global _link, TABLE
+    from js import BroadcastChannel  # the browser's own modules: only there
     from pyodide.ffi import create_proxy
 
-    link = _link = _Link(page, session, state)
+    TABLE = table
+    link = _link = _Link(page, session, state, say=say, route_of=route_of, confirm=confirm)
     link.channel = BroadcastChannel.new(CHANNEL)
     link.proxy = create_proxy(link.on_message)
     link.channel.onmessage = link.proxy

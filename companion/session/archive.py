@@ -1,0 +1,115 @@
+"""The archive as a service beside the live game (issue 49): the kept games of every kind, a
+game record filed from a file, and the whole archive moved between devices (issue 42). The log
+session holds one (``session.archive``); screens ask it, the store keeps. Flet-free.
+
+Every change returns an :class:`~companion.core.outcome.Outcome` and tells its owner
+(``changed``: the session's version grows, so the screens that show the history redraw)."""
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import Any, Callable
+
+from engine.core.errors import RecordError
+from engine.core.games import read_any
+from engine.core.reading import dumps
+
+from ..core.game_view import GameView
+from ..core.outcome import Change, Notice, Outcome, not_saved, refused
+from ..core.packs import BY_ID
+from ..core.summary import DEFAULT_GAME, Summary, game_of, parse_time
+from ..store.repository import RevisionConflict, Store
+
+
+class Archive:
+    """The history of kept games on ``store``. ``view``: the view of a game by its id (a record
+    is read by its game's view); ``changed``: called after each change it made."""
+
+    def __init__(self, store: Store, view: Callable[[str], GameView], changed: Callable[[], None]):
+        self._store, self._view, self._changed = store, view, changed
+        self._cache: dict[str, tuple] = {}  # game → one version of its history: (first row, length, rows)
+
+    def archived(self, game: str | None = None) -> list[dict]:
+        """The history, most recent first; with ``game``, that game's entries only. Sorted out
+        once per version of the history (the store keeps the rows until it changes)."""
+        rows = self._store.archived()
+        if game is None:
+            return rows
+        return list(self.version(game)[2])
+
+    def version(self, game: str) -> tuple:
+        """(first row, length, the game's rows): one version of ``game``'s history. The store
+        hands out the same row objects until the history changes (then new ones): its first row
+        and its length tell this version from any other."""
+        rows = self._store.archived()
+        first = rows[0] if rows else None
+        cached = self._cache.get(game)
+        if cached is None or cached[0] is not first or cached[1] != len(rows):
+            mine = [r for r in rows if game_of(r.get("summary")) == game]  # the summary's game (core.summary)
+            cached = self._cache[game] = (first, len(rows), mine)
+        return cached
+
+    def export_archived(self, game_id: str) -> str | None:
+        """A kept game's record (JSON text), if it has one."""
+        g = self._store.archived_game(game_id)
+        return dumps(g["record"]) if g and g.get("record") else None
+
+    def import_record(self, data: str | bytes) -> Outcome:
+        """Validate a record of any known game (chosen by its ``format``) and file it in the
+        history. A malformed file changes nothing and is rejected with the reason; a readable
+        one is kept with its violations reported. An archive of every kept game (issue 42:
+        :meth:`export_archive`) is filed by :meth:`import_archive`."""
+        head = data[:40].lstrip() if isinstance(data, (str, bytes)) else ""
+        if head.startswith(b'{"format":"kity-archive/' if isinstance(head, bytes) else '{"format":"kity-archive/'):
+            return self.import_archive(data)
+        try:
+            pkg, rec = read_any(data)
+            view = self._view(pkg.FORMAT.split("/", 1)[0])
+            got = view.read_import(rec)
+        except RecordError as e:
+            return Outcome(False, Notice("refused", error=e))
+        times = {k: got.record[k] for k in ("started", "ended")
+                 if isinstance(got.record.get(k), str) and parse_time(got.record[k])}
+        meta = {**got.meta, **times, "imported": True}
+        if view.game != DEFAULT_GAME:  # the history files it under its game (the summary names it)
+            meta["game"] = view.game
+        try:
+            self._store.import_game(meta, got.actions, got.record, replace(got.summary, **times).to_json())
+        except OSError as e:
+            return not_saved(e)
+        self._changed()
+        return Outcome(True, Notice("import", "session.imported",
+                                    {"violations": len(got.violations), "finished": got.finished},
+                                    changes=tuple(Change("violation-new", {"violation": v}) for v in got.violations)))
+
+    def export_archive(self) -> str:
+        """Every kept game and the people, as one JSON text (to move to another device)."""
+        return json.dumps(self._store.export_archive(), ensure_ascii=False, separators=(",", ":"))
+
+    def import_archive(self, data: str | bytes) -> Outcome:
+        """File the games of an exported archive that are not kept here yet, and its people."""
+        try:
+            parsed = json.loads(data)
+            added, skipped = self._store.import_archive(parsed)
+        except (ValueError, TypeError, RecursionError, UnicodeDecodeError):
+            return refused("session.not-an-archive")
+        except OSError as e:
+            return not_saved(e)
+        self._changed()
+        return Outcome(True, Notice("import", "session.archive-imported", {"added": added, "skipped": skipped}))
+
+    def put_aside(self, cur: Any) -> None:
+        """File a stored game that cannot be played (no valid players, an unknown game) in the
+        history as abandoned, under its game when the app knows it; left as it is when the
+        archive cannot take it."""
+        players = cur.meta.get("players")
+        if players is None or isinstance(players, list):  # what the archive index can list
+            kind = game_of(cur.meta)
+            empty = Summary(kind if kind in BY_ID else DEFAULT_GAME)
+            try:
+                self._store.finish_current(cur.game_id, cur.revision, None, empty.to_json(), "abandoned")
+            except (RevisionConflict, OSError, ValueError, TypeError):
+                pass
+
+
+__all__ = ["Archive"]
