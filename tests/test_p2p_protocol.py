@@ -18,9 +18,11 @@ from engine.kozyrnye_kity.simulate import simulate_game, synthetic_profile
 from companion.kozyrnye_kity.view import FactQuestion, kity_view
 from companion.session.log_session import DONE, LogSession
 from companion.session.relay import RelayedSession
-from companion.network.protocol import (
-    MAX_BYTES, Bad, Entry, Guest, Host, Refused, StateId, Welcome, content_of, decode, encode,
-)
+from companion.core.history import StateId
+from companion.network.content import content_of
+from companion.network.guest import Guest
+from companion.network.host import Host
+from companion.network.wire import MAX_BYTES, Bad, Entry, Refused, Welcome, decode, encode
 from companion.store.repository import Store
 from companion.vzhuh.view import penalty_json
 

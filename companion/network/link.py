@@ -3,7 +3,7 @@
 ``companion/web/table-link.js`` owns the WebRTC links and the camera on the page's main thread
 and talks over the same-origin ``BroadcastChannel("kity-table")`` (docs/table-link.md: Python
 posts *ops*, the page posts *events*). This module drives a protocol :class:`Host` or
-:class:`Guest` (``companion/network/protocol.py``) for this tab's session:
+:class:`Guest` (``companion/network/host.py``, ``guest.py``) for this tab's session:
 
 * **host**: its screens change its own session as always; every store change is published to
   the linked phones (the store's watcher, on the asyncio loop); a guest's proposal is run
@@ -42,7 +42,9 @@ from typing import Any, Callable, Optional
 from ..base.i18n import translate
 from ..core.outcome import DONE, Notice, Outcome
 from ..core.packs import follow_routes
-from .protocol import SETTING_GUEST, Guest, Host, Refused, Result
+from .guest import SETTING_GUEST, Guest, Result
+from .host import Host
+from .wire import Refused
 
 log = logging.getLogger("kity")
 

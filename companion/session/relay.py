@@ -1,6 +1,6 @@
 """A log session whose changes may go to the table's host instead of its own store (issue 40).
 
-On a phone that follows another phone's table (a guest, :class:`~companion.network.protocol.Guest`),
+On a phone that follows another phone's table (a guest, :class:`~companion.network.guest.Guest`),
 its screens still call the session's ``do``/``undo``/``redo``/``edit``/``insert``/``delete``/
 ``new_game``/``finish``/``abandon`` as on any phone; while :attr:`RelayedSession.relay` is set,
 those calls become proposals to the host (``relay(op)`` returns the outcome to show now), and
