@@ -129,7 +129,7 @@ class _Link:
     state: Any
     say: Callable[[Refused], None] = lambda r: None       # a refusal, said in the message bar
     route_of: Callable[[Any], str] = lambda s: "/"         # the screen a game in progress is on
-    confirm: Optional[Callable[[Any, Any], Any]] = None    # async (page, session): the screen drew it
+    confirm_shown: Optional[Callable[[Any, Any], Any]] = None  # async (page, session): the screen drew it
     channel: Any = None
     host: Optional[Host] = None
     guest: Optional[Guest] = None
@@ -147,7 +147,7 @@ class _Link:
     # ---- the channel ----
     def post(self, **m: Any) -> None:
         from js import Object  # the browser's own modules: only there (start is called there only)
-        from pyodide.ffi import to_js
+        from pyodide.ffi import to_js  # (the same)
 
         self.channel.postMessage(to_js(m, dict_converter=Object.fromEntries))
 
@@ -263,8 +263,8 @@ class _Link:
         are made on it (``confirm``: companion/ui/session.py's confirm_shown; a tap that comes
         before was made on the old screen and is refused as stale)."""
         shown = getattr(self.session, "shown", None)
-        if self.confirm is not None and shown is not None and shown != self.session.state_id:
-            self.page.run_task(self.confirm, self.page, self.session)
+        if self.confirm_shown is not None and shown is not None and shown != self.session.state_id:
+            self.page.run_task(self.confirm_shown, self.page, self.session)
 
     # ---- host ----
     def become_host(self) -> Host:
@@ -410,10 +410,10 @@ def start(page: Any, session: Any, state: Any, table: TableState, *, say: Callab
     ``route_of``, ``confirm``: what the screens do (see the module's docstring)."""
     global _link, TABLE
     from js import BroadcastChannel  # the browser's own modules: only there
-    from pyodide.ffi import create_proxy
+    from pyodide.ffi import create_proxy  # (the same)
 
     TABLE = table
-    link = _link = _Link(page, session, state, say=say, route_of=route_of, confirm=confirm)
+    link = _link = _Link(page, session, state, say=say, route_of=route_of, confirm_shown=confirm)
     link.channel = BroadcastChannel.new(CHANNEL)
     link.proxy = create_proxy(link.on_message)
     link.channel.onmessage = link.proxy
