@@ -33,7 +33,7 @@ from ..core.game_view import (
     winner_name,
 )
 from ..core.outcome import DONE, Notice, Outcome, refused
-from ..session.log_session import serialized
+from ..session.serial import serialized
 from ..core.summary import Summary
 from . import GAME, deck_walk
 

@@ -2,223 +2,67 @@
 
 One :class:`LogSession` per browser tab (or phone app). Its single source of truth is the
 action log of the current game, saved action by action in the :class:`Store`; the state is the
-game's rules engine folded over that log, and undo is the same fold with one action less.
-Every method that changes something returns an :class:`Outcome`: either done, or refused with
-the engine's explanation (rule ID included) and the state untouched.
+game's rules engine folded over that log (:class:`~.held.HeldGame`), and undo is the same fold
+with one change less. Every method that changes something returns an :class:`Outcome`: either
+done, or refused with the engine's explanation (rule ID included) and the state untouched.
 
-What the session adds to the engines, the same for every game:
-* persistence (every action is saved before it counts; a restart resumes exactly),
-* undo / redo of every change the table made (an entry, a correction, an inserted or deleted
-  entry), exactly and in order, and editing a past entry, with everything after it
-  re-validated and a list of what changed,
-* questions: an action that needs something only the table knows (a
-  :class:`~engine.core.errors.MissingInput`) becomes a pending ``question``; the game's view
-  takes the answer and the action is retried,
-* several tabs or phones on one game: every write is compare-and-swap on the stored revision;
-  the loser is told, shown the new state, and loses nothing; and an entry carries the state it
-  was made on (:attr:`LogSession.state_id`, the game and its stored revision): made on a state
-  that is no longer the game's (another phone wrote first, even a different card), it is
-  refused (a ``stale`` notice) and nothing is written — the phone sees why and the new state; :meth:`LogSession.sync` catches up
-  with what another device wrote (the store tells the app after every change). An entry is
-  folded once and shared with the other sessions on the store (:mod:`.shared`),
-* finishing, abandoning and resuming games, and the current game's record.
-
-The rest is beside it, one service each, held by the session for the screens: the kept games
-(``session.archive``, :mod:`.archive`), the people (``session.people``), the league
-(``session.league``) and the statistics (``session.stats``) (:mod:`companion.league`). The
-history of changes is walked by :func:`companion.core.history.walk`, the protocol between
-phones walks the same.
+What it adds to the engines, the same for every game: every entry saved before it counts (a
+restart resumes exactly); undo / redo of every change the table made (an entry, a correction,
+an inserted or deleted entry; :func:`companion.core.history.walk`, which the protocol between
+phones walks too) and corrections with all after them re-validated and what changed said; a
+card's question (a :class:`~engine.core.errors.MissingInput`) asked and the entry retried;
+several tabs or phones on one game — every write is compare-and-swap on the stored revision,
+an entry made on a state that is no longer the game's is refused (``stale``), :meth:`sync`
+catches up, a fold is shared once (:mod:`.shared`); starting, finishing, abandoning and
+resuming games. Beside it, one service each: the kept games (``session.archive``), the people
+(``session.people``), the league (``session.league``), the statistics (``session.stats``).
 
 Everything a game means lives in its view (``companion/<game>/view.py``, a
-:class:`~companion.core.game_view.GameView`): ``session.game`` is the view of the current game
-(or, with no game running, of the game last chosen). No text lives here: notices are message
-keys with parameters (the UI renders them in the user's language), engine errors carry their
-own texts.
+:class:`~companion.core.game_view.GameView`): ``session.game``. No text lives here: notices are
+message keys with parameters, engine errors carry their own texts.
 """
 from __future__ import annotations
 
-import functools
 import threading
 from dataclasses import replace
 from datetime import datetime
 from typing import Any, Callable, Mapping, Sequence
 
-from engine.core.errors import GameError, IllegalAction, MissingInput, RecordError
+from engine.core.errors import GameError
 from engine.core.reading import dumps
 
-from ..core.game_view import GameView, Question
+from ..core.game_view import Question
 from ..core.history import StateId, Walked, histories, walk
 from ..core.outcome import DONE, Change, Notice, Outcome, refused
 from ..core.packs import DEFAULT_GAME, view_class
-from ..core.summary import game_of
 from ..league.people import People
 from ..league.standings import Standings
 from ..league.stats import Statistics
 from ..store.repository import SILENT, RevisionConflict, Store
 from .archive import Archive
-from .shared import Shared, share, shared
+from .held import HeldGame
+from .serial import serialized
+from .shared import Shared, shared
 
 
-def serialized(saves: bool):
-    """One change at a time per session: a tap's handler (a worker thread) and :meth:`sync`
-    (the event loop, when another device wrote) never interleave. ``saves``: the method
-    returns an Outcome, and a write that fails (disk full, a read-only folder) becomes a
-    refusal that says so — the store is unchanged then, and so is the session (every change
-    is saved before it is shown)."""
-
-    def decorate(method):
-        @functools.wraps(method)
-        def wrapper(self, *args, **kwargs):
-            session = getattr(self, "session", self)  # a game view's method locks its session
-            with session._mutex:
-                if not saves:
-                    return method(self, *args, **kwargs)
-                try:
-                    out = method(self, *args, **kwargs)
-                except OSError as e:
-                    reason = e.strerror or type(e).__name__
-                    session.notice = Notice("storage", "session.not-saved", {"reason": reason})
-                    session._touch()
-                    return Outcome(False, session.notice)
-                if getattr(out, "ok", False) and session.shown is not None:
-                    session.mark_shown(session.state_id)  # its own change: its next entry is made on it
-                return out
-
-        return wrapper
-
-    return decorate
-
-
-class LogSession:
-    """One table's view of the game in progress. ``version`` grows on every change: the one
-    field the UI needs to watch (the app makes the class observable)."""
+class LogSession(HeldGame):
+    """One table's game in progress (:class:`~.held.HeldGame`: what it holds and reads) and every
+    change the table makes to it."""
 
     def __init__(self, store: Store, lang: str = "ru", clock: Callable[[], datetime] | None = None):
-        self._store = store
-        self._clock = clock or (lambda: datetime.now().astimezone())  # the app's clock; the engines have none
+        super().__init__(store, lang, clock)
         self._mutex = threading.RLock()  # handlers (worker threads) and sync (the event loop)
-        self._seen_generation = store.generation
         self._unplayable: str | None = None  # a stored game that cannot be played nor archived
         # the services beside the live game (issue 49): the screens ask them, the store keeps
         self.archive = Archive(store, lambda kind: view_class(kind)(self), self._touch)
         self.people = People(store, self._touch)
         self.league = Standings(store)
         self.stats = Statistics(self.archive)
-        self._log: list[dict] = []
-        self._undo: list[dict] = []   # the table's changes, last on top (see :mod:`companion.core.history`)
-        self._redo: list[dict] = []   # the changes undone, last undone on top
-        self._states: list[Any] = []  # _states[i]: the state after the first i actions
-        self._context: Any = None     # what the game's view loaded besides the log (compared by sync)
-        self.lang = lang
-        self.game_id: str | None = None
-        self.meta: dict = {}
-        self.revision = 0
-        self.version = 0  # bumped on every change
-        self.notice: Notice | None = None
-        self.question: Question | None = None
-        self.skipped: tuple[int, ...] = ()  # log entries an edit made impossible to apply
-        self._shown: StateId | None = None  # see shown (private: a change of it redraws nothing)
-        self._kind = DEFAULT_GAME  # the current game's id; its view is made when first asked for
-        self._view: GameView | None = None
         self._load_current()
         news = [i for i in store.incidents if i.code not in SILENT]
         if news:
             inc = news[-1]
             self.notice = Notice("storage", f"storage.{inc.code}", dict(inc.params))
-
-    # ---- reading ------------------------------------------------------------------------------
-    @property
-    def store(self) -> Store:
-        """The store, for the game views (screens never write it)."""
-        return self._store
-
-    @property
-    def active(self) -> bool:
-        return self.game_id is not None
-
-    @property
-    def shown(self) -> StateId | None:
-        """The state this device's screen is known to show: what its entries are made on when
-        they say nothing else. None: not followed — what the session holds is what its one
-        screen shows (the phone edition, the tests). Table mode follows it
-        (:func:`companion.ui.session.confirm_shown`)."""
-        return self._shown
-
-    def mark_shown(self, state: StateId | None) -> None:
-        """The device's screen now shows ``state`` (None: stop following)."""
-        self._shown = state
-
-    @property
-    def state_id(self) -> StateId:
-        """Which state of the game this session holds: the game and its stored revision (grows
-        with every saved change). An entry made on one state is refused on any other
-        (``seen=``)."""
-        return StateId(self.game_id, self.revision)
-
-    @property
-    def state(self) -> Any:
-        return self._states[-1] if self._states else None
-
-    @property
-    def states(self) -> tuple[Any, ...]:
-        """The state after each entry (``states[i]`` after the first ``i``)."""
-        return tuple(self._states)
-
-    @property
-    def log(self) -> tuple[dict, ...]:
-        return tuple(self._log)
-
-    @property
-    def redo_log(self) -> tuple[dict, ...]:
-        """The changes that «Повторить» brings back, the next one last."""
-        return tuple(self._redo)
-
-    @property
-    def can_undo(self) -> bool:
-        return bool(self._undo)
-
-    @property
-    def can_redo(self) -> bool:
-        return bool(self._redo)
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        return tuple(self.meta.get("players", ()))
-
-    @property
-    def mode(self) -> str:
-        return self.meta.get("mode", "full")
-
-    @property
-    def kind(self) -> str:
-        """The current game's id (e.g. "kozyrnye-kity", "vzhuh")."""
-        return self._kind
-
-    @property
-    def game(self) -> GameView:
-        """The current game's view (with what it loads besides the log), made when first asked
-        for: a session with no game running imports no game's engine (a phone's first start)."""
-        if self._view is None:
-            self._view = view_class(self._kind)(self)
-            self._context = self._view.load_context()
-        return self._view
-
-    def _use_game(self, kind: str) -> None:
-        """Switch to ``kind``: its view (and what it loads) is made when first asked for."""
-        self._kind, self._view = kind, None
-
-    def winner(self) -> str | None:
-        return self.game.winner() if self.state is not None else None
-
-    def entries(self) -> list[dict]:
-        """The log for the History screen: index, round, trick, the action, and whether an
-        edit made it impossible to apply (it is kept, not dropped)."""
-        out = []
-        for i, a in enumerate(self._log):
-            before = self._states[i] if i < len(self._states) else None
-            rnd, trick = self.game.position(before, a) if before is not None else (0, 0)
-            out.append({"index": i, "round": rnd, "trick": trick, "action": a, "skipped": i in self.skipped})
-        return out
 
     # ---- starting and ending games -----------------------------------------------------------
     @serialized(saves=False)
@@ -232,10 +76,9 @@ class LogSession:
     def new_game(self, players: Sequence[str], *, game: str | None = None, **options: Any) -> Outcome:
         """Start a new game of ``game`` (default: the chosen one). A game in progress must
         be finished or abandoned first."""
-        if self._stale():
-            return self._conflict()
-        if self.active:
-            return refused("session.game-running")
+        no = self._not_now(entry=False, game=False)
+        if no is not None:
+            return no
         view = view_class(game or self.kind)(self)
         players = [p.strip() if isinstance(p, str) else p for p in players]
         meta = view.new_meta(players, options)
@@ -255,10 +98,9 @@ class LogSession:
     def finish(self) -> Outcome:
         """Archive the game once it is over (it has a winner, or the table accepted a shared
         win where the game allows one)."""
-        if self._stale():
-            return self._conflict()
-        if not self.active:
-            return refused("session.no-game")
+        no = self._not_now(entry=False)
+        if no is not None:
+            return no
         if not self.game.over():
             return refused("session.not-over", {"rule": self.game.end_rule})
         return self._archive("finished")
@@ -266,10 +108,9 @@ class LogSession:
     @serialized(saves=True)
     def abandon(self) -> Outcome:
         """Stop the game without a winner; it stays in the history as abandoned."""
-        if self._stale():
-            return self._conflict()
-        if not self.active:
-            return refused("session.no-game")
+        no = self._not_now(entry=False)
+        if no is not None:
+            return no
         return self._archive("abandoned")
 
     def _archive(self, status: str) -> Outcome:
@@ -285,25 +126,16 @@ class LogSession:
         self._touch()
         return DONE
 
-    # ---- actions -----------------------------------------------------------------------------
-    def _saved(self, action: Any) -> Any:
-        """The saved JSON form of an action: an engine action object is written by its class's
-        codec (:mod:`engine.core.actions`), a dict is kept as it is."""
-        if isinstance(action, Mapping) or not self.active or getattr(type(action), "__action__", None) is None:
-            return action
-        return self.game.entry(action)
+    # ---- entries -----------------------------------------------------------------------------
 
     @serialized(saves=True)
     def do(self, action: Any, *, seen: StateId | None = None) -> Outcome:
         """Apply one action (an engine action object, or its saved JSON form) to the game in
         progress; the game's view builds them. ``seen``: the state the entry was made on
         (default :attr:`shown`); on another state it is refused as stale."""
-        if self._stale():
-            return self._conflict()
-        if self._outdated(seen):
-            return self._stale_entry()
-        if not self.active:
-            return refused("session.no-game")
+        no = self._not_now(seen)
+        if no is not None:
+            return no
         action = self._saved(action)
         state, no = self.check(action)
         if no is not None:
@@ -336,10 +168,9 @@ class LogSession:
 
     def _walk(self, back: bool, seen: StateId | None) -> Outcome:
         """Undo (``back``) or redo the last change: it moves to the other stack."""
-        if self._stale():
-            return self._conflict()
-        if self._outdated(seen):
-            return self._stale_entry()
+        no = self._not_now(seen, game=None)
+        if no is not None:
+            return no
         if not (self._undo if back else self._redo):
             return refused("session.nothing-to-undo" if back else "session.nothing-to-redo")
         walked = walk(self._log, self._undo, self._redo, {"change": "undo" if back else "redo"})
@@ -350,45 +181,35 @@ class LogSession:
     @serialized(saves=True)
     def edit(self, index: int, action: Any, *, seen: StateId | None = None) -> Outcome:
         """Replace log entry ``index``; all that follows is recomputed and re-validated."""
-        action = self._saved(action)
-        no = self._check_entry(action, seen)
-        if no is not None:
-            return no
-        if not 0 <= index < len(self._log):
-            return refused("session.no-entry", {"index": index})
-        if dict(action) == self._log[index]:
-            return DONE  # nothing to correct: no change to save or undo
-        no = self.game.check_edit(index, dict(action))
-        if no is not None:
-            return Outcome(False, no)
-        return self._made({"change": "edit", "at": index, "new": dict(action)})
+        return self._past("edit", index, action, seen)
 
     @serialized(saves=True)
     def insert(self, index: int, action: Any, *, seen: StateId | None = None) -> Outcome:
         """Insert a forgotten entry before entry ``index``."""
-        action = self._saved(action)
-        no = self._check_entry(action, seen)
-        if no is not None:
-            return no
-        if not 0 <= index <= len(self._log):
-            return refused("session.no-entry", {"index": index})
-        no = self.game.check_insert(index, dict(action))
-        if no is not None:
-            return Outcome(False, no)
-        return self._made({"change": "insert", "at": index, "new": dict(action)})
+        return self._past("insert", index, action, seen)
 
     @serialized(saves=True)
     def delete(self, index: int, *, seen: StateId | None = None) -> Outcome:
-        no = self._check_entry(None, seen)
+        """Delete log entry ``index``; all that follows is recomputed and re-validated."""
+        return self._past("delete", index, None, seen)
+
+    def _past(self, kind: str, index: int, action: Any, seen: StateId | None) -> Outcome:
+        """A correction, an inserted or a deleted entry: refused where the table would refuse it
+        as a live entry, else saved, then all that follows it is folded again and what changed
+        is said."""
+        action = None if kind == "delete" else self._saved(action)
+        no = self._check_entry(action, seen)
         if no is not None:
             return no
-        if not 0 <= index < len(self._log):
+        if not 0 <= index < len(self._log) + (kind == "insert"):
             return refused("session.no-entry", {"index": index})
-        return self._made({"change": "delete", "at": index})
-
-    def _made(self, change: dict) -> Outcome:
-        """A correction, an inserted or a deleted entry (checked): saved, then all that follows
-        it is folded again and what changed is said."""
+        if kind == "edit" and dict(action) == self._log[index]:
+            return DONE  # nothing to correct: no change to save or undo
+        if kind != "delete":
+            no = (self.game.check_edit if kind == "edit" else self.game.check_insert)(index, dict(action))
+            if no is not None:
+                return Outcome(False, no)
+        change = {"change": kind, "at": index, **({} if kind == "delete" else {"new": dict(action)})}
         walked = walk(self._log, self._undo, self._redo, change)
         return self._rewrite(walked.log, walked.redo, undo=walked.undo, report=True, edited=walked.at)
 
@@ -410,12 +231,9 @@ class LogSession:
 
     def _check_entry(self, action: dict | None, seen: StateId | None) -> Outcome | None:
         """The refusal for an edit, insert or delete that cannot be made now, else None."""
-        if self._stale():
-            return self._conflict()
-        if self._outdated(seen):
-            return self._stale_entry()
-        if not self.active:
-            return refused("session.no-game")
+        no = self._not_now(seen)
+        if no is not None:
+            return no
         if action is not None:
             if not isinstance(action, Mapping):
                 return refused("session.bad-entry")
@@ -444,13 +262,6 @@ class LogSession:
         return dumps(self._record())
 
     # ---- internals -------------------------------------------------------------------------------
-    def _touch(self) -> None:
-        self._seen_generation = self._store.generation  # what this session shows is current
-        self.version += 1
-
-    def _load_context(self) -> None:
-        if self._view is not None:  # else it is loaded with the view
-            self._context = self._view.load_context()
 
     def _load_current(self) -> None:
         cur = self._store.current()
@@ -469,73 +280,6 @@ class LogSession:
             self.notice = Notice("storage", "session.unreadable-game", {"game_id": cur.game_id})
             self._touch()
 
-    def _adopt(self, cur) -> None:
-        """Take over a stored game: fold its log (re-validating every entry)."""
-        kind = game_of(cur.meta)
-        if kind != self.kind:
-            self._use_game(kind)
-        self.game_id, self.meta, self.revision = cur.game_id, dict(cur.meta), cur.revision
-        self._load_context()
-        self._undo, self._redo = histories(cur)
-        states, skipped, question = self._fold(list(cur.actions))
-        self._log = list(cur.actions)
-        self._states, self.skipped = states, skipped
-        self.question = question
-        self._touch()
-
-    def _clear(self) -> None:
-        self.game_id, self.meta, self.revision = None, {}, 0
-        self._log, self._undo, self._redo, self._states, self.skipped = [], [], [], [], ()
-        self.question = None
-        self._load_context()
-
-    def _start_state(self) -> Any:
-        return self.game.start_state(self.meta)
-
-    def _try(self, state: Any, action: dict) -> tuple[Any, GameError | None]:
-        try:
-            return self.game.apply(state, action), None
-        except GameError as e:
-            return None, e
-
-    def _fold(self, log: list[dict], start: tuple[list[Any], tuple[int, ...]] | None = None,
-              ) -> tuple[list[Any], tuple[int, ...], Question | None]:
-        """States after each entry. An entry that no longer fits (after an edit) is applied in
-        replay mode — kept and reported as a violation — or, if it cannot apply at all, skipped
-        and reported; nothing in the log is dropped. ``start``: the states and skipped entries
-        of a prefix of ``log`` already folded (only the rest is applied)."""
-        states = list(start[0]) if start else [self._start_state()]
-        skipped: list[int] = list(start[1]) if start else []
-        question = None
-        for i in range(len(states) - 1, len(log)):
-            action = log[i]
-            state, err = self._try(states[-1], action)
-            if err is not None and isinstance(err, IllegalAction):
-                try:
-                    state = self.game.apply(states[-1], action, strict=False)
-                    err = None
-                except (IllegalAction, RecordError):
-                    pass
-                except MissingInput as e:
-                    err = e
-            if err is not None:
-                if isinstance(err, MissingInput) and question is None:
-                    question = self.game.question(err, None)
-                skipped.append(i)
-                states.append(states[-1])
-                continue
-            states.append(state)
-        return states, tuple(skipped), question
-
-    def _refused(self, err: GameError, action: dict) -> Outcome:
-        if isinstance(err, MissingInput):
-            self.question = self.game.question(err, action)
-            self._touch()
-            return Outcome(False, Notice("question", error=err))
-        self.notice = Notice("refused", error=err)
-        self._touch()
-        return Outcome(False, self.notice)
-
     def _commit(self, walked: Walked, state: Any) -> Outcome:
         """Save first, then show: a new entry at the end of the log."""
         log = walked.log
@@ -552,27 +296,6 @@ class LogSession:
             self._share(None)  # as catching up by folding the new entry would leave it: no question
             self._touch()
         return DONE
-
-    def _share(self, question: Question | None) -> None:
-        """Offer the change this session just saved and folded to the other sessions (a change
-        shared later by another thread but written earlier never replaces a newer one)."""
-        share(self._store, Shared(
-            self._store.written_generation(), self.game_id, self.kind, self.revision, tuple(self._log),
-            tuple(self._undo), tuple(self._redo), tuple(self._states), self.skipped, question, self._context))
-
-    def _adopt_shared(self, change: Shared | None, generation: int) -> bool:
-        """Take over a change another session folded, if it is the store's latest (nothing
-        written since), newer than what this session shows, of the game it shows, with the
-        same context. Returns whether it was adopted (if not, the caller reads the store)."""
-        if (change is None or change.generation != generation or change.generation <= self._seen_generation
-                or change.game_id != self.game_id or change.kind != self.kind or change.context != self._context):
-            return False
-        self._log, self._undo, self._redo = list(change.log), list(change.undo), list(change.redo)
-        self._states, self.skipped, self.revision = list(change.states), change.skipped, change.revision
-        self.question = change.question
-        self.version += 1
-        self._seen_generation = change.generation
-        return True
 
     def _rewrite(self, log: list[dict], redo: list[dict], *, report: bool, edited: int | None = None,
                  old_states: list[Any] | None = None, persist: bool = True,
@@ -611,11 +334,17 @@ class LogSession:
             return self.game_id is not None
         return cur.game_id != self.game_id or cur.revision != self.revision
 
-    def _outdated(self, seen: StateId | None) -> bool:
-        """The entry was made on a state the game is no longer in (``seen``, else what this
-        device's screen is known to show)."""
-        seen = self.shown if seen is None else StateId(*seen)
-        return seen is not None and seen != self.state_id
+    def _not_now(self, seen: StateId | None = None, *, entry: bool = True, game: bool | None = True) -> Outcome | None:
+        """Why a change cannot be made now, else None: another tab changed the stored game (a
+        conflict: this one shows it now), an entry (``entry``) was made on another state, or a
+        game is not running (``game`` True) or is (``game`` False)."""
+        if self._stale():
+            return self._conflict()
+        if entry and self._outdated(seen):
+            return self._stale_entry()
+        if game is not None and self.active != game:
+            return refused("session.no-game" if game else "session.game-running")
+        return None
 
     def _stale_entry(self) -> Outcome:
         """An entry made on an older state: nothing is written; the device is told why and
@@ -688,35 +417,15 @@ class LogSession:
         self._load_context()
         self._load_current()
 
-    def _record(self, ended: str | None = None) -> Any:
-        log = [a for i, a in enumerate(self._log) if i not in self.skipped]
-        return self.game.record(log, self._times(ended))
-
-    def _now(self) -> str:
-        return self._clock().isoformat(timespec="seconds")
-
-    def _times(self, ended: str | None) -> dict:
-        """``started`` / ``ended`` of this game (ISO 8601 with the UTC offset), where known:
-        optional fields of the record and of the archive's summary."""
-        out = {"started": self.started, "ended": ended}
-        return {k: v for k, v in out.items() if v is not None}
-
-    @property
-    def started(self) -> str | None:
-        """When the game in progress started (ISO 8601), if the app knows it."""
-        v = self.meta.get("started")
-        return v if isinstance(v, str) else None
-
     # ---- resuming a stopped game (issue 19, point 4) --------------------------------------------
     @serialized(saves=True)
     def resume(self, game_id: str) -> Outcome:
         """Continue a stopped game from the history: it becomes the running game again, with its
         log and redo stack, as it was when it was stopped. Refused while a game is running (on
         this device or another), and for a game that was not stopped (finished, imported)."""
-        if self._stale():
-            return self._conflict()
-        if self.active:
-            return refused("session.game-running")
+        no = self._not_now(entry=False, game=False)
+        if no is not None:
+            return no
         row = next((r for r in self._store.archived() if r.get("game_id") == game_id), None)
         if row is None or row.get("status") != "abandoned":
             return refused("session.not-resumable")
