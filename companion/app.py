@@ -22,8 +22,9 @@ from .screens.stats import Stats
 from .screens.league import HomeLeague, StatsLeague
 from .serve.access import is_loopback
 from .screens.invite import Invite
-from .serve.server import WITHDRAWN_TOPIC, current as tablemode, release_when_gone
+from .serve.server import WITHDRAWN_TOPIC, current as tablemode, release_when_gone, serve
 from .ui.state import AppState
+from .base.file_names import ARCHIVE_MAX_BYTES
 from .base.paths import data_dir
 from .store import repository
 from .store.repository import SILENT, FolderInUse, Store
@@ -110,7 +111,7 @@ def route_tree() -> list[ft.Route]:
 
 def _phone_table_routes() -> list[ft.Route]:
     """The phones' own table (issue 40): invite from this phone, or join another's."""
-    from .screens.phone_table import Join, PhoneInvite
+    from .screens.phone_table import Join, PhoneInvite  # the phone edition only (load cost)
 
     return [ft.Route(path="invite", component=PhoneInvite), ft.Route(path="join", component=Join)]
 
@@ -144,7 +145,7 @@ def _table_bar() -> list:
     if not platform.PHONE_TABLE:
         return []
     from .screens.phone_table import TableBar  # the phone edition's table screens only (load cost)
-    from .ui.table import TABLE
+    from .ui.table import TABLE  # (the same)
 
     return [TableBar(TABLE)]
 
@@ -285,7 +286,7 @@ async def main(page: ft.Page) -> None:
     page.render_views(App, state, (session,))
     if platform.PHONE_TABLE:  # the phones' own table: Python ↔ the page's table link (issue 40)
         from .network import link  # imported in the phone edition only (load cost)
-        from .ui.table import TABLE
+        from .ui.table import TABLE  # (the same)
 
         link.start(page, session, state, TABLE, say=lambda r: state.show(refusal_text(r), "problem"),
                    route_of=game_route, confirm=confirm_shown)
@@ -296,9 +297,8 @@ def run(argv: list[str] | None = None) -> None:
     """Serve the app offline in web mode: on 127.0.0.1 only, or with ``--table`` to the
     phones at the table (see :mod:`companion.serve.server`). Opens the browser when there is a
     screen."""
-    import argparse
+    import argparse  # the command line's own (load cost: the phone edition never runs it)
 
-    from .serve.server import serve
 
     parser = argparse.ArgumentParser(prog="python -m companion", description=(
         "Киты: the table companion. Without options only this computer can open it."))
@@ -322,9 +322,8 @@ def run(argv: list[str] | None = None) -> None:
     # record may be), never inside one websocket message: a huge file is refused before it is
     # sent (FilePicker tells its size), and a file of any size can never drop the connection.
     import secrets
-    import tempfile
+    import tempfile  # (the same)
 
-    from .base.file_names import ARCHIVE_MAX_BYTES
 
     upload_dir = tempfile.mkdtemp(prefix="kity-upload-")
     os.environ["FLET_UPLOAD_DIR"] = upload_dir
@@ -335,7 +334,7 @@ def run(argv: list[str] | None = None) -> None:
     try:
         status = serve(asgi, port=port, table=args.table, fixed_code=os.environ.get("KITY_TABLE_CODE") or None)
     finally:
-        import shutil
+        import shutil  # (the same)
 
         shutil.rmtree(upload_dir, ignore_errors=True)
     raise SystemExit(status)

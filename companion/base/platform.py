@@ -89,7 +89,7 @@ def _syncfs(populate: bool, done: Callable[[Optional[str]], None], path: Optiona
     """Copy between memory and IndexedDB: every IndexedDB folder, or the one at ``path`` (a
     write at the table copies the games only, not the hundreds of compiled modules: each copy
     compares every file of the folders it copies)."""
-    from pyodide.ffi import create_once_callable, jsnull
+    from pyodide.ffi import create_once_callable, jsnull  # only in the browser
 
     def cb(err=None):  # Emscripten passes null on success, an error object otherwise
         done(None if err is None or err is jsnull else str(getattr(err, "name", None) or err))
@@ -110,8 +110,8 @@ class OtherTab(Exception):
 async def _take_the_data(timeout: float = 8.0) -> bool:
     """Hold the browser's lock on the games for the life of this tab (Web Locks: released by
     the browser when the tab closes or reloads); False if another tab keeps it."""
-    import js
-    from pyodide.ffi import create_once_callable
+    import js  # only in the browser
+    from pyodide.ffi import create_once_callable  # (the same)
 
     locks = getattr(js.navigator, "locks", None)
     if locks is None:  # a browser without Web Locks: as before, one tab assumed
@@ -210,7 +210,7 @@ def looks_private(quota: Optional[float], directory_refused: bool) -> bool:
 
 
 async def _what_the_browser_keeps() -> dict:
-    import js
+    import js  # only in the browser
 
     st = getattr(js.navigator, "storage", None)
     if st is None:

@@ -47,3 +47,6 @@ def view_class(game_id: str):
 def follow_routes() -> tuple[str, ...]:
     """The screens of a game in progress, every game's: a device on one follows the game."""
     return tuple(r for g in LIST for r in g.follow_routes)
+
+
+__all__ = ["BY_ID", "DEFAULT_GAME", "LIST", "PACKAGES", "add", "follow_routes", "game", "view_class"]

@@ -10,7 +10,7 @@ from ..base.i18n import t, tn
 
 
 def _play_text(a: Mapping[str, Any]) -> str:
-    from .screens.cards import card_words, colour_words
+    from .screens.cards import card_words, colour_words  # load cost: imported when a log entry of this game is first put in words
     text = t("{player} played {card}").format(player=a.get("player"), card=card_words(a.get("card")))
     if a.get("colour"):
         text += " · " + t("colour {colour}").format(colour=colour_words(a.get("colour")))
@@ -29,7 +29,7 @@ def _draw_text(a: Mapping[str, Any]) -> str:
 
 
 def _next_text(a: Mapping[str, Any]) -> str:
-    from .screens.cards import card_words, colour_words
+    from .screens.cards import card_words, colour_words  # load cost: imported when a log entry of this game is first put in words
     text = t("Next game: first card {card}").format(card=card_words(a.get("first_card")))
     if a.get("colour"):
         text += " · " + t("colour {colour}").format(colour=colour_words(a.get("colour")))
@@ -41,7 +41,7 @@ def _next_text(a: Mapping[str, Any]) -> str:
 @functools.cache
 def words() -> dict[type, Callable[[Mapping[str, Any]], str]]:
     """The words of each action of the game's log (its classes, engine.kalmar.record.LOG)."""
-    from engine import kalmar as kl
+    from engine import kalmar as kl  # load cost: imported when a log entry of this game is first put in words
     return {
         kl.Play: _play_text,
         kl.Draw: _draw_text,
@@ -56,5 +56,5 @@ def words() -> dict[type, Callable[[Mapping[str, Any]], str]]:
 
 def action_text(a: Mapping[str, Any]) -> str:
     """A log entry in words: the words of its action class (:func:`words`), found by its tag."""
-    from engine.kalmar.record import LOG
+    from engine.kalmar.record import LOG  # load cost: imported when a log entry of this game is first put in words
     return entry_words(a, LOG, words())

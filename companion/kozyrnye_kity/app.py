@@ -11,14 +11,14 @@ from ..base.i18n import lang, t
 
 
 def _card(a: Mapping[str, Any], lg: str) -> str:
-    from engine.kozyrnye_kity import parse_card
-    from engine.kozyrnye_kity.i18n import card_name
+    from engine.kozyrnye_kity import parse_card  # load cost: imported when a log entry of this game is first put in words
+    from engine.kozyrnye_kity.i18n import card_name  # load cost: imported when a log entry of this game is first put in words
     return card_name(parse_card(a["card"]), lg)
 
 
 def _round_text(a: Mapping[str, Any], lg: str) -> str:
-    from engine.kozyrnye_kity.cards import Family
-    from engine.kozyrnye_kity.i18n import family_name
+    from engine.kozyrnye_kity.cards import Family  # load cost: imported when a log entry of this game is first put in words
+    from engine.kozyrnye_kity.i18n import family_name  # load cost: imported when a log entry of this game is first put in words
     return t("Trump {family}, token {token}").format(family=family_name(Family(a["trump"]), lg), token=a["token"])
 
 
@@ -26,7 +26,7 @@ def _round_text(a: Mapping[str, Any], lg: str) -> str:
 def words() -> dict[type, Callable[[Mapping[str, Any], str], str]]:
     """The words of each action of the game's log (its classes, engine.kozyrnye_kity.record.LOG),
     in the language ``lg``."""
-    from engine import kozyrnye_kity as kk
+    from engine import kozyrnye_kity as kk  # load cost: imported when a log entry of this game is first put in words
     return {
         kk.StartRound: _round_text,
         kk.UseBonus: lambda a, lg: t("{player} uses the bonus {card}").format(player=a["player"], card=_card(a, lg)),
@@ -39,5 +39,5 @@ def words() -> dict[type, Callable[[Mapping[str, Any], str], str]]:
 
 def action_text(a: Mapping[str, Any]) -> str:
     """A log entry in words: the words of its action class (:func:`words`), found by its tag."""
-    from engine.kozyrnye_kity.record import LOG
+    from engine.kozyrnye_kity.record import LOG  # load cost: imported when a log entry of this game is first put in words
     return entry_words(a, LOG, words(), lang())

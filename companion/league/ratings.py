@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping, Optional
 
 from ..core.summary import Summary
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the annotation only: openskill is imported on first use (load cost, below)
     from openskill.models import PlackettLuce
 
 COUNTED = ("finished", "imported")
@@ -37,7 +37,7 @@ ALL = ""  # the scope of all games together; a game's id is the scope of that ga
 def _model() -> "PlackettLuce":
     """openskill's Plackett–Luce model with its defaults, imported on first use (not at the
     app's start: the phone edition compiles its sources then)."""
-    from openskill.models import PlackettLuce
+    from openskill.models import PlackettLuce  # on first use (load cost)
 
     return PlackettLuce()
 

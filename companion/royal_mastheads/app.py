@@ -13,12 +13,12 @@ from ..base.i18n import lang, t
 
 
 def _cards(cards: Any, lg: str) -> str:
-    from .view import card_text
+    from .view import card_text  # load cost: imported when a log entry of this game is first put in words
     return " ".join(card_text(c, lg) for c in cards)
 
 
 def _play_text(a: Mapping[str, Any], lg: str) -> str:
-    from .view import card_text
+    from .view import card_text  # load cost: imported when a log entry of this game is first put in words
     return (f"{a['player']}: " if a.get("player") else "") + card_text(a.get("card", "?"), lg)
 
 
@@ -41,8 +41,8 @@ def _taken_text(a: Mapping[str, Any], lg: str) -> str:
 def words() -> dict[type, Callable[[Mapping[str, Any], str], str]]:
     """The words of each action of the game's log (its classes, engine.royal_mastheads.actions.LOG),
     in the language ``lg``: «Открыта Д♥», «10♠», «Банк: …», «Взятые карты: …»."""
-    from engine import royal_mastheads as rm
-    from .view import card_text
+    from engine import royal_mastheads as rm  # load cost: imported when a log entry of this game is first put in words
+    from .view import card_text  # load cost: imported when a log entry of this game is first put in words
     return {
         rm.StartDeal: lambda a, lg: t("Turned {card}").format(card=card_text(a.get("turned", "?"), lg)),
         rm.Play: _play_text,
@@ -56,5 +56,5 @@ def words() -> dict[type, Callable[[Mapping[str, Any], str], str]]:
 
 def action_text(a: Mapping[str, Any], lg: str | None = None) -> str:
     """A log entry in words: the words of its action class (:func:`words`), found by its tag."""
-    from engine.royal_mastheads.actions import LOG
+    from engine.royal_mastheads.actions import LOG  # load cost: imported when a log entry of this game is first put in words
     return entry_words(a, LOG, words(), lg or lang())

@@ -161,7 +161,7 @@ def _GameEntries(kind: str, lg: str):
 
 def _open(go, route: str) -> None:
     if route == "/join":  # «Присоединиться к столу» opens the scanner at once (issue 40)
-        from .phone_table import open_scanner
+        from .phone_table import open_scanner  # the phone edition only (load cost)
 
         open_scanner()
     go(route)

@@ -17,8 +17,8 @@ from ..core.packs import LIST as GAME_LIST, game as pack
 from engine.core.reading import MAX_NAME
 
 from ..ui import (
-    TOUCH, choice_row, probe, safe_render, safe_screen, screen, section_title, tagged, use_app, use_latest,
-    use_session, use_watch,
+    TOUCH, choice_row, probe, safe_render, safe_screen, screen, section_title, tagged, this_session, use_app,
+    use_latest, use_session, use_watch,
 )
 from ..widgets.notices import report
 from ..widgets.look import PLAYER_COLORS
@@ -357,8 +357,6 @@ def league_screen(route: str, first_scope: Optional[str] = None):
 
 def _stats_game() -> str:
     """The game whose statistics the league was opened from."""
-    from ..ui import this_session
-
     s = this_session()
     st = use_app()
     return s.kind if s is not None and s.active else (st.game if st is not None else ALL)

@@ -14,8 +14,11 @@ server is a second uvicorn server on the same event loop without one.
 from __future__ import annotations
 
 import asyncio
+import inspect
+import io
 import ipaddress
 import logging
+import math
 import os
 import socket
 import sys
@@ -76,8 +79,8 @@ async def _forget(session, page_name: str) -> None:
     agent); it is used only if it finds this very session, so a later Flet that keys its
     sessions otherwise is left to its own expiry."""
     try:
-        from flet.utils import sha1
-        from flet_web.fastapi.flet_app_manager import app_manager
+        from flet.utils import sha1  # table mode's web server only (load cost: the phone edition has none)
+        from flet_web.fastapi.flet_app_manager import app_manager  # (the same)
     except ImportError:  # no web server here
         return
     page = session.page
@@ -95,7 +98,7 @@ async def _forget(session, page_name: str) -> None:
 def lan_addresses() -> list[str]:
     """This machine's private IPv4 addresses (no loopback, no link-local), in a stable order."""
     try:
-        import ifaddr
+        import ifaddr  # when table mode starts (load cost)
         adapters = ifaddr.get_adapters()
     except Exception:  # no interface list on this platform: no LAN address then
         log.warning("could not list the network interfaces", exc_info=True)
@@ -143,8 +146,6 @@ class TableMode:
     @property
     def paused(self) -> int:
         """Whole seconds until new phones may join again after many wrong codes (0: they may)."""
-        import math
-
         return math.ceil(self.access.paused())
 
     def join_urls(self) -> list[str]:
@@ -160,9 +161,7 @@ class TableMode:
 
     def qr_png(self, url: Optional[str] = None) -> bytes:
         """The join URL as a QR code: PNG bytes, dark on white, with its quiet zone."""
-        import io
-
-        import segno
+        import segno  # when the code is first shown (load cost)
 
         buf = io.BytesIO()
         segno.make(url or self.join_url(), error="m").save(buf, kind="png", scale=10, dark="#102a36", light="#ffffff")
@@ -228,10 +227,8 @@ def quiet_send_message() -> bool:
     ``FletApp.send_message``): the repr of every control of every update, a tenth of the
     server's CPU at a table of four. Send the same bytes without it. Done only where the method
     is still that code (a later Flet keeps its own); returns whether it was done."""
-    import inspect
-
     try:
-        from flet_web.fastapi import flet_app
+        from flet_web.fastapi import flet_app  # table mode's web server only (load cost)
     except ImportError:  # no web server here (the phone edition)
         return False
     cls = flet_app.FletApp
@@ -261,7 +258,7 @@ def serve(asgi_app, *, port: int, table: bool, fixed_code: Optional[str] = None,
           open_browser: bool = True) -> int:
     """Serve ``asgi_app`` (Flet's web app) until stopped; return the exit status."""
     global _CURRENT
-    import uvicorn
+    import uvicorn  # (the same)
 
     quiet_send_message()
     # Flet's expiry of a closed session, the backstop of release_when_gone (read by each

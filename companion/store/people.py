@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Mapping, Optional
 
+from engine.core.reading import bad_name
+
 from ..base.tokens import TOKEN as GAME_ID
 
 MAX_PEOPLE = 10_000
@@ -69,8 +71,6 @@ def name_map(doc: Mapping) -> dict[str, str]:
 
 
 def _check_name(name: Any) -> str:
-    from engine.core.reading import bad_name
-
     if not isinstance(name, str) or not name.strip():
         raise PeopleError("people.empty-name")
     name = name.strip()

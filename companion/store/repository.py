@@ -85,6 +85,8 @@ from typing import Any, Callable, Literal, Optional
 from tinydb import Query, TinyDB
 from tinydb.table import Document
 
+from engine.core.reading import bad_name
+
 from ..base.paths import data_dir
 from .atomic import AtomicJSONStorage, remove_quietly, set_aside
 from .incidents import (
@@ -144,8 +146,6 @@ def _player_names(meta: dict) -> list[str]:
     """Names from ``meta["players"]``: a list of names or of dicts with a ``name``. A name a
     new game could not take (too long, control or direction characters — an old import) is
     left out, so it never reaches the name suggestions."""
-    from engine.core.reading import bad_name
-
     names = []
     players = meta.get("players") if isinstance(meta, dict) else None
     for p in players if isinstance(players, list) else []:

@@ -201,8 +201,6 @@ def undo_buttons(s, st, undo_id: str, redo_id: str, after: Callable[[], None] | 
     """«Отменить» and «Повторить» of every game screen: they take back or do again the last
     change of the table (an entry, a correction, an inserted or deleted entry) and say which.
     ``shown``: how the game's texts are put in the message bar (e.g. suit signs as words)."""
-    import flet as ft
-
     def step(fn):
         out = fn()
         text = outcome_text(out)

@@ -10,7 +10,7 @@ import logging
 import os
 import uuid
 from pathlib import Path
-from typing import Any, Awaitable, Callable, Mapping, NamedTuple, Optional
+from typing import Any, Awaitable, Callable, NamedTuple, Optional
 
 import flet as ft
 

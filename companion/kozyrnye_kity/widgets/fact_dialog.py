@@ -157,5 +157,5 @@ def FactQuestionHost(on_answered=None):
 
 
 def card_name_of(card_id: str) -> str:
-    from engine.kozyrnye_kity.i18n import card_name
+    from engine.kozyrnye_kity.i18n import card_name  # load cost: the card names' catalog, when first shown
     return card_name(parse_card(card_id), lang())
