@@ -96,4 +96,19 @@ def step_between(old: Content, new: Content) -> dict | None:
     return None
 
 
-__all__ = ["EMPTY", "Content", "apply_step", "content_of", "step_between"]
+class Copy:
+    """A phone's copy of the table's game, a host's or a guest's: the content it holds and its
+    state id."""
+
+    _content: Content
+
+    @property
+    def state(self) -> StateId:
+        return self._content.state
+
+    @property
+    def content(self) -> Content:
+        return self._content
+
+
+__all__ = ["EMPTY", "Content", "Copy", "apply_step", "content_of", "step_between"]

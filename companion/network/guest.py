@@ -9,11 +9,10 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from ..core.history import StateId
 from ..core.outcome import Outcome
 from ..session.log_session import LogSession
 from ..store.repository import CurrentGame, RevisionConflict
-from .content import Content, apply_step, content_of
+from .content import Copy, Content, apply_step, content_of
 from .host import Host, run_op
 from .wire import (
     Accepted, Bad, Bye, Entry, Facts, Head, Hello, Propose, Refused, Resume, Snapshot, Welcome, content_of_doc, decode,
@@ -31,7 +30,7 @@ class Result:
     refusal: Refused | None = None
 
 
-class Guest:
+class Guest(Copy):
     """A phone following the host: its own log session over its own store, written only from
     the host's entries. Its screens send changes through :meth:`propose` (never the session)."""
 
@@ -63,14 +62,6 @@ class Guest:
         self._fhead = 0  # the highest the host announced
         self.ignored: list[str] = []  # why each message was not taken (a Bad's reason, "epoch", …)
         self.heard = 0  # heartbeats heard from the host (the app compares it over time: cut off?)
-
-    @property
-    def state(self) -> StateId:
-        return self._content.state
-
-    @property
-    def content(self) -> Content:
-        return self._content
 
     @property
     def linked(self) -> bool:

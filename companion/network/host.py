@@ -20,7 +20,7 @@ from ..core.outcome import Notice, Outcome
 from ..core.packs import BY_ID
 from ..session.log_session import LogSession
 from ..session.shared import shared
-from .content import EMPTY, Content, content_of, step_between
+from .content import EMPTY, Content, Copy, content_of, step_between
 from .wire import (
     Accepted, Bad, Bye, Entry, Facts, Head, Hello, Propose, Refused, Resume, Snapshot, Welcome, _No, _nat, _token,
     decode, encode,
@@ -134,7 +134,7 @@ class PeerInfo:
     answers: "OrderedDict[str, str]" = field(default_factory=OrderedDict)  # nonce → the answer sent
 
 
-class Host:
+class Host(Copy):
     """The phone that orders the table's log. ``session``: its own log session (the app's
     screens on this phone use it directly and call :meth:`publish` after a change)."""
 
@@ -162,14 +162,6 @@ class Host:
         self.refusals: deque[tuple[Any, str]] = deque(maxlen=100)  # (link, reason) of the last refusals
 
     # ---- reading ----
-    @property
-    def state(self) -> StateId:
-        return self._content.state
-
-    @property
-    def content(self) -> Content:
-        return self._content
-
     def connected(self) -> list[str]:
         """The names of the phones linked now."""
         return [p.name for p in self.peers.values() if p.link is not None]
