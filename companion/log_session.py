@@ -49,6 +49,7 @@ from engine.core.reading import dumps
 from .game_view import Change, GameView, Question
 from .packs import BY_ID, DEFAULT_GAME, view_class
 from .storage import SILENT, RevisionConflict, Store
+from .store.people import PeopleError, one_seat
 from .summary import Summary, game_of
 
 
@@ -278,6 +279,10 @@ class LogSession:
         meta = view.new_meta(players, options)
         if isinstance(meta, Notice):
             return Outcome(False, meta)
+        try:  # a person is in one seat (issue 51): not two spellings of one person
+            one_seat(self._store.people_registry(), players)
+        except PeopleError as e:
+            return refused(e.key, e.params)
         meta = {**meta, "started": self._now()}
         if view.game != DEFAULT_GAME:
             meta["game"] = view.game  # a whale game's meta stays as it always was
@@ -576,11 +581,11 @@ class LogSession:
         return self._people_change("add_person", name)
 
     def names_to_ask(self) -> list[str]:
-        """Names of the kept games that are no one's yet, once the first start's offer was
-        answered (an imported record's names): each is asked once."""
+        """Names of the kept games that are no one's yet and not in the first start's offer
+        (an imported record's names, wherever the offer stands): each is asked once."""
         try:
-            return [] if self._store.people_offer() or not self._store.settings().get(
-                self._store.PEOPLE_OFFERED) else self._store.unmapped_names()
+            offered = set(self._store.people_offer())
+            return [n for n in self._store.unmapped_names() if n not in offered]
         except (OSError, ValueError, KeyError, TypeError):
             return []
 
