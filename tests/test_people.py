@@ -271,3 +271,117 @@ def test_an_archive_larger_than_any_record_is_taken_whole(tmp_path):
     finally:
         a.store.close()
         b.store.close()
+
+
+# ---- issue 51: one person, one seat; an imported name is asked wherever the offer stands --------
+def test_a_new_game_with_two_names_of_one_person_is_refused(tmp_path):
+    from companion.base import i18n
+    from companion.ui.session import Session
+    from companion.widgets.notices import session_text
+
+    s = Session(Store.open(tmp_path / "t"))
+    try:
+        keep(s.store, ["Вика", "Боря"], [10, 3], "Вика")
+        keep(s.store, ["Виктория", "Аня"], [2, 9], "Аня")
+        s.store.people_from_names()
+        m = s.store.name_map()
+        s.store.merge_people(m["Вика"], m["Виктория"])
+        out = s.new_game(["Вика", "Виктория", "Аня"], target=10, mode="pad")
+        assert not out.ok and out.notice.key == "people.one-seat"
+        assert out.notice.params == {"a": "Вика", "b": "Виктория", "person": "Вика"}
+        assert not s.active and s.store.current() is None  # nothing was started
+        try:
+            i18n.set_language("ru")
+            assert session_text(out.notice) == "«Вика» и «Виктория» — один человек (Вика): у каждого одно место за столом."
+            i18n.set_language("en")
+            assert session_text(out.notice) == "«Вика» and «Виктория» are one person (Вика): one seat each at the table."
+        finally:
+            i18n.set_language("ru")
+        # the same spelling twice is the engine's refusal as before; different people start
+        assert s.new_game(["Вика", "Боря", "Аня"], target=10, mode="pad").ok
+    finally:
+        s.store.close()
+
+
+def test_a_name_is_not_mapped_onto_a_person_who_sat_at_the_same_game(store):
+    keep(store, ["Аня", "Боря"], [10, 3], "Аня")
+    store.people_from_names()
+    a = store.name_map()["Аня"]
+    store.import_game({"players": ["Anya", "Аня"], "imported": True}, [], {"r": 1},
+                      summary(["Anya", "Аня"], [5, 1], "Anya"))
+    with pytest.raises(PeopleError) as e:
+        store.map_name("Anya", a)
+    assert e.value.key == "people.name-played-together"
+    assert e.value.params == {"name": "Anya", "person": "Аня"}
+    assert "Anya" not in store.name_map()
+    # a rename onto such a spelling is the same thing: refused too
+    with pytest.raises(PeopleError) as e:
+        store.rename_person(a, "Anya")
+    assert e.value.key == "people.name-played-together"
+    assert [p["name"] for p in store.people()] == ["Аня", "Боря"]
+    # the league still counts that game (Аня and «Anya» are two people)
+    from companion.league.ratings import of_store
+    assert len(of_store(store).games) == 2
+    # a spelling that never sat with her is mapped as before
+    store.import_game({"players": ["Anya", "Дима"], "imported": True}, [], {"r": 1},
+                      summary(["Anya", "Дима"], [5, 1], "Anya"))
+    b = store.add_person("Боря")
+    store.map_name("Дима", b)
+    assert store.name_map()["Дима"] == b
+    # the running game counts too: «Гоша» sits at it with Боря
+    store.start_game({"players": ["Боря", "Гоша"], "target": 5})
+    with pytest.raises(PeopleError) as e:
+        store.map_name("Гоша", b)
+    assert e.value.key == "people.name-played-together"
+
+
+def test_the_session_says_why_a_mapping_is_refused(tmp_path):
+    from companion.base import i18n
+    from companion.ui.session import Session
+    from companion.widgets.notices import session_text
+
+    s = Session(Store.open(tmp_path / "t"))
+    try:
+        a = s.store.add_person("Аня")
+        s.store.import_game({"players": ["Anya", "Аня"], "imported": True}, [], {"r": 1},
+                            summary(["Anya", "Аня"], [5, 1], "Anya"))
+        out = s.people.map_name("Anya", a)
+        assert not out.ok and out.notice.key == "people.name-played-together"
+        try:
+            i18n.set_language("en")
+            assert session_text(out.notice) == "Anya and Аня played at one game: «Anya» cannot be Аня."
+        finally:
+            i18n.set_language("ru")
+    finally:
+        s.store.close()
+
+
+def test_a_fresh_install_with_only_imported_games_asks_each_name(tmp_path):
+    from companion.ui.session import Session
+
+    s = Session(Store.open(tmp_path / "t"))
+    try:
+        s.store.import_game({"players": ["Anya", "Дима"], "imported": True}, [], {"r": 1},
+                            summary(["Anya", "Дима"], [5, 1], "Anya"))
+        assert s.people.people_offer() == []  # nothing for Home to make people of in one go
+        assert s.people.names_to_ask() == ["Anya", "Дима"]  # each asked in the league
+        assert s.people.map_name("Anya", s.store.add_person("Аня")).ok
+        assert s.people.names_to_ask() == ["Дима"]
+    finally:
+        s.store.close()
+
+
+def test_while_the_offer_stands_it_has_the_tables_names_and_the_imported_ones_are_asked(store):
+    from companion.ui.session import Session
+
+    keep(store, ["Аня", "Боря"], [10, 3], "Аня")            # kept before the league came
+    store.import_game({"players": ["Anya", "Боря"], "imported": True}, [], {"r": 1},
+                      summary(["Anya", "Боря"], [5, 1], "Anya"))
+    s = Session(store)
+    assert sorted(s.people.people_offer()) == ["Аня", "Боря"]
+    assert s.people.names_to_ask() == ["Anya"]  # «Боря» sat at a table game too: the offer has him
+    assert s.people.answer_people_offer(True).ok
+    assert sorted(p["name"] for p in store.people()) == ["Аня", "Боря"]  # «Anya» was not made a person
+    assert s.people.names_to_ask() == ["Anya"]
+    assert s.people.map_name("Anya", store.name_map()["Аня"]).ok
+    assert s.people.names_to_ask() == []

@@ -7,10 +7,10 @@ Every change returns an :class:`~companion.core.outcome.Outcome` and tells its o
 (``changed``: the session's version grows, so the screens that show the people redraw)."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from ..core.outcome import DONE, Outcome, not_saved, refused
-from ..store.people import PeopleError
+from ..store.people import PeopleError, one_seat
 from ..store.repository import Store
 
 
@@ -62,13 +62,22 @@ class People:
         return self._change("add_person", name)
 
     def names_to_ask(self) -> list[str]:
-        """Names of the kept games that are no one's yet, once the first start's offer was
-        answered (an imported record's names): each is asked once."""
+        """Names of the kept games that are no one's yet and not in the first start's offer
+        (an imported record's names, wherever the offer stands): each is asked once."""
         try:
-            return [] if self._store.people_offer() or not self._store.settings().get(
-                self._store.PEOPLE_OFFERED) else self._store.unmapped_names()
+            offered = set(self._store.people_offer())
+            return [n for n in self._store.unmapped_names() if n not in offered]
         except (OSError, ValueError, KeyError, TypeError):
             return []
+
+    def one_seat(self, players: Sequence[Any]) -> Outcome | None:
+        """A new game's players are different people (issue 51): two spellings of one person
+        are refused, else None."""
+        try:
+            one_seat(self._store.people_registry(), players)
+        except PeopleError as e:
+            return refused(e.key, e.params)
+        return None
 
     def from_names(self, names: list[str]) -> None:
         """A finished game's names are its table's people (issue 42: same spelling, same

@@ -7,22 +7,37 @@ players, summary}``, the summary read by :class:`~companion.core.summary.Summary
 registry's ``{spelling: person id}`` and ``{person id: shown name}``. A player name that is no
 one's yet counts as a person of its own (``"~" + name``), so the league never loses a game.
 
-Which games count: finished and imported ones that have a winner (or a shared win), whose
-totals are whole and whose seats are different people. A stopped (``abandoned``) game does
-not count, nor a damaged one. They are taken in date order (``ended``, else ``started``, else
-the store's order).
+Which games count: a finished game, and an imported one that names a winner (or a shared
+win), whose totals are whole and whose seats are different people. A finished game that names
+no winner ended level at the top (a «Кальмар» sitting whose tally has two leaders, RUL-KL-TALLY):
+the leaders share first place. A stopped (``abandoned``) game does not count, nor a damaged one,
+nor an imported record that names no winner (it may stop mid-game).
+
+Order: the games are rated in the order of the instant they ended (``ended``, else
+``started``). The times are read once, as aware datetimes (ISO 8601, extended or basic format;
+a time without an offset is read as UTC). A game with no readable time is rated where the
+history lists it: right after the game filed before it (the store's ``seq``), or first.
+
+Evenings: the games of one sitting — in rating order, no gap over :data:`SITTING_GAP` (4 hours)
+between the end of the sitting so far and the next game's start — even past midnight. An
+evening is named by the date on which it began, in the table's own time zone (the offset its
+first game's time carries). A game with no time is an evening of its own, of unknown date.
 
 Ratings: openskill's Plackett–Luce model (Weng & Lin 2011), one rating per person for all
 games together and one per game. Each game ranks its players by their final totals (lowest
 first where the lowest wins, ``low_wins``), the declared winners (``winner``, ``shared``)
-ahead of the rest; equal totals tie. The number shown is the conservative ordinal
-``μ − 3σ`` (the skill the model is 99.7 % sure the person has at least), shown as
-``1000 + 20·(μ − 3σ)``: everyone starts at 1000 (μ = 25, σ = 25/3), winning raises it, and
-playing more raises it a little too (σ shrinks).
+ahead of the rest; equal totals tie. The number shown is openskill's skill estimate μ, as
+``1000 + 20·(μ − 25)``: everyone starts at 1000; a sole winner never loses points (μ of the
+first place only rises), a player who keeps losing falls, and playing more does not by itself
+raise it. While σ (how unsure the model still is) is above :data:`NEWCOMER_SIGMA` the person
+is a newcomer (about their first 8 games): the number may still move a lot. The conservative
+``μ − 3σ`` was shown before (issue 42): it rose with every game played whatever the results
+(issue 51).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Optional
 
 from ..core.summary import Summary
@@ -32,6 +47,10 @@ if TYPE_CHECKING:  # the annotation only: openskill is imported on first use (lo
 
 COUNTED = ("finished", "imported")
 ALL = ""  # the scope of all games together; a game's id is the scope of that game
+SITTING_GAP = timedelta(hours=4)  # a longer pause between two games ends an evening
+NEWCOMER_SIGMA = 7.0  # σ above this: a newcomer (σ starts at 25/3 ≈ 8.33; ~8 games to fall below 7)
+START = 1000   # the number everyone starts at (μ = 25)
+SCALE = 20     # shown points per unit of μ
 
 
 def _model() -> "PlackettLuce":
@@ -42,9 +61,27 @@ def _model() -> "PlackettLuce":
     return PlackettLuce()
 
 
-def shown(mu: float, sigma: float) -> int:
-    """The rating shown for a person: ``1000 + 20·(μ − 3σ)``, rounded."""
-    return round(1000 + 20 * (mu - 3 * sigma))
+def shown(mu: float) -> int:
+    """The rating shown for a person: ``1000 + 20·(μ − 25)``, rounded (openskill's μ: a win
+    never lowers it, and it does not grow by games played alone; see the module's notes)."""
+    return round(START + SCALE * (mu - 25.0))
+
+
+_UTC = timezone.utc
+_EARLIEST = datetime.min.replace(tzinfo=_UTC)
+
+
+def parse_when(value: Any) -> Optional[datetime]:
+    """An ISO 8601 time of a summary (``started``, ``ended``) as an aware datetime: extended
+    (``2026-03-07T19:30:00+03:00``) or basic (``20260307T193000+0300``) format; one without an
+    offset is read as UTC. Anything else: None."""
+    if not isinstance(value, str) or not 8 <= len(value) <= 40:
+        return None
+    try:
+        when = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return when if when.tzinfo is not None else when.replace(tzinfo=_UTC)
 
 
 @dataclass(frozen=True)
@@ -61,10 +98,12 @@ class Game:
 
     game_id: str
     kind: str
-    date: str                 # YYYY-MM-DD of its end (or start), "" if unknown
+    date: str                 # YYYY-MM-DD on which it began (its own offset), "" if unknown
     seats: tuple[Seat, ...]
     low_wins: bool
     names: tuple[str, ...] = ()  # the players' names as the game has them, in seat order
+    start: Optional[datetime] = None  # aware; None if unknown
+    end: Optional[datetime] = None
 
 
 @dataclass
@@ -88,6 +127,11 @@ class Standing:
     def win_rate(self) -> float:
         return self.wins / self.games if self.games else 0.0
 
+    @property
+    def newcomer(self) -> bool:
+        """The model is still unsure of them (σ above :data:`NEWCOMER_SIGMA`)."""
+        return self.sigma > NEWCOMER_SIGMA
+
 
 @dataclass(frozen=True)
 class Move:
@@ -99,11 +143,12 @@ class Move:
 
 @dataclass(frozen=True)
 class Evening:
-    """The games ended on one date: who won what and how the ratings (all games) moved."""
+    """The games of one sitting: who won what and how the ratings (all games) moved."""
 
-    date: str
+    date: str                 # YYYY-MM-DD on which it began, "" if unknown
     games: tuple[Game, ...]
     moves: tuple[Move, ...]   # by rating after, highest first
+    key: str = ""             # unique: the date; a date's later sittings "<date>-2", …; "unknown", …
 
 
 @dataclass(frozen=True)
@@ -181,8 +226,9 @@ class League:
     def _theirs(self, person: str, scope: str) -> list[Game]:
         return [g for g in self.games if (not scope or g.kind == scope) and any(s.person == person for s in g.seats)]
 
-    def evening(self, date: str) -> Optional[Evening]:
-        return next((e for e in self.evenings if e.date == date), None)
+    def evening(self, key: str) -> Optional[Evening]:
+        """The evening of ``key`` (:attr:`Evening.key`: a date names its first sitting)."""
+        return next((e for e in self.evenings if e.key == key), None)
 
 
 class _Scopes:
@@ -195,38 +241,89 @@ class _Scopes:
         return self._league.scope(scope)
 
 
-def _date(s: Summary) -> str:
-    when = s.ended or s.started or ""
-    return when[:10] if len(when) >= 10 else ""
+def _times(summary: Any) -> tuple[Optional[datetime], Optional[datetime]]:
+    if not isinstance(summary, Mapping):
+        return None, None
+    return parse_when(summary.get("started")), parse_when(summary.get("ended"))
 
 
-def read_game(row: Mapping[str, Any], person_of: Mapping[str, str]) -> Optional[Game]:
-    """The counted game of a history row, or None when it does not count."""
+def read_game(row: Mapping[str, Any], person_of: Mapping[str, str],
+              times: Optional[tuple[Optional[datetime], Optional[datetime]]] = None) -> Optional[Game]:
+    """The counted game of a history row, or None when it does not count. ``times``: its
+    ``(started, ended)`` already read (else read here)."""
     if not isinstance(row, Mapping) or row.get("status") not in COUNTED or row.get("damaged"):
         return None
     s = Summary.from_json(row.get("summary"))
     players = s.players
     if len(players) < 2 or len(s.totals) != len(players):
         return None
+    low = bool(s.low_wins)
     winners = set(s.shared or ()) | ({s.winner} if s.winner in players else set())
+    if not winners and row.get("status") == "finished":
+        # finished with no winner named: level at the top (a «Кальмар» sitting, RUL-KL-TALLY);
+        # the leaders share first place
+        best = (min if low else max)(s.totals)
+        winners = {p for p, t in zip(players, s.totals) if t == best}
     if not winners:
         return None  # not finished (an imported record that stops mid-game)
     people = [person_of.get(p, "~" + p) for p in players]
     if len(set(people)) != len(people):
-        return None  # one person in two seats (never merged so; an old archive might say it)
-    low = bool(s.low_wins)
+        return None  # one person in two seats (refused since issue 51; an old archive might say it)
     key = [(0, 0) if p in winners else (1, t if low else -t) for p, t in zip(players, s.totals)]
     seats = tuple(Seat(person, total, 1 + sum(1 for k2 in key if k2 < k), p in winners)
                   for person, p, total, k in zip(people, players, s.totals, key))
-    return Game(str(row.get("game_id", "")), s.game, _date(s), seats, low, players)
+    start, end = times if times is not None else _times(row.get("summary"))
+    began = start or end
+    return Game(str(row.get("game_id", "")), s.game, began.date().isoformat() if began else "", seats, low,
+                players, start, end)
 
 
-def _order(rows: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
-    def when(r):
-        s = r.get("summary") if isinstance(r.get("summary"), Mapping) else {}
-        w = s.get("ended") or s.get("started")
-        return (w if isinstance(w, str) else "", r.get("seq") if isinstance(r.get("seq"), int) else 0)
-    return sorted((r for r in rows if isinstance(r, Mapping)), key=when)
+def _seq(row: Mapping[str, Any]) -> int:
+    seq = row.get("seq")
+    return seq if isinstance(seq, int) and not isinstance(seq, bool) else 0
+
+
+def _ordered(rows: Iterable[Mapping[str, Any]], person_of: Mapping[str, str]) -> list[Game]:
+    """The counted games of ``rows`` in rating order: by the instant each ended (else began);
+    a game with no time right after the row filed before it (any row with a time, counted or
+    not: where the history lists it), or first. Each row's times are read once."""
+    filed = []
+    for row in rows:
+        if isinstance(row, Mapping):
+            start, end = _times(row.get("summary"))
+            filed.append((_seq(row), end or start, row, (start, end)))
+    filed.sort(key=lambda f: f[0])
+    keyed = []
+    anchor = _EARLIEST
+    for seq, when, row, times in filed:
+        if when is not None:
+            anchor = when
+        game = read_game(row, person_of, times)
+        if game is not None:
+            keyed.append(((when, 0, seq) if when is not None else (anchor, 1, seq), game))
+    keyed.sort(key=lambda kg: kg[0])
+    return [g for _, g in keyed]
+
+
+def _sittings(games: list[Game]) -> list[list[int]]:
+    """The games (indexes in rating order) of each evening, in the order each began: a game
+    with no time is one of its own."""
+    out: list[list[int]] = []
+    current: Optional[list[int]] = None
+    until: Optional[datetime] = None
+    for i, g in enumerate(games):
+        begin, finish = g.start or g.end, g.end or g.start
+        if begin is None or finish is None:
+            out.append([i])
+            continue
+        if current is not None and until is not None and begin - until <= SITTING_GAP:
+            current.append(i)
+            until = max(until, finish)
+        else:
+            current = [i]
+            out.append(current)
+            until = finish
+    return out
 
 
 def compute(rows: Iterable[Mapping[str, Any]], person_of: Mapping[str, str] | None = None,
@@ -236,48 +333,52 @@ def compute(rows: Iterable[Mapping[str, Any]], person_of: Mapping[str, str] | No
     person_of = person_of or {}
     model = model or _model()
     shown_names: dict[str, str] = dict(names or {})
-    games: list[Game] = []
-    for row in _order(rows):
-        g = read_game(row, person_of)
-        if g is None:
-            continue
-        games.append(g)
+    games = _ordered(rows, person_of)
+    for g in games:
         for seat, p in zip(g.seats, g.names):
             shown_names.setdefault(seat.person, p)
 
     table, moves = _rate(games, ALL, shown_names, model)
-    by_date: dict[str, list[Game]] = {}
-    for g in games:
-        by_date.setdefault(g.date, []).append(g)
     evenings = []
-    for date in sorted(by_date, reverse=True):
-        mv = tuple(sorted((Move(p, shown_names.get(p, p), b, a) for p, (b, a) in moves[date].items()),
+    used: dict[str, int] = {}
+    for group in _sittings(games):
+        first = games[group[0]]
+        date = first.date
+        base = date or "unknown"
+        used[base] = used.get(base, 0) + 1
+        key = base if used[base] == 1 else f"{base}-{used[base]}"
+        span: dict[str, list[int]] = {}  # person → [before their first game here, after their last]
+        for i in group:
+            for p, (before, after) in moves[i].items():
+                span.setdefault(p, [before, after])[1] = after
+        mv = tuple(sorted((Move(p, shown_names.get(p, p), b, a) for p, (b, a) in span.items()),
                           key=lambda m: (-m.after, m.name.casefold())))
-        evenings.append(Evening(date, tuple(by_date[date]), mv))
-    return League(games, shown_names, {ALL: table}, evenings, model)
+        evenings.append((group[0], Evening(date, tuple(games[i] for i in group), mv, key)))
+    evenings.sort(key=lambda ie: -ie[0])  # most recent first
+    return League(games, shown_names, {ALL: table}, [e for _, e in evenings], model)
 
 
 def _rate(games: list[Game], scope: str, names: Mapping[str, str],
-          model: PlackettLuce) -> tuple[dict[str, Standing], dict[str, dict[str, list[int]]]]:
-    """The standings of one scope (all games, or one game's), and per date each person's
-    rating before the date's first game and after its last (all games: the evenings)."""
+          model: PlackettLuce) -> tuple[dict[str, Standing], list[dict[str, tuple[int, int]]]]:
+    """The standings of one scope (all games, or one game's), and per game of the scope each
+    of its players' rating before and after it (all games: the evenings' moves)."""
     table: dict[str, Standing] = {}
     rated: dict[str, Any] = {}
-    moves: dict[str, dict[str, list[int]]] = {}
+    moves: list[dict[str, tuple[int, int]]] = []
     for g in games:
         if scope and g.kind != scope:
             continue
         teams = [[rated.get(s.person) or model.rating()] for s in g.seats]
         new = model.rate(teams, ranks=[s.place for s in g.seats])
-        day = moves.setdefault(g.date, {})
+        move: dict[str, tuple[int, int]] = {}
         for s, (r,) in zip(g.seats, new):
             rated[s.person] = r
             st = table.get(s.person)
             if st is None:
                 st = table[s.person] = Standing(s.person, names.get(s.person, s.person))
-            move = day.setdefault(s.person, [st.rating, st.rating])
-            st.mu, st.sigma, st.rating = r.mu, r.sigma, shown(r.mu, r.sigma)
-            move[1] = st.rating
+            before = st.rating
+            st.mu, st.sigma, st.rating = r.mu, r.sigma, shown(r.mu)
+            move[s.person] = (before, st.rating)
             st.games += 1
             st.wins += s.won
             st.current_streak = st.current_streak + 1 if s.won else 0
@@ -287,6 +388,7 @@ def _rate(games: list[Game], scope: str, names: Mapping[str, str],
                 better = min if g.low_wins else max
                 st.best = s.total if st.best is None else better(st.best, s.total)
             st.trend.append((g.date, st.rating))
+        moves.append(move)
     return table, moves
 
 
@@ -297,5 +399,5 @@ def of_store(store: Any) -> League:
                    {p["id"]: p["name"] for p in people})
 
 
-__all__ = ["ALL", "COUNTED", "Evening", "Game", "HeadToHead", "League", "Move", "Seat", "Standing", "compute",
-           "of_store", "read_game", "shown"]
+__all__ = ["ALL", "COUNTED", "Evening", "Game", "HeadToHead", "League", "Move", "NEWCOMER_SIGMA", "SITTING_GAP",
+           "Seat", "Standing", "compute", "of_store", "parse_when", "read_game", "shown"]

@@ -33,6 +33,20 @@ def _day(day: str) -> str:
         return t("Date unknown")
 
 
+def _evening_title(e: Evening) -> str:
+    """«Вечер 20 ноября 2026 г.», or «Вечер, дата неизвестна» for a game with no time."""
+    return t("Evening of {date}").format(date=_day(e.date)) if e.date else t("Evening, date unknown")
+
+
+def _rating(ident: str, s: Standing, size: int) -> ft.Control:
+    """The rating, with «новичок» under it while the model is still unsure of the person."""
+    number = probe(ident, str(s.rating), size=size, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
+    if not s.newcomer:
+        return number
+    return ft.Column([number, probe(ident + "-newcomer", t("newcomer"), size=13, color=ft.Colors.ON_SURFACE_VARIANT)],
+                     spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.END)
+
+
 def _pct(x: float) -> str:
     return f"{round(100 * x)} %"
 
@@ -61,8 +75,7 @@ def _person_row(n: int, s: Standing, scope: str, on_open) -> ft.Control:
                 ft.Text(f"{n}.", size=18, color=ft.Colors.ON_SURFACE_VARIANT),
                 ft.Container(probe(ids.league_value(n, "name"), s.name, size=20, weight=ft.FontWeight.W_600),
                              expand=True),
-                probe(ids.league_value(n, "rating"), str(s.rating), size=24, weight=ft.FontWeight.BOLD,
-                      color=ft.Colors.PRIMARY),
+                _rating(ids.league_value(n, "rating"), s, 24),
             ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
             ft.Row([_number(ids.league_value(n, key), label, value) for label, value, key in items],
                    wrap=True, spacing=4, run_spacing=4, vertical_alignment=ft.CrossAxisAlignment.END),
@@ -78,9 +91,9 @@ def _evening_line(e: Evening, names: dict[str, str]) -> str:
 
 
 def _evening_row(e: Evening, names: dict[str, str], on_open) -> ft.Control:
-    return tagged(ids.league_evening(e.date or "unknown"), ft.Container(
+    return tagged(ids.league_evening(e.key), ft.Container(
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=16, ink=True,
-        padding=ft.Padding.symmetric(horizontal=14, vertical=10), on_click=lambda ev: on_open(e.date),
+        padding=ft.Padding.symmetric(horizontal=14, vertical=10), on_click=lambda ev: on_open(e.key),
         content=ft.Row([
             ft.Column([
                 ft.Text(_day(e.date), size=18, weight=ft.FontWeight.W_600),
@@ -134,6 +147,8 @@ def PersonPage(lg: LeagueData, person: str, scope: str, on_back):
         probe(ids.LEAGUE_PERSON, s.name, size=26, weight=ft.FontWeight.BOLD),
         ft.Text(t("All games") if scope == ALL else _title(scope), size=16, color=ft.Colors.ON_SURFACE_VARIANT),
         ft.Row([_number(ids.league_value(0, "rating"), t("Rating"), str(s.rating)),
+                *([probe(ids.league_value(0, "rating") + "-newcomer", t("newcomer"), size=15,
+                         color=ft.Colors.ON_SURFACE_VARIANT)] if s.newcomer else []),
                 _number(ids.league_value(0, "games"), t("Games"), str(s.games)),
                 _number(ids.league_value(0, "wins"), t("Wins"), str(s.wins)),
                 _number(ids.league_value(0, "rate"), t("Win rate"), _pct(s.win_rate)),
@@ -228,7 +243,7 @@ def NamesToAsk(names: list[str], people: list[tuple[str, str]]):
 
 def evening_text(e: Evening, names: dict[str, str]) -> str:
     """The evening as text to share: the date, who won what, how the ratings moved."""
-    lines = [t("Evening of {date}").format(date=_day(e.date))]
+    lines = [_evening_title(e)]
     for g in e.games:
         who = ", ".join(names.get(s.person, s.person) for s in g.seats if s.won)
         lines.append(t("{game}: {who} won").format(game=_title(g.kind), who=who))
@@ -262,7 +277,7 @@ def EveningPage(lg: LeagueData, day: str, on_back):
 
     async def share(_e=None):
         try:
-            await clip.current[1].share_text(text, title=t("Evening of {date}").format(date=_day(e.date)))
+            await clip.current[1].share_text(text, title=_evening_title(e))
         except Exception:
             log.exception("share evening")
             st.show(lambda: t("Sharing is not available here. Use «Copy»."), "problem")
@@ -290,7 +305,7 @@ def EveningPage(lg: LeagueData, day: str, on_back):
                                                                               height=TOUCH, on_click=share)))
     return ft.Column([
         _back(t("League"), on_back),
-        probe(ids.LEAGUE_EVENING, t("Evening of {date}").format(date=_day(e.date)), size=24, weight=ft.FontWeight.BOLD),
+        probe(ids.LEAGUE_EVENING, _evening_title(e), size=24, weight=ft.FontWeight.BOLD),
         section_title(t("Who won what")),
         *games,
         section_title(t("How the ratings moved")),
@@ -326,8 +341,10 @@ def league_screen(route: str, first_scope: Optional[str] = None):
         if day is not None:
             return screen(st, route, ids.SCREEN_LEAGUE, title, [EveningPage(lg, day, lambda: set_day(None),
                                                                             key=f"evening-{day}")])
-        note = probe(ids.LEAGUE_NOTE, t("Rating: a cautious estimate of skill from the finished games (openskill, "
-                                        "1000 + 20·(μ − 3σ)); it rises with wins and as games are played."),
+        note = probe(ids.LEAGUE_NOTE, t("Rating: openskill's estimate of skill from the finished games, "
+                                        "1000 + 20·(μ − 25): finishing ahead of the others raises it, behind "
+                                        "them lowers it. «Newcomer»: the first games, while the estimate is "
+                                        "still unsure."),
                      size=14, color=ft.Colors.ON_SURFACE_VARIANT)
         if not lg.games:
             return screen(st, route, ids.SCREEN_LEAGUE, title, [

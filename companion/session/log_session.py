@@ -84,6 +84,9 @@ class LogSession(HeldGame):
         meta = view.new_meta(players, options)
         if isinstance(meta, Notice):
             return Outcome(False, meta)
+        no = self.people.one_seat(players)  # a person is in one seat (issue 51)
+        if no is not None:
+            return no
         meta = {**meta, "started": self._now()}
         if view.game != DEFAULT_GAME:
             meta["game"] = view.game  # a whale game's meta stays as it always was

@@ -111,32 +111,46 @@ def add_names(doc: Mapping, names: Iterable[Any], new_id: Callable[[], str]) -> 
     return dict(doc), len(doc.get("people", [])) - before
 
 
-def map_name(doc: Mapping, name: Any, pid: str) -> dict:
-    """``name`` now means the person ``pid`` (an imported record's spelling, answered once)."""
+Together = Optional[Callable[[set, set], bool]]  # (spellings a, spellings b) → did they sit at one game
+
+
+def _not_at_one_game(person: Mapping, name: str, together: Together) -> None:
+    """``name`` cannot become a spelling of ``person`` if both sat at one game (a person is in
+    one seat: that game would have them twice)."""
+    if together is not None and name not in person["names"] and together({name}, set(person["names"])):
+        raise PeopleError("people.name-played-together", name=name, person=person["name"])
+
+
+def map_name(doc: Mapping, name: Any, pid: str, together: Together = None) -> dict:
+    """``name`` now means the person ``pid`` (an imported record's spelling, answered once).
+    Refused for a spelling of someone else, and (``together``) for a name that sat at a game
+    with the person."""
     name = _check_name(name)
-    _find(doc, pid)
+    person = _find(doc, pid)
     owner = name_map(doc).get(name)
     if owner == pid:
         return dict(doc)
     if owner is not None:
         raise PeopleError("people.name-taken", name=name, person=_find(doc, owner)["name"])
+    _not_at_one_game(person, name, together)
     return {"people": [dict(p, names=p["names"] + [name]) if p["id"] == pid else p for p in people(doc)]}
 
 
-def rename(doc: Mapping, pid: str, name: Any) -> dict:
+def rename(doc: Mapping, pid: str, name: Any, together: Together = None) -> dict:
     """Show the person ``pid`` as ``name``; the new spelling means them too (their old ones
     still do: the games already kept say the old name). A spelling of another person is
-    refused (merge the two instead)."""
+    refused (merge the two instead), and (``together``) a name that sat at a game with them."""
     name = _check_name(name)
-    _find(doc, pid)
+    person = _find(doc, pid)
     owner = name_map(doc).get(name)
     if owner is not None and owner != pid:
         raise PeopleError("people.name-taken", name=name, person=_find(doc, owner)["name"])
+    _not_at_one_game(person, name, together)
     return {"people": [dict(p, name=name, names=p["names"] + ([name] if name not in p["names"] else []))
                        if p["id"] == pid else p for p in people(doc)]}
 
 
-def merge(doc: Mapping, keep: str, gone: str, together: Optional[Callable[[set, set], bool]] = None) -> dict:
+def merge(doc: Mapping, keep: str, gone: str, together: Together = None) -> dict:
     """``gone`` is ``keep`` under another spelling: ``keep`` takes all its spellings and
     ``gone`` is no more. ``together(names_a, names_b)`` says whether the two sat at one game
     (then they are two people, and the merge is refused)."""
@@ -147,6 +161,35 @@ def merge(doc: Mapping, keep: str, gone: str, together: Optional[Callable[[set, 
         raise PeopleError("people.played-together", a=a["name"], b=b["name"])
     return {"people": [dict(p, names=p["names"] + b["names"]) if p["id"] == keep else p
                        for p in people(doc) if p["id"] != gone]}
+
+
+def one_seat(doc: Mapping, players: Iterable[Any]) -> None:
+    """A new game's players are different people: two spellings of one person (after a merge,
+    «Вика» and «Виктория») are refused with ``people.one-seat`` (the same spelling twice is
+    the game's own refusal)."""
+    spelling_of: dict[str, str] = {}
+    known = name_map(doc)
+    for name in players:
+        pid = known.get(name) if isinstance(name, str) else None
+        if pid is None:
+            continue
+        if pid in spelling_of and spelling_of[pid] != name:
+            raise PeopleError("people.one-seat", a=spelling_of[pid], b=name, person=_find(doc, pid)["name"])
+        spelling_of.setdefault(pid, name)
+
+
+def only_imported(rows: Iterable[Mapping], also: Iterable[str] = ()) -> set[str]:
+    """The player names of the history ``rows`` found only in imported records (status
+    ``imported``), not in a game of this table nor in ``also`` (the running game's): each is
+    asked who it is, wherever the first start's offer stands; the offer makes people of the
+    table's names only (issue 51)."""
+    imported: set[str] = set()
+    table: set[str] = set(also)
+    for r in rows:
+        names = r.get("players") if isinstance(r, Mapping) else None
+        if isinstance(names, list):
+            (imported if r.get("status") == "imported" else table).update(n for n in names if isinstance(n, str))
+    return imported - table
 
 
 def combine(doc: Mapping, other: Any, new_id: Callable[[], str]) -> dict:
@@ -173,4 +216,4 @@ def combine(doc: Mapping, other: Any, new_id: Callable[[], str]) -> dict:
 
 
 __all__ = ["EMPTY", "MAX_PEOPLE", "PeopleError", "add", "add_names", "combine", "map_name", "merge",
-           "name_map", "people", "rename", "valid_people"]
+           "name_map", "one_seat", "only_imported", "people", "rename", "valid_people"]

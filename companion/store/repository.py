@@ -650,16 +650,23 @@ class Store:
 
     @_notifies
     def map_name(self, name: str, person_id: str) -> None:
-        """``name`` (e.g. an imported record's) means the person ``person_id`` from now on."""
-        self._change_people(lambda doc: _people.map_name(doc, name, person_id))
+        """``name`` (e.g. an imported record's) means the person ``person_id`` from now on
+        (PeopleError if it is someone else's, or sat at a game with them)."""
+        with self._lock:
+            self._change_people(lambda doc: _people.map_name(doc, name, person_id, self._played_together))
 
     @_notifies
     def rename_person(self, person_id: str, name: str) -> None:
-        """Show the person as ``name``; every game of theirs follows (PeopleError if taken)."""
-        self._change_people(lambda doc: _people.rename(doc, person_id, name))
+        """Show the person as ``name``; every game of theirs follows (PeopleError if taken, or
+        if the name sat at a game with them)."""
+        with self._lock:
+            self._change_people(lambda doc: _people.rename(doc, person_id, name, self._played_together))
 
     def _played_together(self, a: set, b: set) -> bool:
-        return any(a.intersection(r["players"]) and b.intersection(r["players"]) for r in self.archived())
+        """Whether spellings ``a`` and ``b`` sat at one kept game, or sit at the running one."""
+        current = self._game.get(doc_id=_CURRENT_DOC)
+        games = [r["players"] for r in self.archived()] + ([_player_names(current["meta"])] if current else [])
+        return any(a.intersection(g) and b.intersection(g) for g in games)
 
     @_notifies
     def merge_people(self, keep: str, gone: str) -> None:
@@ -674,13 +681,17 @@ class Store:
         """The names of the kept games the first start after the change offers to make
         people of (same spelling → same person); empty once the offer was answered."""
         with self._lock:
-            return [] if self.settings().get(self.PEOPLE_OFFERED) else self.unmapped_names()
+            if self.settings().get(self.PEOPLE_OFFERED):
+                return []
+            current = self._game.get(doc_id=_CURRENT_DOC)
+            asked = _people.only_imported(self.archived(), _player_names(current["meta"]) if current else ())
+            return [n for n in self.unmapped_names() if n not in asked]  # imported names are asked (issue 51)
 
     def answer_people_offer(self, accept: bool) -> int:
         """Answer the offer once: ``accept`` makes the people; either way it is not asked
         again. Returns how many people were made."""
         with self._lock:
-            made = self.people_from_names() if accept else 0
+            made = self.people_from_names(self.people_offer()) if accept else 0
             self.set_setting(self.PEOPLE_OFFERED, True)
             return made
 

@@ -75,6 +75,12 @@ def _catalog(key: str, params: Mapping[str, Any], lg: str) -> str:
             name=params.get("name", ""), person=params.get("person", "")),
         "people.played-together": lambda: t("{a} and {b} played at one game: they are two people and cannot be "
                                             "merged.").format(a=params.get("a", ""), b=params.get("b", "")),
+        # issue 51: a person is in one seat
+        "people.one-seat": lambda: t("«{a}» and «{b}» are one person ({person}): one seat each at the table.").format(
+            a=params.get("a", ""), b=params.get("b", ""), person=params.get("person", "")),
+        "people.name-played-together": lambda: t("{name} and {person} played at one game: «{name}» cannot be "
+                                                 "{person}.").format(name=params.get("name", ""),
+                                                                     person=params.get("person", "")),
         "people.bad-name": lambda: t("This name cannot be used: at most 40 characters, no control characters."),
         "people.empty-name": lambda: t("Enter a name."),
         "people.same": lambda: t("Choose another person to merge with."),
