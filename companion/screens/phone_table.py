@@ -1,8 +1,8 @@
 """The phone edition's table (issue 40): «Позвать игроков» on the phone that holds the game,
 «Присоединиться к столу» on the others, and the bar of a phone cut off from its table.
 
-What the screens show comes from :data:`companion.network.bridge.TABLE`; what they do goes
-through the bridge's functions. They know no rule, no WebRTC, and write no store.
+What the screens show comes from :data:`companion.ui.table.TABLE`; what they do goes
+through the link's functions (``companion/network/link.py``). They know no rule, no WebRTC, and write no store.
 """
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ import flet as ft
 
 from ..base import ids
 from ..base.i18n import t, tn
-from ..network import bridge
-from ..network.bridge import TABLE, TableState
+from ..network import link as bridge
+from ..network.link import TableState
+from ..ui.table import TABLE
 from ..ui import TOUCH, big_button, probe, safe_screen, screen, section_title, tagged, use_app
 from .invite import qr_box
 
