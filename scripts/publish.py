@@ -226,6 +226,8 @@ LOADING = """
       #kity-loading .bar i { display: block; height: 100%; width: 8%; background: __SEA__;
         transition: width .6s; }
       #kity-loading small { color: #5b6b73; font-size: 15px; }
+      #kity-loading button { min-width: 200px; min-height: 56px; padding: 0 28px; border: 0; border-radius: 28px;
+        background: __SEA__; color: #ffffff; font: inherit; font-weight: 600; }
       @media (prefers-color-scheme: dark) { #kity-loading { background: #161c20; color: #e6eef2; }
         #kity-loading .bar { background: #2a3a42; } #kity-loading small { color: #a9b8bf; } }
     </style>
@@ -233,6 +235,7 @@ LOADING = """
     <div id="kity-loading-text"></div>
     <div class="bar"><i id="kity-loading-bar"></i></div>
     <small id="kity-loading-hint"></small>
+    <button id="kity-reload" type="button" hidden></button>
   </div>
   <script>
     // The progress screen of Киты: stays until Python has started the app (a blank page for
@@ -246,11 +249,11 @@ LOADING = """
       var words = ru ? {
         start: "Загружаем Киты…", client: "Готовим экран…", python: "Запускаем Киты…", ready: "Почти готово…",
         hint: "В первый раз это занимает до минуты; потом Киты открываются и без интернета.",
-        failed: "Киты не запустились. Обновите страницу."
+        failed: "Киты не запустились. Обновите страницу.", reload: "Обновить"
       } : {
         start: "Loading Киты…", client: "Preparing the screen…", python: "Starting Киты…", ready: "Almost ready…",
         hint: "The first time takes up to a minute; after that Киты opens without the internet too.",
-        failed: "Киты did not start. Reload the page."
+        failed: "Киты did not start. Reload the page.", reload: "Reload"
       };
       var steps = { client: 30, python: 60, ready: 95 };
       document.documentElement.lang = ru ? "ru" : "en";
@@ -273,10 +276,28 @@ LOADING = """
         setTimeout(function () { el.remove(); }, 400);
       };
       window.kityFailed = function (error) {
+        var el = document.getElementById("kity-loading");
+        if (!el || el.dataset.gone) return;
         text.textContent = words.failed;
         document.getElementById("kity-loading-hint").textContent = String(error || "").slice(0, 300);
+        var again = document.getElementById("kity-reload");
+        again.textContent = words.reload;
+        again.hidden = false;
+        again.onclick = function () { location.reload(); };
       };
+      // the screen client failing before its first frame (e.g. a browser whose language is not a
+      // language tag, issue 47) would leave this screen up with no word: an error then, with no
+      // frame 10 s later, is said here with a key to reload
+      var framed = false;
+      function early(e) {
+        if (framed) return;
+        var why = e && (e.reason || e.error || e.message) || e;
+        setTimeout(function () { if (!framed) window.kityFailed(why && (why.message || why)); }, 10000);
+      }
+      window.addEventListener("error", early);
+      window.addEventListener("unhandledrejection", early);
       window.addEventListener("flutter-first-frame", function () {
+        framed = true;
         window.kityTimes["first frame"] = Math.round(performance.now()); window.kityLoading("python"); }, { once: true });
       setTimeout(function () { window.kityLoading("client"); }, 300);
     })();
@@ -309,6 +330,28 @@ LOADING = """
     }
   </script>
 """
+
+# Before any other script: a browser whose language is not a language tag (WebKitGTK on a machine
+# without a locale says "C") would stop the web client at its start ("invalid language tag"): the
+# page then tells every script the nearest valid language instead (issue 47).
+LANGUAGE = """<script>
+    (function () {
+      function valid(tag) { try { return Intl.getCanonicalLocales(tag).length === 1; } catch (e) { return false; } }
+      var said = [].concat(navigator.languages && navigator.languages.length ? [].slice.call(navigator.languages)
+                                                                              : [navigator.language]);
+      var good = said.filter(function (tag) { return typeof tag === "string" && valid(tag); });
+      if (good.length === said.length && good.length) return;
+      if (!good.length) {  // "ru_RU.UTF-8" → "ru-RU"; "C" or nothing → English
+        var m = /^([a-z]{2,3})(?:[_-]([a-z]{2}))?(?![a-z])/i.exec(String(said[0] || ""));
+        var guess = m ? m[1].toLowerCase() + (m[2] ? "-" + m[2].toUpperCase() : "") : "";
+        good = [guess && valid(guess) ? guess : "en"];
+      }
+      try {
+        Object.defineProperty(Navigator.prototype, "language", { get: function () { return good[0]; }, configurable: true });
+        Object.defineProperty(Navigator.prototype, "languages", { get: function () { return good.slice(); }, configurable: true });
+      } catch (e) { /* a browser that forbids it: left as it is */ }
+    })();
+  </script>"""
 
 SW = """// The service worker of Киты (written by scripts/publish.py): the files of this build are
 // cached under a cache named after the build, so the app starts with the network cut; a new
@@ -416,6 +459,9 @@ def patch_page(out: Path) -> None:
     if n != 1:
         raise SystemExit("index.html: flet.pyodideUrl not found (has flet-web changed?)")
     html = html.replace('<html>', '<html lang="ru">', 1)
+    html, n = re.subn(r"(<head>\s*)", lambda m: m.group(1) + LANGUAGE + "\n  ", html, count=1)
+    if n != 1:
+        raise SystemExit("index.html: <head> not found (has flet-web changed?)")
     html = html.replace('<meta name="apple-mobile-web-app-status-bar-style" content="black">',
                         f'<meta name="apple-mobile-web-app-status-bar-style" content="default">\n'
                         f'  <meta name="theme-color" content="{SEA}">', 1)
@@ -466,6 +512,65 @@ def patch_page(out: Path) -> None:
     for sub in ("wasm", "wasm_compatibility"):
         (out / "no-rive" / sub).mkdir(parents=True, exist_ok=True)
         (out / "no-rive" / sub / "rive_native.js").write_text(RIVE_STUB, encoding="utf-8")
+
+
+# The fallback fonts (issue 47). The web client draws with Roboto; a character Roboto lacks (the
+# narrow space of Russian numbers, U+202F; → ↔ ⋮; the suits ♠ ♥ ♦ ♣ and ✓ of «Королевское
+# наказание»; the ⌈ ⌉ of the rules; any character of a player's name) makes it fetch a Noto font
+# from its list of about 700 under ``assets/fonts/`` — files a ``--no-cdn`` build does not contain. The
+# dart2js client (Firefox, Safari) asks again for a file that failed, ~10 times a second for as long
+# as the page is open, offline too: a core busy at idle (upstream: flutter/flutter#184449). So every
+# entry of that list is pointed at one font this build carries, DejaVu Sans (Debian's
+# fonts-dejavu-core: Latin, Cyrillic, Greek, arrows, maths, suits, ✓): the client fetches it once
+# per family it needs and draws what it holds; a character no shipped font has (an emoji) shows as
+# an empty box instead of costing the battery. The address is swapped for one of the same length
+# (``./`` segments, and one ``x/../`` when the difference is odd), so the dart2wasm build, whose
+# string constants cannot change length, is patched the same way.
+FALLBACK_FONT = "kity/DejaVuSans.ttf"  # under assets/fonts/, the client's fontFallbackBaseUrl
+FALLBACK_SOURCES = [Path(os.environ["KITY_FALLBACK_FONT"])] if os.environ.get("KITY_FALLBACK_FONT") else [
+    Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"), Path("/usr/share/fonts/TTF/DejaVuSans.ttf"),
+    Path("/usr/local/share/fonts/DejaVuSans.ttf")]
+NOTO_ENTRY = re.compile(r'"(Noto [^"]+)","([a-z0-9]+/v\d+/[A-Za-z0-9_.-]+\.woff2)"')
+
+
+def same_length(path: str, length: int) -> str:
+    """``path`` spelt with ``length`` characters: the same file once the URL is resolved."""
+    extra = length - len(path)
+    if extra < 0:
+        raise SystemExit(f"a fallback font address is shorter than {path!r} (has flet-web changed?)")
+    odd = "x/../" if extra % 2 else ""
+    if extra < len(odd):
+        raise SystemExit(f"cannot spell {path!r} with {length} characters")
+    return "./" * ((extra - len(odd)) // 2) + odd + path
+
+
+def fallback_fonts(out: Path) -> int:
+    """Point the client's fallback fonts at the one this build carries; how many entries."""
+    source = next((p for p in FALLBACK_SOURCES if p.is_file()), None)
+    if source is None:
+        raise SystemExit("the phone edition needs DejaVu Sans for the characters Roboto lacks: "
+                         "sudo apt-get install fonts-dejavu-core (or set KITY_FALLBACK_FONT to DejaVuSans.ttf)")
+    target = out / "assets" / "fonts" / FALLBACK_FONT
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(source, target)
+    main_js = out / "main.dart.js"
+    js = main_js.read_text(encoding="utf-8")
+    paths = sorted({m.group(2) for m in NOTO_ENTRY.finditer(js)})
+    if len(paths) < 100:
+        raise SystemExit(f"main.dart.js: {len(paths)} fallback fonts found (has flet-web changed?)")
+    swap = {path: same_length(FALLBACK_FONT, len(path)) for path in paths}
+    js = NOTO_ENTRY.sub(lambda m: f'"{m.group(1)}","{swap[m.group(2)]}"', js)
+    main_js.write_text(js, encoding="utf-8")
+    wasm = out / "main.dart.wasm"
+    if wasm.exists():
+        data = wasm.read_bytes()
+        for path, new in swap.items():
+            data = data.replace(path.encode(), new.encode())
+        left = [path for path in paths if path.encode() in data]
+        if left:
+            raise SystemExit(f"main.dart.wasm: fallback fonts left unpatched: {left[:3]}")
+        wasm.write_bytes(data)
+    return len(paths)
 
 
 WEB_DIR = "companion/web"  # scripts of the app's own that run on the page, not in Python's worker
@@ -674,6 +779,7 @@ def publish(app: Path, out: Path, deps: list[str], files: list[str], name: str, 
         archive = app_archive(app, deps, files, start_compiled(archive, start_modules(), work))
     (out / "app.tar.gz").write_bytes(archive)
     patch_page(out)
+    fallback_fonts(out)
     table_link(out, app)
     start_key = fast_start(out, archive) if app == ROOT else None
     icons(out)
