@@ -178,6 +178,8 @@ class _Link:
         kind, peer = ev.get("ev"), ev.get("peer")
         if kind == "hello":
             self.hello_ok, TABLE.ready = True, True
+            if ev.get("webrtc") is False:  # this browser cannot link phones: the table screens say so
+                TABLE.problem = "no-webrtc"
         elif kind == "trace":
             self.trace = True
         elif kind == "invite":

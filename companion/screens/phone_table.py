@@ -52,6 +52,8 @@ def problem_text(reason: str) -> str:
         "no-candidates": lambda: t("This phone is not on a network: both phones need the same Wi-Fi."),
         "full": lambda: t("Nine phones are linked already: remove one first."),
         "camera-denied": lambda: t("The camera is not allowed: allow it for this page in the browser."),
+        "no-webrtc": lambda: t("This browser cannot link phones (it has no WebRTC). Open Киты in Chrome, Safari "
+                               "or Firefox, or enter every move on one phone."),
         "no-camera": lambda: t("This phone has no camera the page can use."),
         "insecure": lambda: t("The camera needs the app's secure address (https)."),
         "hosting": lambda: t("This phone has invited players: it cannot join another table."),
@@ -89,6 +91,9 @@ def _InviteBody(table: TableState, width: float, lg: str):
         qr = qr_box(bridge.invitation_qr(table.invite_url, table.invite_code or ""), size, f"qr-{table.invite_code}",
                     t("QR code of the address to join"))
         qr = tagged(INVITE_QR, qr)
+    elif table.problem == "no-webrtc":  # no code will come: said below at once, no spinner (issue 47)
+        qr = ft.Container(ft.Icon(ft.Icons.PHONELINK_OFF, size=96, color=ft.Colors.ERROR), height=size // 2,
+                          alignment=ft.Alignment.CENTER)
     else:
         qr = ft.Container(ft.ProgressRing(), height=size, alignment=ft.Alignment.CENTER)
     phones = [ft.Row([ft.Icon(ft.Icons.PHONE_ANDROID, size=28),
@@ -98,6 +103,8 @@ def _InviteBody(table: TableState, width: float, lg: str):
                                                                  on_click=lambda e, p=peer: bridge.remove(p)))],
                      vertical_alignment=ft.CrossAxisAlignment.CENTER)
               for peer, name, no in table.phones]
+    if table.problem == "no-webrtc" and not table.invite_url:  # nothing to scan, nothing to link
+        return screen(st, INVITE_ROUTE, ids.SCREEN_INVITE, t("Invite players"), [qr, *_problem(table)])
     body = [
         qr,
         ft.Text(t("Another phone scans this code; then scan the code it shows."), size=17,

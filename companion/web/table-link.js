@@ -389,7 +389,12 @@
     post({ ev: "close", peer: peer.id, reason, was });
   }
 
+  // A browser without WebRTC (GNOME Web, a locked-down browser) cannot link phones: said at
+  // once (in the hello, and as the refusal of an invitation or a join), never a spinner (issue 47)
+  const WEBRTC = typeof RTCPeerConnection === "function";
+
   function newPeer(id, side) {
+    if (!WEBRTC) throw new Fail("no-webrtc");
     const peer = { id, side, pc: new RTCPeerConnection({ iceServers: [] }), dc: null, state: "pending" };
     peers.set(id, peer);
     watch(peer);
@@ -488,7 +493,7 @@
   }
 
   const OPS = {
-    hello: () => post({ ev: "hello", version: VERSION, maxMessage: MAX_MESSAGE, maxGuests: MAX_GUESTS,
+    hello: () => post({ ev: "hello", version: VERSION, maxMessage: MAX_MESSAGE, maxGuests: MAX_GUESTS, webrtc: WEBRTC,
                         scanner: "BarcodeDetector" in window ? "BarcodeDetector" : "jsQR",
                         peers: [...peers.values()].map((p) => ({ peer: p.id, state: p.state })) }),
     invite, join, accept, send,
