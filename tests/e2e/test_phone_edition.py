@@ -23,6 +23,7 @@ import pytest
 from companion.base import ids
 from companion.vzhuh import ids as vz
 
+from . import engines
 from .conftest import REPO, TABLET
 from .phone import START, Phone, cached_files
 from .test_game_flow import Game, card_name_ru, play_tricks, setup_round, start_game
@@ -45,6 +46,17 @@ def test_whale_game_survives_reload_restart_and_offline_and_its_record_goes_out_
         # the browser was asked, once, to keep the data (navigator.storage.persist())
         assert ui.page.evaluate("localStorage.getItem('kity-persist-asked')") == "1"
         ui.shot("phone-edition-home", keep=True)
+        # 20 s at idle on Home: no request, ≤ 5 % of a core for the whole browser (issue 47; the
+        # same check runs in Firefox and WebKitGTK: test_phone_engines.py)
+        asked: list[str] = []
+        ui.page.wait_for_timeout(3000)
+        ui.page.on("request", lambda r: asked.append(r.url))
+        browser_pid = engines.browser_pid(str(tmp_path / "profile"))
+        cpu0 = engines.tree_cpu_seconds(browser_pid)
+        ui.page.wait_for_timeout(20000)
+        cpu = engines.tree_cpu_seconds(browser_pid) - cpu0
+        print(f"chromium: idle on Home {cpu:.2f} s of CPU in 20 s, {len(asked)} requests")
+        assert asked == [] and cpu <= 1.0, (cpu, asked[:5])
         start_game(ui)
         g = Game(ui)
         setup_round(ui, g.bonuses)
