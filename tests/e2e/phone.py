@@ -1,11 +1,13 @@
-"""The phone edition in the browser tests: one build per run (``scripts/publish.py``, the command
-of ``bash scripts/publish.sh``), served by ``python3 -m http.server`` on 127.0.0.1, shared by every
-test module that asks for the ``site`` fixture (conftest re-exports ``site`` and ``pw``). A
+"""The phone edition in the browser tests: one build per run at most (``scripts/publish.py``, the
+command of ``bash scripts/publish.sh``; kept in build/test-phone/ and used again while its inputs
+are unchanged), served by ``python3 -m http.server`` on 127.0.0.1, shared by every test module
+that asks for the ``site`` fixture (conftest re-exports ``site`` and ``pw``). A
 ``Phone`` is a browser profile of its own; ``Phone.open()`` loads the app and waits for Home.
 """
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 import time
@@ -40,16 +42,60 @@ def serve(folder: Path) -> tuple[str, subprocess.Popen]:
             time.sleep(0.1)
 
 
+# What goes into the build: a build of the same inputs is used again (the test run's workers, and
+# a later run of one module while changing a screen: README «Tests»).
+BUILD_INPUTS = ["main.py", "companion", "engine", "assets", "scripts/publish.py", "scripts/phone-start.js",
+                "scripts/phone-start-modules.txt", "scripts/make_icon.py", "pyproject.toml"]
+BUILD_DEPS = ["flet", "flet-web", "flet-cli", "flet-charts", "msgpack", "repath", "six", "tinydb", "babel",
+              "segno", "openskill"]
+BUILDS = REPO / "build" / "test-phone"
+
+
+def build_key() -> str:
+    """A hash of every file the phone edition is built from, and of the packages it packs."""
+    import hashlib
+    import importlib.metadata as md
+
+    h = hashlib.sha256(sys.version.encode())
+    for dep in BUILD_DEPS:
+        h.update(f"{dep}=={md.version(dep)}\n".encode())
+    for top in BUILD_INPUTS:
+        path = REPO / top
+        files = [path] if path.is_file() else sorted(p for p in path.rglob("*") if p.is_file())
+        for f in files:
+            rel = f.relative_to(REPO).as_posix()
+            if "__pycache__" in rel or "/compiled/" in rel:
+                continue
+            h.update(rel.encode() + b"\0" + f.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def built_site() -> tuple[Path, dict]:
+    """The phone edition built by the same command as ``bash scripts/publish.sh``, once for all
+    the run's workers (a file lock) and kept in build/test-phone/ until its inputs change."""
+    from filelock import FileLock
+
+    BUILDS.mkdir(parents=True, exist_ok=True)
+    key = build_key()
+    out, done = BUILDS / key / "web", BUILDS / key / "built.json"
+    with FileLock(str(BUILDS / ".lock"), timeout=900):
+        if not done.is_file():
+            for old in BUILDS.iterdir():  # only the newest build is kept
+                if old.is_dir():
+                    shutil.rmtree(old, ignore_errors=True)
+            built = subprocess.run([sys.executable, str(REPO / "scripts" / "publish.py"), "--out", str(out)],
+                                   cwd=REPO, capture_output=True, text=True, timeout=600)
+            assert built.returncode == 0, built.stderr[-3000:]
+            done.write_text(built.stdout.strip().splitlines()[-1], encoding="utf-8")
+    return out, json.loads(done.read_text(encoding="utf-8"))
+
+
 @pytest.fixture(scope="session")
-def site(tmp_path_factory):
-    """The folder built by the same command as ``bash scripts/publish.sh``, served locally."""
+def site():
+    """The phone edition's folder (:func:`built_site`), served locally by this worker."""
     if not Path(CHROMIUM).exists():
         pytest.skip(f"no chromium at {CHROMIUM}")
-    out = tmp_path_factory.mktemp("phone") / "web"
-    built = subprocess.run([sys.executable, str(REPO / "scripts" / "publish.py"), "--out", str(out)],
-                           cwd=REPO, capture_output=True, text=True, timeout=600)
-    assert built.returncode == 0, built.stderr[-3000:]
-    info = json.loads(built.stdout.strip().splitlines()[-1])
+    out, info = built_site()
     url, srv = serve(out)
     yield {"url": url, "out": out, **info}
     srv.terminate()
