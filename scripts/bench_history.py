@@ -66,7 +66,7 @@ def long_game(rounds: int = 200, seed: int = 7) -> tuple[dict, list[dict]]:
 # app's own store, and the copy to IndexedDB is awaited (a reload then finds it there).
 PUT_GAME = r"""
 import json
-from companion import platform
+from companion.base import platform
 from companion.store.repository import Store
 store = Store.open()
 meta, actions = json.loads(KITY_GAME)

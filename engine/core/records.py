@@ -6,7 +6,7 @@ A game declares it once, ``RECORD = LogFormat("sotnya/1", LOG, 2, 6, {"target": 
 "rounds")``, and has its reader (``parse_record = RECORD.parse``, ``read_record = RECORD.read``);
 every problem is a :class:`~engine.core.errors.RecordError` with its path. The app's log is the
 record's list as it is, so the app's default ``record`` and ``read_import``
-(:class:`companion.game_view.GameView`) need nothing more of the game.
+(:class:`companion.core.game_view.GameView`) need nothing more of the game.
 """
 from __future__ import annotations
 
