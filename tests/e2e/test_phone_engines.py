@@ -91,7 +91,9 @@ def step(b: engines.Engine, what: str) -> None:
     print(f"{b.name} {time.strftime('%H:%M:%S')}: {what}", flush=True)
 
 
-def vzhuh_party(b: engines.Engine) -> list[str]:
+def new_vzhuh_game(b: engines.Engine) -> None:
+    """Home → a new «Вжух!» game of PLAYERS, Аня first: its score screen (also
+    scripts/bench_phone.py's taps in each engine)."""
     step(b, "a «Вжух!» game")
     b.tap("home-game-vzhuh")
     b.tap(ids.HOME_NEW)
@@ -102,6 +104,10 @@ def vzhuh_party(b: engines.Engine) -> list[str]:
     b.tap(vz.new_first(0))
     b.tap(vz.NEW_START)
     b.wait_id(vz.SCREEN_SCORE)
+
+
+def vzhuh_party(b: engines.Engine) -> list[str]:
+    new_vzhuh_game(b)
     for seat, taps in ((0, (3, 3)), (1, (10,))):
         b.tap(vz.entry_player(seat))
         b.wait(f"""['aria-selected', 'aria-checked', 'aria-current'].some(a =>
