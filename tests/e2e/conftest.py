@@ -321,9 +321,13 @@ class UI:
         return raw[1], raw[2], raw[3]
 
     def shot(self, name: str, keep: bool = False, settle_ms: int = 900) -> Path:
-        """Screenshot (after the canvas paints). Kept in docs/screenshots/ when asked to."""
-        self.page.wait_for_timeout(settle_ms)
+        """Screenshot (after the canvas paints). Kept in docs/screenshots/ when asked to; one
+        not kept (the test's tmp folder) waits two frames instead of ``settle_ms``."""
         keep = keep or os.environ.get("KITY_SCREENSHOTS") == "1"
+        if keep:
+            self.page.wait_for_timeout(settle_ms)
+        else:
+            self.page.evaluate(TWO_FRAMES)
         folder = SHOTS if keep else self.shots_dir
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"{name}.png"
