@@ -114,6 +114,7 @@ class Phone:
     def __init__(self, pw, site, profile: Path, request):
         self.pw, self.site, self.profile, self.request = pw, site, profile, request
         self.left_origin: list[str] = []
+        self.console: list[str] = []  # the page's and its workers' console lines (kept for a failure)
         self.ctx = None
 
     def open(self) -> UI:
@@ -134,6 +135,7 @@ class Phone:
         self.ctx.route("**/*", guard)
         self.ctx.on("request", lambda r: None if r.url.startswith((origin, "data:", "blob:"))
                     else self.left_origin.append(r.url))
+        self.ctx.on("console", lambda m: self.console.append(f"{time.perf_counter():.2f} {m.type}: {m.text}"))
         page = self.ctx.pages[0] if self.ctx.pages else self.ctx.new_page()
         ui = UI(page, type("S", (), {"url": origin, "t0": time.perf_counter()})(), self.profile.parent / "shots")
         self.load(ui)
@@ -158,6 +160,8 @@ class Phone:
                 ui.page.screenshot(path=str(ARTIFACTS / f"{self.request.node.name}.png"))
             self.ctx.close()
             self.ctx = None
+            # beside the profile, for a failure's post-mortem (pytest keeps the last runs' tmp_path)
+            self.profile.with_name(self.profile.name + "-console.log").write_text("\n".join(self.console))
 
 
 def cached_files(ui: UI) -> int:

@@ -59,6 +59,19 @@ def same_totals(phones, want: list[str], timeout: float = 20.0) -> None:
         assert got == want, (k, got, want)
 
 
+def phones_linked(host, phone: Phone, n: int) -> None:
+    """The host lists ``n`` linked phones; if not, the failure says which rows it lists and
+    what its page last said (the table link's and Python's lines)."""
+    try:
+        host.wait_text(pt.PHONES, str(n))
+    except AssertionError as e:
+        rows = host.page.evaluate("""() => [...document.querySelectorAll('flt-semantics')]
+            .map(e => e.getAttribute('aria-label') || e.textContent || '').filter(t => /Телефон|Phone/.test(t))""")
+        events = host.page.evaluate("""() => (window.__kity || []).map(e => [e.ev, e.op, e.peer, e.reason,
+            e.table || e.code && e.code.slice(0, 12), e.data && e.data.slice(0, 60)].filter(x => x).join(' '))""")
+        raise AssertionError(f"{e}; rows {rows}; link events {events}") from e
+
+
 def test_three_phones_with_no_network_play_vzhuh(pw, site, tmp_path, request):
     url, srv = serve(site["out"])
     own = {**site, "url": url}
@@ -91,7 +104,7 @@ def test_three_phones_with_no_network_play_vzhuh(pw, site, tmp_path, request):
         c.tap_id(pt.JOIN_YES)
         c.wait_id(pt.JOIN_QR, timeout=20000)
         scanned(host, event(c, "answer")["code"])
-        host.wait_text(pt.PHONES, "2")
+        phones_linked(host, hp, 2)
         c.wait_id(vz.SCREEN_SCORE, timeout=20000)
         host.shot("p2p-three-phones-host")
         host.back()
@@ -161,7 +174,7 @@ def test_three_phones_with_no_network_play_vzhuh(pw, site, tmp_path, request):
         scanned(host, event(b, "answer")["code"])
         b.wait_id(vz.SCREEN_SCORE, timeout=20000)
         b.page.wait_for_selector(b.sel(pt.CUT_OFF), state="detached", timeout=20000)
-        host.wait_text(pt.PHONES, "2")
+        phones_linked(host, hp, 2)
         assert "3" not in host.read(pt.PHONES)  # the same phone back, not a third
         # the last party on the returned phone: Вика 6 → 6 / 10 / 9, Аня's 6 the lowest: the
         # game is over on every phone, Аня wins (VZ-GAME)
