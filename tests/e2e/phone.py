@@ -155,9 +155,13 @@ class Phone:
     def close(self, ui: UI | None = None) -> None:
         if self.ctx is not None:
             rep = getattr(self.request.node, "rep_call", None)
-            if ui is not None and rep is not None and rep.failed:
+            failing = sys.exc_info()[0] is not None  # closed in a test's ``finally`` as it fails
+            if ui is not None and (failing or (rep is not None and rep.failed)):
                 ARTIFACTS.mkdir(exist_ok=True)
-                ui.page.screenshot(path=str(ARTIFACTS / f"{self.request.node.name}.png"))
+                try:
+                    ui.page.screenshot(path=str(ARTIFACTS / f"{self.request.node.name}-{self.profile.name}.png"))
+                except Exception:  # a page that is gone has nothing to show
+                    pass
             self.ctx.close()
             self.ctx = None
             # beside the profile, for a failure's post-mortem (pytest keeps the last runs' tmp_path)
