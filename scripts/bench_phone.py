@@ -853,7 +853,9 @@ def main() -> None:
         except Exception as ex:  # the figures of the other engine still count
             print(f"[{name}] stopped: {type(ex).__name__}: {ex}")
     if xvfb is not None:
-        xvfb.kill()
+        from tests.e2e import engines
+
+        engines.stop_display(xvfb)
     for httpd, _, _ in servers.values():
         httpd.shutdown()
     for label, res in results.items():

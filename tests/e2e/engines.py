@@ -21,6 +21,7 @@ from __future__ import annotations
 import base64
 import json
 import os
+import select
 import shutil
 import signal
 import subprocess
@@ -341,9 +342,44 @@ def _stop(proc: subprocess.Popen) -> None:
 
 
 def display() -> subprocess.Popen | None:
-    """An X display for WebKitGTK: the one set, or a new Xvfb (None when there is none to have)."""
+    """An X display for WebKitGTK: the one set, or a new Xvfb (None when there is none to have).
+    Xvfb picks a free display number itself (``-displayfd``: a lock left by an Xvfb that was
+    killed is stale and taken over); stop it with :func:`stop_display`, which lets it clean up."""
     if os.environ.get("DISPLAY"):
         return None
+    xvfb = shutil.which("Xvfb")
+    if not xvfb:
+        return None
+    r, w = os.pipe()
+    proc = subprocess.Popen([xvfb, "-displayfd", str(w), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+                            pass_fds=(w,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(w)
+    got = b""
+    deadline = time.monotonic() + 10
+    with os.fdopen(r, "rb", buffering=0) as out:
+        while not got.endswith(b"\n") and time.monotonic() < deadline and proc.poll() is None:
+            if select.select([out], [], [], 0.2)[0]:
+                chunk = out.read(16)
+                if not chunk:
+                    break
+                got += chunk
+    if got.strip().isdigit():
+        os.environ["DISPLAY"] = f":{int(got)}"
+        return proc
+    stop_display(proc)
+    return None
+
+
+def stop_display(proc: subprocess.Popen | None) -> None:
+    """Stop an Xvfb of :func:`display` (terminated, so that it removes its lock and socket)."""
+    if proc is None:
+        return
+    os.environ.pop("DISPLAY", None)
+    proc.terminate()
+    try:
+        proc.wait(5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
     xvfb = shutil.which("Xvfb")
     if not xvfb:
         return None

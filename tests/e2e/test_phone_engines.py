@@ -45,9 +45,7 @@ def _have(engine: str) -> bool:
 def xdisplay():
     proc = engines.display()
     yield
-    if proc is not None:
-        os.environ.pop("DISPLAY", None)
-        proc.kill()
+    engines.stop_display(proc)
 
 
 def shot(b: engines.Engine, tmp_path: Path, name: str) -> Path:
