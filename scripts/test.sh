@@ -5,8 +5,11 @@ cd "$(dirname "$0")/.."
 say() { printf 'Киты: %s\n' "$*" >&2; }
 bash scripts/bootstrap.sh test
 # Two workers (pytest-xdist; KITY_TEST_WORKERS to change): a browser test mostly waits for the
-# page, so two run side by side on 2 cores; the tests of one module stay on one worker.
-workers=(-n "${KITY_TEST_WORKERS:-2}" --dist loadfile)
+# page, so two run side by side on 2 cores; the tests of one module stay on one worker, and the
+# modules go out in the order tests/conftest.py gives them (the longest first, so that the two
+# workers end together; xdist's own order, the modules with the most tests first, leaves the
+# longest browser modules for the end).
+workers=(-n "${KITY_TEST_WORKERS:-2}" --dist loadfile --no-loadscope-reorder)
 if [ "${1:-}" = "--fast" ]; then
   # the inner loop: everything but the browser tests (README «Tests»)
   shift
