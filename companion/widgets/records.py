@@ -18,7 +18,7 @@ from engine.core.games import MAX_BYTES
 
 from ..base import ids
 from ..core import packs
-from ..base.file_names import import_limit, record_file_name_of
+from ..base.file_names import import_limit, is_archive_name, record_file_name_of
 from ..base.i18n import lang, t, tn
 from ..base.platform import IN_BROWSER, off_loop
 from ..ui.session import Notice
@@ -39,7 +39,10 @@ def notice_text(notice) -> str:
         if notice.kind == "changed":
             return t("Corrected. What changed:")
         text = session_text(notice)
-        if notice.kind == "import":
+        if notice.kind == "import" and notice.key == "session.archive-imported":
+            # an archive's games are filed as they were kept: their rules are not replayed (issue 53)
+            text += " " + t("The games were taken in as they were kept; their rules were not checked again.")
+        elif notice.kind == "import":
             n = int(notice.params.get("violations", 0) or 0)
             text += " " + (tn("{n} rule was broken in it:", "{n} rules were broken in it:", n) if n
                            else t("No rule was broken in it."))
@@ -255,6 +258,20 @@ IMPORT_CACHE = "records-import"  # the service worker's cache of files being imp
 PICK_AGAIN = "pick-again"  # the import's result when the phone edition could not receive the file
 
 
+def size_refusal(file_name: Any, size: Any) -> Optional[Notice]:
+    """Why a file of ``size`` bytes named ``file_name`` is refused unread (too large for a game
+    record, or for an archive of games when it is named as one), else None."""
+    limit = import_limit(file_name, MAX_BYTES)  # an archive of every kept game may be larger
+    try:
+        size = int(size)
+    except (TypeError, ValueError):
+        return None
+    if size <= limit:
+        return None
+    key = "session.archive-too-big" if is_archive_name(file_name) else "session.file-too-big"
+    return Notice("refused", key, {"size": size, "limit": limit})
+
+
 class BrowserReadFailed(OSError):
     """The phone edition could not receive a picked file (no service worker in control yet)."""
 
@@ -310,9 +327,9 @@ def ImportPanel():
             if not files:
                 return
             f = files[0]
-            limit = import_limit(f.name, MAX_BYTES)  # an archive of every kept game may be larger
-            if f.size > limit:  # refused before a byte is read
-                set_result((False, Notice("refused", "session.file-too-big", {"size": f.size, "limit": limit})))
+            too_big = size_refusal(f.name, f.size)
+            if too_big is not None:  # refused before a byte is read
+                set_result((False, too_big))
                 return
             data = await _read_picked(svc, f)
         except BrowserReadFailed:
