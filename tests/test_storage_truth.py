@@ -155,3 +155,33 @@ def test_damage_the_first_look_misses_is_said_once_a_read_finds_it(tmp_path):
         assert rows[bad].get("damaged") is True and not rows[good].get("damaged")
     finally:
         store.close()
+
+
+def test_damage_found_at_export_is_remembered_after_a_restart(tmp_path):
+    """Issue 53: a game whose damage only the archive's export found was listed as normal again
+    after a restart — in the phone edition the damaged files set aside come back (the folder is
+    copied after a write, not after a repair), and their ends look whole. Now what was found is
+    kept in the store: said at once, and after the restart."""
+    bad, good = _two_games(tmp_path)
+    broken = b'{"game": {"1": [1, 2,, 3]}}'  # whole at both ends, broken inside
+    for name in (f"{bad}.json", f"{bad}.json.bak"):
+        (tmp_path / "archive" / name).write_bytes(broken)
+    store = Store.open(tmp_path)
+    try:
+        s = Session(store)
+        assert not any(r.get("damaged") for r in s.archive.archived("vzhuh"))
+        games = json.loads(s.archive.export_archive())["games"]
+        assert [g["game_id"] for g in games] == [good]           # the export finds it
+        rows = {r["game_id"]: r for r in s.archive.archived("vzhuh")}
+        assert rows[bad].get("damaged") is True and not rows[good].get("damaged")
+    finally:
+        store.close()
+    for name in (f"{bad}.json", f"{bad}.json.bak"):  # the copy the phone keeps: the files as they were
+        (tmp_path / "archive" / name).write_bytes(broken)
+    store = Store.open(tmp_path)
+    try:
+        assert {r["game_id"]: r.get("damaged") for r in store.archived()} == {bad: True, good: None}
+        s = Session(store)
+        assert {r["game_id"]: r.get("damaged") for r in s.archive.archived("vzhuh")} == {bad: True, good: None}
+    finally:
+        store.close()
