@@ -3,7 +3,8 @@ computer: plain http under a LAN name — not a secure context, so no service wo
 API. One phone, one start:
 
 * Home tells a new user once where the games are kept and how to keep them, without pushing
-  Home's main keys off a 412×915 screen; answered, it is not said again after a reload.
+  Home's main keys (a new game, the rules, invite, join) off a 412×915 screen; answered, it is
+  not said again after a reload.
 * «Выбрать файл»: before, the first pick of any file was refused («Файл пока не удалось
   прочитать здесь…»: only the service worker took the upload), and the next pick of a 60 MB file
   froze the page 20 s before the size refusal, which said «Ничего не отправлено» though it was.
@@ -27,7 +28,9 @@ pytestmark = pytest.mark.e2e
 
 REFUSED_MS = 3_000   # the size refusal: no byte is read (before: 7.6 s for 20 MB, 20.5 s for 60 MB)
 ANSWER_MS = 10_000   # a hang guard for a record read and filed
-MAIN_KEYS = (ids.HOME_NEW, ids.HOME_RULES, ids.HOME_INVITE, ids.HOME_JOIN, ids.HOME_STATS)
+# Home's main keys: those of the start of an evening, on the screen without scrolling
+# (screens/home.py; Home has more keys than a phone's height, «История и статистика» is below)
+MAIN_KEYS = (ids.HOME_NEW, ids.HOME_RULES, ids.HOME_INVITE, ids.HOME_JOIN)
 
 
 def _big(path, mb: int):
@@ -46,7 +49,8 @@ def test_a_phone_on_plain_http_under_a_lan_name(pw, site, tmp_path, request):
             == [False, False, False]
         # where the games are kept: said once, big, with Home's main keys still on the screen
         ui.wait_id(ids.HOME_WHERE)
-        said = ui.read(ids.HOME_WHERE)
+        box = ui.by_id(ids.HOME_WHERE)  # the whole box: its keys' words, and its own words as its label
+        said = (box.get_attribute("aria-label") or "") + (box.text_content() or "")
         assert "Только в этом браузере на этом телефоне" in said and "«Настройки» → «Сохранить архив»" in said, said
         for ident in MAIN_KEYS + (ids.HOME_WHERE + "-ok", ids.HOME_WHERE + "-settings"):
             assert off_screen(ui, ident) == [], f"{ident} is below the fold"
