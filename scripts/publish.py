@@ -420,9 +420,10 @@ self.addEventListener("message", (event) => {
 self.addEventListener("fetch", (event) => {
   const req = event.request;
   const url = new URL(req.url);
-  // a record file being imported: the phone edition has no server to upload to, so the page sends
-  // it here and the app's Python reads it from this cache once (companion/widgets/records.py); the
-  // app asks for the file's bytes only after its size passed (issue 43)
+  // a record file being imported: the phone edition has no server to upload to; the page itself
+  // answers that upload (companion/web/file-import.js, issue 53), this is for a page without it:
+  // kept in this cache, read by the app's Python once (companion/widgets/records.py); the app
+  // asks for the file's bytes only after its size passed (issue 43)
   if (req.method === "PUT" && url.origin === self.location.origin && url.pathname.includes("/kity-import/")) {
     event.respondWith((async () => {
       const cache = await caches.open("records-import");
@@ -574,6 +575,7 @@ def fallback_fonts(out: Path) -> int:
 
 
 WEB_DIR = "companion/web"  # scripts of the app's own that run on the page, not in Python's worker
+PAGE_SCRIPTS = ("table-link.js", "file-import.js")  # loaded by index.html, in this order, before python.js
 
 
 def table_link(out: Path, app: Path) -> None:
@@ -594,7 +596,10 @@ def table_link(out: Path, app: Path) -> None:
     tag = '<script src="python.js"></script>'
     if html.count(tag) != 1:
         raise SystemExit("index.html: python.js not found (has flet-web changed?)")
-    index.write_text(html.replace(tag, '<script src="table-link.js"></script>\n  ' + tag, 1), encoding="utf-8")
+    # file-import.js (issue 53): a picked file's upload is answered on the page, with or without
+    # a service worker
+    scripts = "".join(f'<script src="{name}"></script>\n  ' for name in PAGE_SCRIPTS if (web / name).is_file())
+    index.write_text(html.replace(tag, scripts + tag, 1), encoding="utf-8")
 
 
 START_JS = ROOT / "scripts" / "phone-start.js"

@@ -28,6 +28,10 @@ def browser(monkeypatch):
     monkeypatch.setattr(platform, "_listeners", [problems.append])
     monkeypatch.setattr(platform, "_flushing", False)
     monkeypatch.setattr(platform, "_dirty", False)
+    monkeypatch.setattr(platform, "_unsaved", False)
+    monkeypatch.setattr(platform, "_retrying", False)
+    monkeypatch.setattr(platform, "_retry_armed", False)
+    monkeypatch.setattr(platform, "_retry_in", platform.RETRY_FIRST)
     monkeypatch.setattr(platform, "_held", [])
     monkeypatch.setattr(platform, "_waiters", [])
     monkeypatch.setattr(platform, "_syncfs", lambda populate, done, path=None: calls.append((populate, done, path)))
@@ -77,6 +81,26 @@ def test_a_failed_copy_is_said_once_and_the_app_plays_on(browser):
     platform.flush()
     calls.pop()[1]("QuotaExceededError")
     assert problems == ["full"]            # said once
+
+
+def test_a_retry_of_a_failed_copy_holds_no_screen_and_a_write_during_it_gets_its_own_copy(browser):
+    """Issue 53: a failed copy is tried again with no new write; that retry does not hold the
+    screen (it was let out when the copy failed), an entry made meanwhile waits for its copy."""
+    calls, sent, problems, conn = browser
+    platform.flush()
+    calls.pop()[1]("QuotaExceededError")
+    assert problems == ["full"] and not platform.saved()
+    platform._retry()                      # RETRY_FIRST later: the folder is copied again
+    assert len(calls) == 1
+    conn.send_callback(b"redraw")          # not held by the retry
+    assert sent == [b"redraw"]
+    platform.flush()                       # an entry during the retry: held until copied
+    conn.send_callback(b"entry")
+    assert sent == [b"redraw"]
+    calls.pop()[1](None)                   # the retry took what lived in memory
+    assert len(calls) == 1 and sent == [b"redraw"]
+    calls.pop()[1](None)                   # the entry's own copy
+    assert sent == [b"redraw", b"entry"] and problems == ["full", None] and platform.saved()
 
 
 def test_the_store_calls_the_hook_after_every_file_it_wrote(tmp_path, monkeypatch):

@@ -1,5 +1,7 @@
 """Two browser tabs on one game: two Session objects on one Store in one process. No update is
-lost; the tab that wrote second is told the game changed and is shown the new state."""
+lost; the tab that wrote second is told the game changed and is shown the new state — an entry
+made there (a card, an undo, a correction) is told it was not saved (notice ``"stale"``, issue
+53), a game started, finished or stopped there that the game changed (``"conflict"``)."""
 from __future__ import annotations
 
 import random
@@ -26,8 +28,8 @@ def tabs(tmp_path, seed=1, taught=True, **kw):
     return store, a, b, sm, prof, json_actions(sm)
 
 
-def assert_conflict(out, loser: Session, winner: Session, store: Store):
-    assert not out.ok and out.notice.kind == "conflict" and loser.notice == out.notice
+def assert_conflict(out, loser: Session, winner: Session, store: Store, kind: str = "stale"):
+    assert not out.ok and out.notice.kind == kind and loser.notice == out.notice
     assert snapshot(loser) == snapshot(winner) and loser.revision == winner.revision == store.current().revision
     assert loser.redo_log == winner.redo_log
 
@@ -65,7 +67,7 @@ def test_a_stale_tab_is_never_refused_by_its_old_state(tmp_path):
     b.reload()
     drive(a, actions[1:2], prof)
     out = call(b, actions[2])
-    assert out.notice.kind == "conflict" and out.notice.error is None
+    assert out.notice.kind == "stale" and out.notice.error is None
     assert call(b, actions[2]).ok
 
 
@@ -90,7 +92,7 @@ def test_new_game_finish_and_abandon_in_a_stale_tab(tmp_path):
     assert a.new_game(["A", "B"], target=3, mode="pad").ok
     # B still shows "no game": starting one must not replace A's game
     out = b.new_game(["X", "Y"])
-    assert_conflict(out, b, a, store)
+    assert_conflict(out, b, a, store, "conflict")
     assert store.current().meta["players"] == ["A", "B"] and b.players == ("A", "B")
     # A ends the game; B does not know and tries to finish: told, then it works
     assert a.game.tally_round({"A": (1, 0), "B": (2, 0)}).ok
@@ -98,18 +100,18 @@ def test_new_game_finish_and_abandon_in_a_stale_tab(tmp_path):
     assert_conflict(b_out, b, a, store)
     assert a.game.tally_round({"A": (0, 0), "B": (2, 0)}).ok and a.winner() == "B"
     out = b.finish()  # in B's old state there is no winner yet
-    assert_conflict(out, b, a, store)
+    assert_conflict(out, b, a, store, "conflict")
     assert b.finish().ok and not b.active
     # A still shows the finished game: its next action is told the game is gone
     out = a.game.tally_round({"A": (1, 0), "B": (1, 0)})
-    assert not out.ok and out.notice.kind == "conflict" and not a.active and a.state is None
+    assert not out.ok and out.notice.kind == "stale" and not a.active and a.state is None
     assert len(store.archived()) == 1 and store.archived()[0]["summary"]["winner"] == "B"
     # abandon from a tab that missed the new game's actions
     assert a.new_game(["A", "B"], target=3, mode="pad").ok
     b.reload()
     assert a.game.tally_round({"A": (1, 0), "B": (1, 0)}).ok
     out = b.abandon()
-    assert_conflict(out, b, a, store)
+    assert_conflict(out, b, a, store, "conflict")
     assert b.abandon().ok and store.archived()[0]["status"] == "abandoned"
     assert store.archived_game(store.archived()[0]["game_id"])["actions"] == [
         {"type": "tally", "tally": {"A": {"pearls": 1, "unused_bonuses": 0}, "B": {"pearls": 1, "unused_bonuses": 0}}}]
@@ -131,7 +133,7 @@ def test_a_question_answered_in_a_stale_tab(tmp_path):
     answer(a, prof)                                             # A answers: the action is done
     assert a.log == tuple(actions[: i + 1])
     out = answer(b, prof)  # B answers the same question late: told, not applied twice
-    assert out.notice.kind == "conflict" and b.log == a.log == tuple(store.current().actions)
+    assert out.notice.kind == "stale" and b.log == a.log == tuple(store.current().actions)
 
 
 @pytest.mark.parametrize("n_tabs", [2, 4])
@@ -160,7 +162,7 @@ def test_threads_writing_at_once_lose_nothing(tmp_path, n_tabs):
                 if out.ok:
                     done[k].append((i, actions[i]))
                 else:
-                    assert out.notice.kind == "conflict", out.text("en")
+                    assert out.notice.kind == "stale", out.text("en")
                     conflicts[k] += 1
                 if rng.random() < 0.3:
                     s.reload()

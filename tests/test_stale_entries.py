@@ -108,3 +108,44 @@ def test_the_refusal_says_why_in_both_languages(table):
     finally:
         i18n.set_language("ru")
     assert translate("ru", msg) == "Другой телефон внёс свой ход первым: стол обновлён, ваш ввод не записан."
+
+
+def test_a_phone_that_had_not_caught_up_is_told_its_entry_was_not_saved(table):
+    """Issue 53: the phone that lost a race was told «Игру изменили на другом экране; показано
+    последнее состояние.» whenever its tap was handled before it had caught up with the other
+    phone's entry (16 of 42 races) — nothing said its own entry was not saved. Now the words are
+    the same whichever came first: the entry, the undo or the correction was not saved."""
+    from companion.widgets.notices import session_text
+
+    store, a, b, nxt = table
+    drawn = b.state_id
+    changes = (lambda: b.do(nxt[1], seen=drawn), lambda: b.undo(seen=drawn), lambda: b.redo(seen=drawn),
+               lambda: b.edit(5, b.log[5], seen=drawn), lambda: b.insert(6, nxt[1], seen=drawn),
+               lambda: b.delete(5, seen=drawn))
+    for k, change in enumerate(changes):
+        assert a.do(nxt[k]).ok  # the other phone's entry; this one has not caught up (no sync)
+        before = stored(store)
+        drawn = b.state_id
+        out = change()
+        assert not out.ok and out.stale and out.notice.key == "session.stale", out.notice
+        assert stored(store) == before and b.state_id == a.state_id  # nothing written; shown as it is
+        assert session_text(out.notice) == "Другой телефон внёс свой ход первым: стол обновлён, ваш ввод не записан."
+
+
+def test_an_entry_that_loses_the_write_itself_is_told_it_was_not_saved(table, monkeypatch):
+    """The other phone's entry lands between this phone's check and its write (the store refuses
+    the compare-and-swap): the same words."""
+    from companion.store.repository import RevisionConflict
+
+    store, a, b, nxt = table
+    real = store.append_action
+
+    def first(game_id, revision, action):  # the other phone writes just before this one
+        monkeypatch.setattr(store, "append_action", real)
+        assert a.do(nxt[0]).ok
+        raise RevisionConflict(revision + 1, game_id)
+
+    monkeypatch.setattr(store, "append_action", first)
+    out = b.do(nxt[0])
+    assert not out.ok and out.stale and out.notice.key == "session.stale"
+    assert stored(store)[1][-1] == nxt[0] and len(stored(store)[1]) == 7 and b.state_id == a.state_id

@@ -11,6 +11,7 @@
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 
@@ -51,6 +52,60 @@ def test_a_write_during_a_good_copy_keeps_the_warning_until_it_is_copied_too(bro
     assert problems == ["full"]                    # the later write is not in yet
     calls.pop()[1](None)
     assert problems == ["full", None]
+
+
+def test_what_lived_in_memory_is_saved_when_storage_comes_back_without_another_entry(browser, tmp_path,
+                                                                                      monkeypatch):  # noqa: F811
+    """Issue 53: after «full», the entries kept in memory only reached IndexedDB at the table's
+    next entry — the last entry of an evening never did. A store whose copies to IndexedDB fail
+    (the browser's storage is full), then succeed (space was freed): what was written while
+    full is copied then, with no new write, and the warning goes."""
+    from companion.store import repository
+
+    calls, sent, problems, conn = browser
+    monkeypatch.setattr(platform, "RETRY_FIRST", 0.01)
+    monkeypatch.setattr(platform, "_retry_in", 0.01)
+    monkeypatch.setattr(repository, "after_write", platform.flush)
+    kept: dict[str, bytes] = {}   # IndexedDB: the folder as last copied
+    room = {"full": False}
+
+    def copy(populate, done, path=None):  # FS.syncfs(false): the whole folder, or nothing when full
+        assert populate is False and path == platform.BROWSER_DATA_DIR
+        if room["full"]:
+            done("QuotaExceededError")
+            return
+        kept.clear()
+        kept.update({p.relative_to(tmp_path).as_posix(): p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()})
+        done(None)
+
+    monkeypatch.setattr(platform, "_syncfs", copy)
+
+    def in_indexeddb() -> list:
+        return json.loads(kept["current.json"])["game"]["1"]["actions"]
+
+    async def evening():
+        store = Store.open(tmp_path)
+        try:
+            game = store.start_game({"players": ["Аня", "Боря"]})
+            rev = store.append_action(game.game_id, 0, {"type": "x", "n": 1})
+            assert in_indexeddb() == [{"type": "x", "n": 1}] and problems == []
+            room["full"] = True
+            rev = store.append_action(game.game_id, rev, {"type": "x", "n": 2})   # the last two entries
+            store.append_action(game.game_id, rev, {"type": "x", "n": 3})         # of the evening
+            assert problems == ["full"] and len(in_indexeddb()) == 1
+            await asyncio.sleep(0.05)                     # still full: tried again, still said
+            assert problems == ["full"] and len(in_indexeddb()) == 1
+            room["full"] = False                          # space was freed; nobody enters anything
+            for _ in range(100):
+                if len(in_indexeddb()) == 3:
+                    break
+                await asyncio.sleep(0.01)
+            assert [a["n"] for a in in_indexeddb()] == [1, 2, 3]
+            assert problems == ["full", None] and platform.storage_problem() is None and platform.saved()
+        finally:
+            store.close()
+
+    asyncio.run(evening())
 
 
 def test_the_warning_bar_draws_the_storage_state_whatever_the_messages_do():
@@ -153,5 +208,35 @@ def test_damage_the_first_look_misses_is_said_once_a_read_finds_it(tmp_path):
         assert s.archive.export_archived(bad) is None           # the read finds it
         rows = {r["game_id"]: r for r in s.archive.archived("vzhuh")}
         assert rows[bad].get("damaged") is True and not rows[good].get("damaged")
+    finally:
+        store.close()
+
+
+def test_damage_found_at_export_is_remembered_after_a_restart(tmp_path):
+    """Issue 53: a game whose damage only the archive's export found was listed as normal again
+    after a restart — in the phone edition the damaged files set aside come back (the folder is
+    copied after a write, not after a repair), and their ends look whole. Now what was found is
+    kept in the store: said at once, and after the restart."""
+    bad, good = _two_games(tmp_path)
+    broken = b'{"game": {"1": [1, 2,, 3]}}'  # whole at both ends, broken inside
+    for name in (f"{bad}.json", f"{bad}.json.bak"):
+        (tmp_path / "archive" / name).write_bytes(broken)
+    store = Store.open(tmp_path)
+    try:
+        s = Session(store)
+        assert not any(r.get("damaged") for r in s.archive.archived("vzhuh"))
+        games = json.loads(s.archive.export_archive())["games"]
+        assert [g["game_id"] for g in games] == [good]           # the export finds it
+        rows = {r["game_id"]: r for r in s.archive.archived("vzhuh")}
+        assert rows[bad].get("damaged") is True and not rows[good].get("damaged")
+    finally:
+        store.close()
+    for name in (f"{bad}.json", f"{bad}.json.bak"):  # the copy the phone keeps: the files as they were
+        (tmp_path / "archive" / name).write_bytes(broken)
+    store = Store.open(tmp_path)
+    try:
+        assert {r["game_id"]: r.get("damaged") for r in store.archived()} == {bad: True, good: None}
+        s = Session(store)
+        assert {r["game_id"]: r.get("damaged") for r in s.archive.archived("vzhuh")} == {bad: True, good: None}
     finally:
         store.close()

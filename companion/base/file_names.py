@@ -88,8 +88,13 @@ def archive_file_name(today: Optional[date] = None) -> str:
     return f"{ARCHIVE_PREFIX}{(today or date.today()).isoformat()}.json"
 
 
+def is_archive_name(file_name: Any) -> bool:
+    """Whether ``file_name`` is named as the app names archives of every kept game."""
+    name = str(file_name or "").rsplit("/", 1)[-1].rsplit("\\", 1)[-1]
+    return name.lower().startswith(ARCHIVE_PREFIX)
+
+
 def import_limit(file_name: Any, record_limit: int) -> int:
     """The largest file the import takes under ``file_name`` (refused unread above it): an
     archive's bound for a file named as the app names archives, else a record's."""
-    name = str(file_name or "").rsplit("/", 1)[-1].rsplit("\\", 1)[-1]
-    return ARCHIVE_MAX_BYTES if name.lower().startswith(ARCHIVE_PREFIX) else record_limit
+    return ARCHIVE_MAX_BYTES if is_archive_name(file_name) else record_limit

@@ -312,6 +312,7 @@ LEAGUE_VERSUS = "league-versus"          # head to head: the result line
 LEAGUE_EVENING = "league-evening"        # an evening's page: its date
 LEAGUE_SHARE = "league-share"            # … its text: -copy, -share
 HOME_PEOPLE_OFFER = "home-people-offer"  # the first start's offer: -yes, -no
+HOME_WHERE = "home-where"                # the phone edition, once: where the games live (-ok, -settings; issue 53)
 league_scope = family("league-scope-{scope}")
 league_person = family("league-person-{n}")          # the n-th line of the list (1 = top)
 league_value = family("league-{n}-{what}")           # what: rating | games | wins | rate | streak | best

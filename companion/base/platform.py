@@ -13,7 +13,9 @@ browser: CPython compiled to WebAssembly (Pyodide) in a web worker, ``sys.platfo
   IndexedDB (a killed tab loses nothing it showed). If IndexedDB is refused, full, or kept only
   for the life of the window (a private window), the app says so and keeps the games in memory
   (:func:`storage_problem`); the warning stays as long as anything lives in memory only (issue
-  43: a full storage's warning went away at the next entry, which was not saved either).
+  43: a full storage's warning went away at the next entry, which was not saved either). A
+  failed copy is tried again on its own, a little later and then later still (issue 53): what
+  lived in memory only is saved as soon as the storage has room, not at the next entry.
 * **Threads.** There are none (``threading.Thread.start`` raises). :func:`off_loop` runs a
   slow call in a worker thread on the computer (so the other tabs and phones stay live) and
   simply calls it in the browser. The store's change broadcast to other sessions
@@ -231,13 +233,19 @@ async def _what_the_browser_keeps() -> dict:
 
 _flushing = False   # a copy to IndexedDB is running
 _dirty = False      # a write happened since that copy started
+_unsaved = False    # the last copy failed: something lives in memory only until one succeeds
+_retrying = False   # the copy running is a retry of a failed one (no new write: the screen is not held)
+RETRY_FIRST = 3.0   # s: a failed copy is tried again this much later, then twice as late each time,
+RETRY_MOST = 60.0   # up to this: storage that comes back takes what lived in memory then (issue 53)
+_retry_in = RETRY_FIRST
+_retry_armed = False
 _held: list[bytes] = []
 _waiters: list[asyncio.Future] = []
 
 
 def saved() -> bool:
     """Everything written so far is in IndexedDB (or there is nothing to wait for)."""
-    return not (_flushing or _dirty)
+    return not (_flushing or _dirty or _unsaved)
 
 
 def flush() -> None:
@@ -255,9 +263,9 @@ STUCK_SECONDS = 10.0  # a copy that takes longer no longer holds the screen (it 
 _copies = 0
 
 
-def _start_flush() -> None:
-    global _flushing, _dirty, _copies
-    _flushing, _dirty = True, False
+def _start_flush(retry: bool = False) -> None:
+    global _flushing, _dirty, _copies, _retrying
+    _flushing, _dirty, _retrying = True, False, retry
     _copies += 1
     try:
         asyncio.get_event_loop().call_later(STUCK_SECONDS, _stuck, _copies)
@@ -278,19 +286,50 @@ def _stuck(copy: int) -> None:
 
 
 def _flushed(err: Optional[str]) -> None:
-    global _flushing
-    _flushing = False
+    global _flushing, _retrying, _unsaved, _retry_in, _dirty
+    _flushing, _retrying = False, False
     if err:
         log.warning("IndexedDB copy failed: %s", err)
+        _unsaved = True  # (and what was written during that copy: the next copy takes it all)
+        _dirty = False
         if _problem != "private":  # a private window's storage filling up: that warning stays
             _set_problem("full")
     if _dirty and not err:
         _start_flush()
         return
-    if not err and _problem == "full":  # a copy copies every file: all is in IndexedDB again
-        _set_problem(None)
+    if not err:
+        _unsaved, _retry_in = False, RETRY_FIRST
+        if _problem == "full":  # a copy copies every file: all is in IndexedDB again
+            _set_problem(None)
     _release()
+    if _unsaved:
+        _retry_later()
     _keep_compiled_later()
+
+
+def _retry_later() -> None:
+    """While a copy has failed, try again a little later (then later still), with no new write:
+    the changes that live in memory only reach IndexedDB as soon as it has room again, not at
+    the table's next entry (which may never come: the last entry of the evening)."""
+    global _retry_armed
+    if _retry_armed:
+        return
+    try:
+        asyncio.get_event_loop().call_later(_retry_in, _retry)
+    except RuntimeError:  # no event loop (the seam's own tests): the next write copies
+        return
+    _retry_armed = True
+
+
+def _retry() -> None:
+    global _retry_armed, _retry_in
+    _retry_armed = False
+    if not _unsaved or _problem == "refused":
+        return
+    if _flushing:  # a write's copy is running: its end decides
+        return
+    _retry_in = min(_retry_in * 2, RETRY_MOST)
+    _start_flush(retry=True)
 
 
 def _late() -> bool:
@@ -336,7 +375,8 @@ def hold_screen_until_saved(page) -> None:
     _send = original
 
     def send(data):
-        if (_flushing or _dirty or _held) and not _late():
+        # (a retry of a failed copy holds nothing: what the screen shows was let out when it failed)
+        if ((_flushing and not _retrying) or _dirty or _held) and not _late():
             _held.append(data)
         else:
             original(data)

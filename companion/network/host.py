@@ -46,7 +46,7 @@ def refusal_of(out: Outcome, nonce: str | None, host: "Host") -> Refused:
     notice's key and parameters (the guest words them in its own language)."""
     n = out.notice
     reason = "refused"
-    if n is not None and n.kind in ("question", "conflict", "storage"):
+    if n is not None and n.kind in ("question", "conflict", "stale", "storage"):
         reason = n.kind
     err = n.error if n is not None else None
     words = {}
@@ -277,7 +277,7 @@ class Host(Copy):
         if _session_state(self.session) != self.state:
             outs = self.publish()  # this phone's own change not sent yet
         if m.seen != self.state:
-            answer = Refused("stale", m.nonce, self.state, self.seq, self.epoch, key="session.conflict")
+            answer = Refused("stale", m.nonce, self.state, self.seq, self.epoch, key="session.stale")
             self.refusals.append((link, "stale"))
             at = next((s for s, c, _ in reversed(self._ring) if c.state == m.seen), None)
             if at is not None:  # the proposer's copy came from this run: the entries it lacks

@@ -2,12 +2,14 @@
 chosen game (new game, rules, its own helpers), history and statistics, invite, settings."""
 from __future__ import annotations
 
+from typing import Callable
+
 import flet as ft
 
 from ..base import ids
 from ..core.packs import LIST as GAME_LIST, game as pack
 from ..base.i18n import lang, t
-from ..base.platform import HAS_TABLE, PHONE_TABLE
+from ..base.platform import HAS_TABLE, IN_BROWSER, PHONE_TABLE
 from ..ui import (
     BIG, PAD, TOUCH, big_button, tile_button, choice_row, probe, safe_screen, screen, section_title, tagged,
     this_session, use_app, use_select,
@@ -202,24 +204,69 @@ def PeopleOffer():
         ], spacing=8, tight=True)))
 
 
+def where_due(st) -> bool:
+    """Whether Home tells this browser, once, where its games live (issue 53): the phone edition
+    only (on the computer they are in its data folder), until the note was answered. A private
+    window cannot be told from a normal one in Chromium (the same quota, the same folder), so
+    every new user hears it."""
+    return IN_BROWSER and st is not None and not st.where_told and not st.table
+
+
+def where_card(on_ok: Callable, on_settings: Callable) -> ft.Control:
+    """Where the games live (this browser on this phone; a private window's only while it is
+    open) and how to keep them (the archive file from Settings): big, calm words, two keys."""
+    words = ft.Colors.ON_SECONDARY_CONTAINER
+    return ft.Semantics(identifier=ids.HOME_WHERE, container=True, key=ids.HOME_WHERE, content=ft.Container(
+        bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=16, padding=14, margin=ft.Margin.only(bottom=12),
+        content=ft.Column([
+            ft.Text(t("Where your games are kept"), size=19, weight=ft.FontWeight.W_600, color=words),
+            ft.Text(t("Only in this browser on this phone (in a private window, only until it is closed). To keep "
+                      "them, save the archive now and then: «{settings}» → «{save}».").format(
+                          settings=t("Settings"), save=t("Save the archive")), size=17, color=words),
+            ft.Row([
+                tagged(ids.HOME_WHERE + "-ok", ft.FilledButton(t("Got it"), height=TOUCH, on_click=lambda e: on_ok())),
+                tagged(ids.HOME_WHERE + "-settings", ft.TextButton(t("Open the settings"), height=TOUCH,
+                                                                  on_click=lambda e: on_settings())),
+            ], wrap=True, spacing=8, run_spacing=8),
+        ], spacing=6, tight=True)))
+
+
+@ft.component
+def WhereGamesLive():
+    """The note of :func:`where_card` while :func:`where_due`; either key answers it for good."""
+    st = use_app()
+    if not where_due(st):
+        return ft.Container(height=0)
+    go = ft.context.page.navigate
+
+    def to_settings():
+        st.set_where_told()
+        go("/settings")
+
+    return where_card(st.set_where_told, to_settings)
+
+
 @ft.component
 @safe_screen("/")
 def Home():
     st = use_app()
     wide = st.width >= 700
+    # while the note on where the games live is shown, the header gives it room on a phone (the
+    # whale and the line under the name), so Home's main keys stay on the screen (issue 53)
+    roomy = wide or not where_due(st)
     header = ft.Column(
         [
-            ft.Icon(ft.Icons.WATER, size=56 if wide else 44, color=ft.Colors.PRIMARY),
+            *([ft.Icon(ft.Icons.WATER, size=56 if wide else 44, color=ft.Colors.PRIMARY)] if roomy else []),
             probe(ids.SCREEN_HOME, t("Kity"), size=36 if wide else 32, weight=ft.FontWeight.BOLD),
-            ft.Text(t("A table companion for card games"), size=18,
-                    text_align=ft.TextAlign.CENTER, color=ft.Colors.ON_SURFACE_VARIANT),
+            *([ft.Text(t("A table companion for card games"), size=18,
+                       text_align=ft.TextAlign.CENTER, color=ft.Colors.ON_SURFACE_VARIANT)] if roomy else []),
         ],
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         spacing=4,
     )
     return screen(st, "/", ids.SCREEN_HOME, t("Kity"),
-                  [ft.Container(header, padding=ft.Padding.only(top=2 * PAD, bottom=0)),
-                   ft.Column([PeopleOffer(key="home-people-offer"),
+                  [ft.Container(header, padding=ft.Padding.only(top=2 * PAD if roomy else 0, bottom=0 if roomy else 8)),
+                   ft.Column([WhereGamesLive(key="home-where"), PeopleOffer(key="home-people-offer"),
                               ContinueEntry(wide, key="home-continue-entry"), GameChoice(key="home-game-choice"),
                               ft.Container(height=8), GameEntries(wide, key="home-entries")], spacing=0)],
                   appbar=False)

@@ -290,7 +290,7 @@ class LogSession(HeldGame):
             try:
                 rev = self._store.append_action(self.game_id, self.revision, log[-1])
             except RevisionConflict:
-                return self._conflict()
+                return self._conflict(entry=True)
             self._log, self._redo, self._undo, self.revision = log, walked.redo, walked.undo, rev
             if self.question is not None and self.question.retry is not None and self.question.retry is not log[-1]:
                 self.question = None  # another action went in instead: that question is moot
@@ -317,7 +317,7 @@ class LogSession(HeldGame):
                 try:
                     rev = self._store.replace_log(self.game_id, self.revision, log, redo, undo)
                 except RevisionConflict:
-                    return self._conflict()
+                    return self._conflict(entry=True)
                 self.revision = rev
             self._log, self._redo, self._undo, self._states, self.skipped = log, redo, undo, states, skipped
             self.question = question  # a question left from a live action is about a log that is gone
@@ -342,7 +342,7 @@ class LogSession(HeldGame):
         conflict: this one shows it now), an entry (``entry``) was made on another state, or a
         game is not running (``game`` True) or is (``game`` False)."""
         if self._stale():
-            return self._conflict()
+            return self._conflict(entry=entry)
         if entry and self._outdated(seen):
             return self._stale_entry()
         if game is not None and self.active != game:
@@ -357,9 +357,14 @@ class LogSession(HeldGame):
         self._touch()
         return Outcome(False, self.notice)
 
-    def _conflict(self) -> Outcome:
-        """Another tab wrote first: load what it wrote, tell this table, lose nothing."""
+    def _conflict(self, *, entry: bool = False) -> Outcome:
+        """Another tab wrote first: load what it wrote, tell this table, lose nothing. An
+        ``entry`` (a card, an undo, a correction…) was not saved, and the device is told so as
+        when it had caught up before its tap (issue 53: the words depended on which came first,
+        the catching up or the tap)."""
         self._load_current()
+        if entry:
+            return self._stale_entry()
         self.notice = Notice("conflict", "session.conflict")
         self._touch()
         return Outcome(False, self.notice)

@@ -30,7 +30,8 @@ The app runs on a phone whose OS may kill it at any moment, so:
                            history list. Derived data: entries missing from it are rebuilt from
                            archive/ on open. A listed game whose file and backup are both
                            damaged is listed with ``damaged: True`` (issue 43): found on open
-                           by a look at each file's ends, or when a read finds it unreadable.
+                           by a look at each file's ends, or when a read (or an export) finds
+                           it unreadable; kept in its row from then on (issue 53).
     profile.json           table "facts" {card_id, facts}; table "settings" {key, value};
                            table "people": one document, the people of the table and the
                            player names that mean each (issue 42, ``store/people.py``).
@@ -469,10 +470,17 @@ class Store:
 
     def _index_upsert(self, entry: dict) -> None:
         is_entry = Query().game_id == entry["game_id"]
+        row = self._index_row(entry)
         if self._index.contains(is_entry):
-            self._index.update(self._index_row(entry), is_entry)
+            def whole(doc: dict) -> None:  # the game was just written whole: no longer damaged
+                doc.pop("damaged", None)
+                doc.update(row)
+            self._index.update(whole, is_entry)
         else:
-            self._index.insert(self._index_row(entry))
+            self._index.insert(row)
+        if entry["game_id"] in self._damaged:
+            self._damaged.discard(entry["game_id"])
+            self._archived_cache = None
 
     def _complete_interrupted_finish(self) -> None:
         """A current game that also has an archive file: its finish was interrupted. Complete
@@ -528,15 +536,27 @@ class Store:
             game_id = row.get("game_id")
             if not isinstance(game_id, str) or game_id == current:
                 continue
-            if not any(name in names and _looks_whole(os.path.join(folder, name))
-                       for name in (game_id + ".json", game_id + ".json.bak")):
-                log.warning("archived game %s: its file and backup are damaged or gone", game_id)
+            if row.get("damaged") is True:  # found before (by a read, an export): remembered (issue 53)
                 self._damaged.add(game_id)
+            elif not any(name in names and _looks_whole(os.path.join(folder, name))
+                         for name in (game_id + ".json", game_id + ".json.bak")):
+                log.warning("archived game %s: its file and backup are damaged or gone", game_id)
+                self._mark_damaged(game_id)
 
     def _mark_damaged(self, game_id: str) -> None:
-        if game_id not in self._damaged:
-            self._damaged.add(game_id)
-            self._archived_cache = None  # new rows: the history's readers see the change
+        """A listed game's file and backup cannot be read: said from now on, and remembered in
+        its row of the index (issue 53: the damaged files set aside may come back after a
+        restart where the renames were not kept — the phone edition copies the folder after a
+        write, not after a repair — and their ends look whole there). A row that cannot be
+        written keeps it said in memory until the next start."""
+        if game_id in self._damaged:
+            return
+        self._damaged.add(game_id)
+        self._archived_cache = None  # new rows: the history's readers see the change
+        try:
+            self._index.update({"damaged": True}, Query().game_id == game_id)
+        except OSError:
+            log.warning("archived game %s: its damage could not be remembered", game_id, exc_info=True)
 
     def archived(self) -> list[dict]:
         """History, most recent first: ``{game_id, seq, status, players, summary}`` dicts
@@ -707,6 +727,8 @@ class Store:
                 g = self._read_archived(row["game_id"]) if GAME_ID.match(row["game_id"]) else None
                 if g is not None:
                     games.append(g)
+                elif GAME_ID.match(row["game_id"]):
+                    self._mark_damaged(row["game_id"])  # found here: said and remembered (issue 53)
             return {"format": self.ARCHIVE_FORMAT, "games": games, "people": self.people_registry()["people"]}
 
     @_notifies

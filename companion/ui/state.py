@@ -26,6 +26,7 @@ THEMES = ("system", "light", "dark")
 KEY_LANG, KEY_THEME, KEY_AWAKE = "language", "theme", "keep_awake"
 KEY_GAME = "game"
 KEY_ME = "me"  # device-local only (table mode): the player this device is
+KEY_WHERE_TOLD = "where_told"  # the phone edition told this browser where its games live (issue 53)
 DEVICE_PREFIX = "kity."
 
 
@@ -59,6 +60,7 @@ class AppState:
     game: str = "kozyrnye-kity"  # the game chosen on the home screen (when none is running)
     table: bool = False  # this session is one of the devices of table mode
     host: bool = True    # this device runs the app (it may make a new code, end table mode)
+    where_told: bool = False  # told once where the games live and how to keep them (issue 53)
     _store: Any = field(default=None, repr=False)
     _device: Any = field(default=None, repr=False)  # async get/set store of this device, in table mode
     _board: NoticeBoard = field(default_factory=NoticeBoard, repr=False)
@@ -73,6 +75,7 @@ class AppState:
             theme=theme if theme in THEMES else "system",
             keep_awake=bool(s.get(KEY_AWAKE, False)),
             width=width or 0,
+            where_told=s.get(KEY_WHERE_TOLD) is True,
         )
         if s.get(KEY_GAME) in packs.BY_ID:
             st.game = s[KEY_GAME]
@@ -170,6 +173,11 @@ class AppState:
             return
         self._save(KEY_GAME, game)
         self.game = game
+
+    def set_where_told(self) -> None:
+        """Where the games live was said and read: not said again (kept in the settings)."""
+        self._save(KEY_WHERE_TOLD, True)
+        self.where_told = True
 
     def set_keep_awake(self, on: bool) -> None:
         self._save(KEY_AWAKE, bool(on))

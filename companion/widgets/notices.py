@@ -62,6 +62,10 @@ def _catalog(key: str, params: Mapping[str, Any], lg: str) -> str:
                                           "Nothing was sent.").format(
                                               size=f"{params.get('size', 0) / 2**20:.1f}",
                                               limit=f"{params.get('limit', 0) / 2**20:.0f}"),
+        "session.archive-too-big": lambda: t("The file is too large for an archive of games ({size} MB; at most "
+                                             "{limit} MB). Nothing was sent.").format(
+                                                 size=f"{params.get('size', 0) / 2**20:.1f}",
+                                                 limit=f"{params.get('limit', 0) / 2**20:.0f}"),
         "session.bad-name": lambda: t("The name {name} cannot be used: at most {limit} characters, no control "
                                       "characters.").format(name=params.get("name", ""), limit=params.get("limit", "")),
         "session.not-saved": lambda: t("Could not save ({reason}): nothing was changed. Free some space on the "

@@ -18,7 +18,7 @@ from engine.core.games import MAX_BYTES
 
 from ..base import ids
 from ..core import packs
-from ..base.file_names import import_limit, record_file_name_of
+from ..base.file_names import import_limit, is_archive_name, record_file_name_of
 from ..base.i18n import lang, t, tn
 from ..base.platform import IN_BROWSER, off_loop
 from ..ui.session import Notice
@@ -39,7 +39,10 @@ def notice_text(notice) -> str:
         if notice.kind == "changed":
             return t("Corrected. What changed:")
         text = session_text(notice)
-        if notice.kind == "import":
+        if notice.kind == "import" and notice.key == "session.archive-imported":
+            # an archive's games are filed as they were kept: their rules are not replayed (issue 53)
+            text += " " + t("The games were taken in as they were kept; their rules were not checked again.")
+        elif notice.kind == "import":
             n = int(notice.params.get("violations", 0) or 0)
             text += " " + (tn("{n} rule was broken in it:", "{n} rules were broken in it:", n) if n
                            else t("No rule was broken in it."))
@@ -143,7 +146,7 @@ async def _read_picked(svc: dict, f) -> bytes:
     desktop), else uploaded to this app over HTTP (the browser), never in a websocket message."""
     if f.path:
         return await off_loop(Path(f.path).read_bytes)
-    if f.bytes is not None:  # the phone edition, read whole by the browser (see _read_in_browser)
+    if f.bytes is not None:  # read whole by the platform (the app never asks for it: with_data=False)
         return f.bytes
     if IN_BROWSER:  # an empty file has nothing to send (its upload would never report 100 %)
         return await _read_in_browser(svc, f) if f.size else b""
@@ -252,37 +255,88 @@ def _big() -> ft.ButtonStyle:
 # Import: pick a file or paste the text
 # ---------------------------------------------------------------------------------------------
 IMPORT_CACHE = "records-import"  # the service worker's cache of files being imported (scripts/publish.py)
-PICK_AGAIN = "pick-again"  # the import's result when the phone edition could not receive the file
+IMPORT_CHANNEL = "kity-import"   # where the page hands a picked file over (companion/web/file-import.js)
+HANDED_WITHIN = 10.0             # s after the upload ended: the bytes are on their way from the page
+
+
+def size_refusal(file_name: Any, size: Any) -> Optional[Notice]:
+    """Why a file of ``size`` bytes named ``file_name`` is refused unread (too large for a game
+    record, or for an archive of games when it is named as one), else None."""
+    limit = import_limit(file_name, MAX_BYTES)  # an archive of every kept game may be larger
+    try:
+        size = int(size)
+    except (TypeError, ValueError):
+        return None
+    if size <= limit:
+        return None
+    key = "session.archive-too-big" if is_archive_name(file_name) else "session.file-too-big"
+    return Notice("refused", key, {"size": size, "limit": limit})
 
 
 class BrowserReadFailed(OSError):
-    """The phone edition could not receive a picked file (no service worker in control yet)."""
+    """The phone edition could not receive a picked file."""
 
 
 async def _read_in_browser(svc: dict, f) -> bytes:
-    """The phone edition (no server): the picked file, sent by the browser to a path the app's
-    own service worker takes (``PUT …/kity-import/<id>``, kept in its cache :data:`IMPORT_CACHE`),
-    read back here once and dropped. Only a file within the size limit gets here."""
+    """The phone edition (no server): the web client uploads the picked file (``PUT
+    …/kity-import/<id>``), the page answers that upload itself and hands the bytes over on the
+    BroadcastChannel :data:`IMPORT_CHANNEL` (companion/web/file-import.js; with or without a
+    service worker, issue 53: without one the first pick was refused), read here once. A page
+    without that script leaves the upload to the service worker, which keeps it in its cache
+    :data:`IMPORT_CACHE`. Only a file within the size limit gets here: nothing is read before."""
     import js  # Pyodide: the worker's JavaScript globals
+    from pyodide.ffi import create_proxy  # (the same)
 
     path = f"/kity-import/{uuid.uuid4().hex}"
-    fut = asyncio.get_running_loop().create_future()
-    svc["uploads"][f.name] = fut
+    loop = asyncio.get_running_loop()
+    handed: asyncio.Future = loop.create_future()
+
+    def heard(e) -> None:
+        try:
+            d = e.data
+            if getattr(d, "kityImport", None) == path and not handed.done():
+                handed.set_result(bytes(d.bytes.to_py()))
+        except Exception:  # another message on the channel, or one this page could not read
+            log.debug("file import message", exc_info=True)
+
+    channel = js.BroadcastChannel.new(IMPORT_CHANNEL)
+    proxy = create_proxy(heard)
+    channel.onmessage = proxy
+    uploaded = loop.create_future()
+    svc["uploads"][f.name] = uploaded
     try:
         await svc["picker"].upload([ft.FilePickerUploadFile(upload_url=path, id=f.id, name=f.name)])
-        error = await asyncio.wait_for(fut, 120)
-        if error:
-            raise BrowserReadFailed(str(error))
-        cache = await js.caches.open(IMPORT_CACHE)
-        try:
-            hit = await cache.match(path)
-            if not hit:
-                raise BrowserReadFailed("the file did not reach the service worker")
-            return bytes((await hit.arrayBuffer()).to_py())
-        finally:
-            await cache.delete(path)
+        await asyncio.wait({handed, uploaded}, timeout=120, return_when=asyncio.FIRST_COMPLETED)
+        if not handed.done():
+            if not uploaded.done():
+                raise BrowserReadFailed("the file was not handed over")
+            if uploaded.result():
+                raise BrowserReadFailed(str(uploaded.result()))
+            try:  # the upload ended: the page's message may come a moment later
+                await asyncio.wait_for(asyncio.shield(handed), HANDED_WITHIN)
+            except (TimeoutError, asyncio.TimeoutError):
+                return await _from_service_worker(js, path)
+        return handed.result()
     finally:
         svc["uploads"].pop(f.name, None)
+        channel.onmessage = None
+        channel.close()
+        proxy.destroy()
+
+
+async def _from_service_worker(js, path: str) -> bytes:
+    """The upload as the app's service worker kept it (a page without file-import.js)."""
+    caches = getattr(js, "caches", None)
+    if caches is None:  # no service worker here (plain http under a LAN name): nothing kept
+        raise BrowserReadFailed("the file did not reach the app")
+    cache = await caches.open(IMPORT_CACHE)
+    try:
+        hit = await cache.match(path)
+        if not hit:
+            raise BrowserReadFailed("the file did not reach the app")
+        return bytes((await hit.arrayBuffer()).to_py())
+    finally:
+        await cache.delete(path)
 
 
 @ft.component
@@ -301,25 +355,20 @@ def ImportPanel():
 
     async def pick():
         try:
-            # the size first, the bytes only for a file that can be a record (issue 43: handing a 60 MB
-            # file's bytes to the browser's Python froze the screen 15 s before the size refusal)
-            files = await svc["picker"].pick_files(dialog_title=t("Choose a game record"),
-                                                   with_data=IN_BROWSER and svc.get("with_data", False),
+            # the size first, the bytes only for a file that can be a record, every time (issue 43:
+            # handing a 60 MB file's bytes to the browser's Python froze the screen 15 s before the
+            # size refusal; issue 53: so did the second pick of a phone with no service worker)
+            files = await svc["picker"].pick_files(dialog_title=t("Choose a game record"), with_data=False,
                                                    file_type=ft.FilePickerFileType.CUSTOM,
                                                    allowed_extensions=["json", "txt"])
             if not files:
                 return
             f = files[0]
-            limit = import_limit(f.name, MAX_BYTES)  # an archive of every kept game may be larger
-            if f.size > limit:  # refused before a byte is read
-                set_result((False, Notice("refused", "session.file-too-big", {"size": f.size, "limit": limit})))
+            too_big = size_refusal(f.name, f.size)
+            if too_big is not None:  # refused before a byte is read
+                set_result((False, too_big))
                 return
             data = await _read_picked(svc, f)
-        except BrowserReadFailed:
-            log.exception("pick record in the browser")
-            svc["with_data"] = True  # no service worker to receive it (yet): the next pick reads it whole
-            set_result((False, PICK_AGAIN))
-            return
         except Exception:
             log.exception("pick record")
             set_result((False, None))
@@ -355,8 +404,7 @@ def ImportPanel():
                                    *([violation_rows(vs, ids.IMPORT_VIOLATIONS)] if vs else [])],
                                   spacing=8, tight=True)))
         else:
-            text = (t("The file could not be read here yet. Please choose it again.") if notice == PICK_AGAIN
-                    else notice_text(notice) if notice else t("The file could not be read."))
+            text = notice_text(notice) if notice else t("The file could not be read.")
             body.append(ft.Container(
                 bgcolor=ft.Colors.ERROR_CONTAINER, border_radius=12, padding=12,
                 content=probe(ids.IMPORT_RESULT, t("Not imported, nothing was changed: {reason}").format(reason=text),

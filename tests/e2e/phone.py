@@ -111,18 +111,25 @@ def pw(browser):
 class Phone:
     """A browser profile (a folder: IndexedDB, service worker, caches) and its open context."""
 
-    def __init__(self, pw, site, profile: Path, request):
+    def __init__(self, pw, site, profile: Path, request, lan_name: str | None = None):
+        """``lan_name``: the site is opened under that name (mapped to 127.0.0.1 by the browser's
+        resolver), over plain http: not a secure context — no service worker, no Cache API — as
+        a phone sees a computer of the table's Wi-Fi (issue 53)."""
         self.pw, self.site, self.profile, self.request = pw, site, profile, request
+        self.lan_name = lan_name
         self.left_origin: list[str] = []
         self.console: list[str] = []  # the page's and its workers' console lines (kept for a failure)
         self.ctx = None
 
     def open(self) -> UI:
+        args, origin = list(CHROMIUM_ARGS), self.site["url"]
+        if self.lan_name:
+            args.append(f"--host-resolver-rules=MAP {self.lan_name} 127.0.0.1")
+            origin = origin.replace("127.0.0.1", self.lan_name, 1)
         self.ctx = self.pw.chromium.launch_persistent_context(
-            str(self.profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport=PHONE, locale="ru-RU",
+            str(self.profile), executable_path=CHROMIUM, args=args, viewport=PHONE, locale="ru-RU",
             color_scheme="light", accept_downloads=True)
         self.ctx.set_default_timeout(20000)
-        origin = self.site["url"]
 
         def guard(route):  # nothing may leave the page's origin (issue 16: no CDN, no network)
             url = route.request.url

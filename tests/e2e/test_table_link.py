@@ -399,12 +399,15 @@ def test_the_phone_edition_ships_and_precaches_the_link(tmp_path):
     publish.table_link(out, REPO)
     html = (out / "index.html").read_text(encoding="utf-8")
     assert html.index('<script src="table-link.js"></script>') < html.index('<script src="python.js"></script>')
+    # issue 53: the page answers a picked file's upload itself, with or without a service worker
+    assert html.index('<script src="file-import.js"></script>') < html.index('<script src="python.js"></script>')
     assert (out / "table-link.js").read_bytes() == (WEB / "table-link.js").read_bytes()
+    assert (out / "file-import.js").read_bytes() == (WEB / "file-import.js").read_bytes()
     assert (out / "vendor" / "jsQR.js").is_file() and (out / "vendor" / "jsQR.LICENSE").is_file()
     publish.service_worker(out)
     sw = (out / "sw.js").read_text(encoding="utf-8")
     files = json.loads(sw.split("const FILES = ", 1)[1].split(";  //", 1)[0])
-    assert {"table-link.js", "vendor/jsQR.js"} <= set(files)
+    assert {"table-link.js", "file-import.js", "vendor/jsQR.js"} <= set(files)
     import gzip
     import tarfile
 
