@@ -122,10 +122,23 @@ def test_three_phones_with_no_network_play_vzhuh(pw, site, tmp_path, request):
         for ui in (host, c):
             ui.wait_text(vz.PARTY_TITLE, "Партия 2 из 3")
 
-        # party 2 on both guests at the same instant: Аня 5 on one, Боря 4 on the other
+        # party 2 on both guests at the same instant: Аня 5 on one, Боря 4 on the other. The
+        # host's page is held (frozen, as a phone's browser holds a page) while both taps are
+        # made and sent, so that neither entry can reach the other guest before its own tap
+        # (under load one did: its tap then fell on party 3's empty screen)
         penalty(b, 0, taps=(5,))
         penalty(c, 1, taps=(4,))
-        tap_together(b, b.sel(vz.RECORD), c, c.sel(vz.RECORD))
+        for ui in (b, c):
+            ui.page.evaluate("window.__kity.length = 0")
+        held = hp.ctx.new_cdp_session(host.page)
+        held.send("Page.setWebLifecycleState", {"state": "frozen"})
+        try:
+            tap_together(b, b.sel(vz.RECORD), c, c.sel(vz.RECORD))
+            for ui in (b, c):  # each guest's proposal has left it
+                ui.page.wait_for_function("""() => (window.__kity || []).some(m => m.op === 'send'
+                    && typeof m.data === 'string' && m.data.startsWith('{"t":"propose"'))""", timeout=20000)
+        finally:
+            held.send("Page.setWebLifecycleState", {"state": "active"})
         host.wait_text(vz.PARTY_TITLE, "Партия 3 из 3")
         host.page.wait_for_timeout(2500)  # the loser's entry has had every chance to arrive
         got = totals(host)
