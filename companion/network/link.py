@@ -43,7 +43,7 @@ from ..base.i18n import translate
 from ..core.outcome import DONE, Notice, Outcome
 from ..core.packs import follow_routes
 from .guest import SETTING_GUEST, Guest, Result
-from .host import Host
+from .host import SETTING_PEERS, Host
 from .wire import Refused
 
 log = logging.getLogger("kity")
@@ -302,7 +302,7 @@ class _Link:
     # ---- guest ----
     def become_guest(self) -> Guest:
         if self.guest is None:
-            self.guest = Guest(self.session, self.state.me or "phone")
+            self.guest = Guest(self.session, self.state.seat(self.session.game_id) or "phone")
         _quietly(self.session, "relay", self._propose)
         _quietly(self.state, "table", True)
         TABLE.role = "guest"
@@ -424,6 +424,8 @@ def start(page: Any, session: Any, state: Any, table: TableState, *, say: Callab
     if isinstance(saved, dict) and saved.get("ticket"):
         link.become_guest()
         TABLE.cut_off = True
+    elif session.store.settings().get(SETTING_PEERS):
+        _quietly(state, "table", True)  # this phone holds a table: «Это я» stays offered (issue 50)
     link.post(op="hello")
     page.run_task(link.ticker)
 
