@@ -419,6 +419,54 @@ def test_a_guest_takes_over_when_the_host_is_gone_and_the_others_join_it(whale_t
     assert d.store.deck_facts() == t.host.store.deck_facts()
 
 
+def test_the_host_names_each_phone_by_its_seat_and_a_phone_that_comes_back_is_the_same_row(vzhuh_table, tmp_path):
+    """Issue 50: the host's list of phones names each by its «Это я» (else the name it gave),
+    and a phone that comes back — a reload and a new scan on a new link, or a host restart —
+    is the same peer with the same number and name, never a new one."""
+    t = vzhuh_table
+    b, c = t.guests["b"], t.guests["c"]
+
+    def rows():
+        return sorted((p.no, p.label) for p in t.host.peers.values() if p.link is not None)
+
+    assert rows() == [(1, "b"), (2, "c")]  # no seat yet: the name each gave
+    t.send_from("b", b.set_seat("Боря"))
+    t.send_from("c", c.set_seat("Вика"))
+    t.settle()
+    assert rows() == [(1, "Боря"), (2, "Вика")]
+    # b's page closed and opened again, then a new scan (a new code, a new link)
+    t.net.cut.add("b")
+    t.host.disconnected("b")
+    Store.open(tmp_path / "b").close()
+    t.net.cut.discard("b")
+    b = t.guests["b"] = Guest(t.session("b"), "phone", token=t.token)
+    assert b.set_seat("Боря") == []  # not linked: told after the Welcome
+    t.send_from("b", b.join(t.host.new_code()))
+    t.settle()
+    assert rows() == [(1, "Боря"), (2, "Вика")] and len(t.host.peers) == 2
+    # «Никто в отдельности» on c: the name it gave
+    t.send_from("c", c.set_seat(None))
+    t.settle()
+    assert rows() == [(1, "Боря"), (2, "c")]
+    # the host restarted from its store: the same numbers and names, as each comes back
+    Store.open(tmp_path / "host").close()
+    t.host = Host(t.session("host"), token=t.token)
+    assert sorted((p.no, p.label) for p in t.host.peers.values()) == [(1, "Боря"), (2, "c")]
+    for name, g in t.guests.items():
+        g.disconnected()
+        t.send_from(name, g.resume())
+    t.settle()
+    assert rows() == [(1, "Боря"), (2, "c")]
+    # c removed; a phone of another table (its ticket unknown here) joins with the code, as a new phone
+    t.host.remove(c.peer)
+    t.settle()
+    d = t.add_guest("d", join=False)
+    d.ticket = "someone-elses-ticket"
+    t.send_from("d", d.join(t.host.new_code()))
+    t.settle()
+    assert d.linked and rows() == [(1, "Боря"), (2, "d")]  # (the number of a phone removed is free again)
+
+
 def test_remove_and_a_new_code(vzhuh_table):
     t = vzhuh_table
     old_code = t.host.new_code()

@@ -15,8 +15,8 @@ from ..store.repository import CurrentGame, RevisionConflict
 from .content import Copy, Content, apply_step, content_of
 from .host import Host, run_op
 from .wire import (
-    Accepted, Bad, Bye, Entry, Facts, Head, Hello, Propose, Refused, Resume, Snapshot, Welcome, content_of_doc, decode,
-    encode,
+    MAX_NAME, Accepted, Bad, Bye, Entry, Facts, Head, Hello, Propose, Refused, Resume, Seat, Snapshot, Welcome,
+    content_of_doc, decode, encode,
 )
 
 HELD = 64           # entries a guest holds while it waits for a gap to be filled
@@ -52,7 +52,8 @@ class Guest(Copy):
         self._req: str | None = None
         self._req_open = False        # a Hello/Resume not answered yet: sent again with the same req
         self._early: Facts | None = None  # facts of a run not welcomed yet
-        self._hello: str | None = None  # the Hello to send again until welcomed
+        self._hello: str | None = None  # the Hello (or a scan's Resume) to send again until welcomed
+        self._instead: str | None = None  # a scan's Hello, sent if the host does not know this phone's ticket
         self._held: dict[int, Entry] = {}
         self._pending: "OrderedDict[str, str]" = OrderedDict()  # nonce → Propose text
         self.results: dict[str, Result] = {}
@@ -62,6 +63,8 @@ class Guest(Copy):
         self._fhead = 0  # the highest the host announced
         self.ignored: list[str] = []  # why each message was not taken (a Bad's reason, "epoch", …)
         self.heard = 0  # heartbeats heard from the host (the app compares it over time: cut off?)
+        self.seat: str | None = None  # «Это я» of this phone in the current game (told to the host)
+        self._seat_told = False  # the host of this link knows :attr:`seat`
 
     @property
     def linked(self) -> bool:
@@ -79,10 +82,19 @@ class Guest(Copy):
 
     # ---- what the phone does ----
     def join(self, secret: str) -> list[str]:
-        """Join with the secret of the host's invitation (the QR code)."""
+        """Join with the secret of the host's invitation (the QR code). A phone that holds a
+        ticket comes back with it first (a Resume: the host knows it as the same phone, its
+        number and name kept, issue 50); a host that does not know the ticket (another table,
+        or one that forgot it) gets the Hello with the secret instead."""
+        was_removed = self.removed
         self._req, self._req_open, self.epoch, self.seq, self.removed = self._token(), True, None, None, False
         self.head, self._held = 0, {}
-        self._hello = encode(Hello(self._req, secret, self.name, self.state, self._content.digest()))
+        hello = encode(Hello(self._req, secret, self.name, self.state, self._content.digest()))
+        if self.ticket is not None and not was_removed:
+            self._instead = hello
+            self._hello = encode(Resume(self._req, self.ticket, self.state, self._content.digest()))
+        else:
+            self._instead, self._hello = None, hello
         return [self._hello]
 
     def resume(self) -> list[str]:
@@ -92,6 +104,17 @@ class Guest(Copy):
         if not self._req_open:
             self._req, self._req_open = self._token(), True
         return [encode(Resume(self._req, self.ticket, self.state, self._content.digest(), self.epoch, self.seq))]
+
+    def set_seat(self, seat: str | None) -> list[str]:
+        """«Это я» of this phone in the current game (None: nobody in particular): told to the
+        host (its list of phones names this phone by it), now if linked, else after the Welcome."""
+        seat = seat if isinstance(seat, str) and seat.strip() and len(seat) <= MAX_NAME else None
+        if seat != self.seat:
+            self.seat, self._seat_told = seat, False
+        if self._seat_told or not self.linked:
+            return []
+        self._seat_told = True
+        return [encode(Seat(self.seat))]
 
     def propose(self, op: Mapping[str, Any]) -> tuple[str, list[str]]:
         """Ask the host to make a change (``{"op": "do", "action": …}``, ``{"op": "undo"}``, …)
@@ -173,9 +196,15 @@ class Guest(Copy):
             if msg.epoch == self.epoch and msg.seq is not None:
                 self.head = max(self.head, msg.seq)
             if msg.nonce is None and msg.reason == "secret":
-                self._hello = None  # a scan is needed
-            elif msg.nonce is None and msg.reason == "ticket":  # the host forgot this phone: a scan is needed
-                self._forget()
+                self._hello = self._instead = None  # a scan is needed
+            elif msg.nonce is None and msg.reason == "ticket" and self._instead is not None:
+                # a scan's Resume the host does not know (another table): the scan's Hello
+                self.ticket, self._hello, self._instead = None, self._instead, None
+                self.store.set_setting(SETTING_GUEST, {})
+                return [self._hello]
+            elif msg.nonce is None and msg.reason == "ticket" and self.ticket is not None and self._req_open:
+                self._forget()  # the host forgot this phone: a scan is needed (a late copy of an
+                # answer to a request already answered, or to a ticket given up, changes nothing)
             elif msg.nonce is None and msg.reason == "not-joined":  # the host lost this link: come back
                 self.online, self._req_open = False, True
             return []
@@ -196,6 +225,7 @@ class Guest(Copy):
     def _forget(self) -> None:
         """Removed from the table (or forgotten by it): linked again only by a new scan."""
         self.removed, self.epoch, self.ticket, self._hello, self._req_open = True, None, None, None, False
+        self._instead = None
         self.store.set_setting(SETTING_GUEST, {})
 
     def _answered(self, nonce: str, result: Result) -> None:
@@ -216,14 +246,15 @@ class Guest(Copy):
         elif self.seq is None:
             self.seq = m.base
         self.head = max(self.head, m.seq)
-        self._hello, self._req_open, self.online = None, False, True
+        self._hello, self._instead, self._req_open, self.online = None, None, False, True
         if self._early is not None and self._early.epoch == m.epoch:
             early, self._early = self._early, None
             self._facts(early)
         if (self.peer, self.ticket) != (m.peer, m.ticket):
             self.peer, self.ticket = m.peer, m.ticket
             self.store.set_setting(SETTING_GUEST, {"peer": m.peer, "ticket": m.ticket})
-        return self._drain()
+        self._seat_told = False  # (a host restarted or taken over may not know it)
+        return self.set_seat(self.seat) + self._drain()
 
     def _snapshot(self, m: Snapshot) -> list[str]:
         if m.epoch == self.epoch:

@@ -138,7 +138,7 @@ class _Link:
     heard: int = 0
     heard_at: float = 0.0
     hello_ok: bool = False
-    names: dict = field(default_factory=dict)  # host: link id → phone number shown
+    admitted: set = field(default_factory=set)  # host: the link ids of phones admitted (a new one: invite the next)
     proxy: Any = None
     publishing: bool = False  # a guest's proposal is being run (its handler publishes)
     first: bool = False  # guest: an invitation scanned, the table not shown yet
@@ -239,6 +239,7 @@ class _Link:
             finally:
                 _quietly(self.session, "relay", self._propose if self.guest is g else None)
             self.mark("applied")
+            outs += g.set_seat(self.my_seat())
             for text in outs:
                 self.send("host", text)
             self._answers()
@@ -255,8 +256,8 @@ class _Link:
                 if link is not None:
                     self.send(link, text)
             self.confirm()
-            if peer not in self.names and any(p.link == peer for p in self.host.peers.values()):
-                self.names[peer] = len(self.names) + 1
+            if peer not in self.admitted and any(p.link == peer for p in self.host.peers.values()):
+                self.admitted.add(peer)
                 invite()  # admitted: the next phone's invitation is ready at once
             self._refresh_host()
 
@@ -295,18 +296,25 @@ class _Link:
         h = self.host
         if h is None:
             return
-        linked = tuple((p.peer, p.name, self.names.get(p.link, 0)) for p in h.peers.values() if p.link is not None)
+        # each phone by its number and its seat (or the name it gave): the same phone, come back on
+        # a new link, is the same row (keyed by the peer of its ticket, issue 50)
+        linked = tuple((p.peer, p.label, p.no) for p in h.peers.values() if p.link is not None)
         if linked != TABLE.phones:
             TABLE.phones = linked
 
     # ---- guest ----
     def become_guest(self) -> Guest:
         if self.guest is None:
-            self.guest = Guest(self.session, self.state.seat(self.session.game_id) or "phone")
+            self.guest = Guest(self.session, self.my_seat() or "phone")
         _quietly(self.session, "relay", self._propose)
         _quietly(self.state, "table", True)
         TABLE.role = "guest"
         return self.guest
+
+    def my_seat(self) -> Optional[str]:
+        """«Это я» of this phone in the game it shows (the app state keeps it per game)."""
+        seat = getattr(self.state, "seat", None)
+        return seat(self.session.game_id) if seat is not None else None
 
     def _propose(self, op: dict):
         g = self.guest
@@ -393,7 +401,7 @@ class _Link:
                     elif g.linked and time.monotonic() - self.heard_at > CUT_OFF_SECONDS:
                         g.disconnected()
                     if g.linked or g._hello is not None:
-                        for text in g.tick():
+                        for text in g.tick() + g.set_seat(self.my_seat()):
                             self.send("host", text)
                     self._refresh_guest()
             except Exception:
