@@ -239,6 +239,7 @@ def test_two_phones_entering_from_the_same_state_one_wins_the_other_is_told(vzhu
     assert [rb.ok, rc.ok].count(True) == 1  # never both saved
     won, lost, loser = (party(16, 36, 0), rc, "c") if rb.ok else (party(5, 10, 3), rb, "b")
     assert lost.refusal.reason == "stale" and lost.refusal.current == StateId(before.game, before.rev + 1)
+    assert not lost.same  # its own party is not on the table: "yours was not saved" is true
     same_everywhere(t, [won])
     # the loser has caught up, and its entry goes in as the next party when sent again
     again = t.propose(loser, {"op": "do", "action": party(0, 0, 0)})
@@ -255,6 +256,9 @@ def test_the_same_card_twice_and_a_duplicated_proposal_are_saved_once(whale_tabl
     nc = t.propose("c", {"op": "do", "action": actions[1]})
     t.settle()
     assert sorted([t.result("b", nb).ok, t.result("c", nc).ok]) == [False, True]
+    lost = t.result("b", nb) if not t.result("b", nb).ok else t.result("c", nc)
+    # the loser is told that the very card it entered is on the table (issue 50), once it holds it
+    assert lost.refusal.reason == "stale" and lost.same
     same_everywhere(t, actions[:2])
     # the very same Propose text sent five more times: answered, never applied again
     n, texts = t.guests["b"].propose({"op": "do", "action": actions[2]})

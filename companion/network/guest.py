@@ -9,6 +9,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
+from ..core.history import StateId
 from ..core.outcome import Outcome
 from ..session.log_session import LogSession
 from ..store.repository import CurrentGame, RevisionConflict
@@ -25,9 +26,11 @@ SETTING_GUEST = "table-guest"  # guest's store: its peer id and ticket at the la
 
 @dataclass(frozen=True)
 class Result:
-    """How a proposal ended: accepted, or the host's refusal."""
+    """How a proposal ended: accepted, or the host's refusal. ``same``: refused as stale, and the
+    very entry it proposed is on the table (another phone entered the same first, issue 50)."""
     ok: bool
     refusal: Refused | None = None
+    same: bool = False
 
 
 class Guest(Copy):
@@ -56,6 +59,7 @@ class Guest(Copy):
         self._instead: str | None = None  # a scan's Hello, sent if the host does not know this phone's ticket
         self._held: dict[int, Entry] = {}
         self._pending: "OrderedDict[str, str]" = OrderedDict()  # nonce → Propose text
+        self._lost: dict[str, tuple[Propose, Refused]] = {}  # stale refusals said once this phone catches up
         self.results: dict[str, Result] = {}
         self._fseq = 0   # the number of the host's facts this phone holds (in this run)
         self.table_facts: dict[str, Any] = dict(self.store.deck_facts())  # the facts as the table has them
@@ -161,7 +165,9 @@ class Guest(Copy):
             ok = isinstance(out, Outcome) and out.ok
             self.results[nonce] = Result(ok, None if ok else Refused("stale" if out is None else "refused", nonce))
             self._content = content_of(self.store)
-        self.epoch, self._pending = None, OrderedDict()
+        for nonce, (m, r) in self._lost.items():  # lost to another phone: said as they stand
+            self.results[nonce] = Result(False, r, same=self.already(m.op, m.seen))
+        self.epoch, self._pending, self._lost = None, OrderedDict(), {}
         self.store.set_setting(SETTING_GUEST, {})
         return Host(self.session, token=token)
 
@@ -230,11 +236,37 @@ class Guest(Copy):
 
     def _answered(self, nonce: str, result: Result) -> None:
         if nonce in self._pending:
-            del self._pending[nonce]
+            text = self._pending.pop(nonce)
             if nonce in self._quiet:
                 self._quiet.discard(nonce)
+            elif result.refusal is not None and result.refusal.reason == "stale" and result.refusal.current is not None:
+                # said once this phone holds the table it lost to: is its own entry on it?
+                m = decode(text)
+                if isinstance(m, Propose):
+                    self._lost[nonce] = (m, result.refusal)
+                    self._said_lost()
+                else:
+                    self.results[nonce] = result
             else:
                 self.results[nonce] = result
+
+    def already(self, op: Mapping[str, Any], seen: StateId) -> bool:
+        """The entry ``op`` proposed on ``seen`` is among the entries this phone's copy got
+        since (another phone entered the very same first)."""
+        c = self._content
+        if op.get("op") != "do" or seen.game is None or seen.game != c.game_id:
+            return False
+        k = c.revision - seen.rev
+        return k > 0 and op.get("action") in c.actions[-k:]
+
+    def _said_lost(self) -> None:
+        """The stale refusals whose table this phone now holds (or has passed): each told with
+        whether its entry is on the table."""
+        for nonce, (m, r) in list(self._lost.items()):
+            cur = r.current
+            if self.state.game != cur.game or self.state.rev >= cur.rev:
+                del self._lost[nonce]
+                self.results[nonce] = Result(False, r, same=self.already(m.op, m.seen))
 
     def _welcome(self, m: Welcome) -> list[str]:
         if m.req != self._req:
@@ -304,6 +336,8 @@ class Guest(Copy):
                 self._answered(e.nonce, Result(True))
         if self.seq is not None:
             self._held = {s: e for s, e in self._held.items() if s > self.seq}
+        if self._lost:
+            self._said_lost()
         return []
 
     # ---- writing this phone's copy ----

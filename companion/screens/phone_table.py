@@ -57,6 +57,8 @@ def problem_text(reason: str) -> str:
         "no-camera": lambda: t("This phone has no camera the page can use."),
         "insecure": lambda: t("The camera needs the app's secure address (https)."),
         "hosting": lambda: t("This phone has invited players: it cannot join another table."),
+        "linked": lambda: t("This phone is at the table already: its link is kept, there is nothing to scan."),
+        "answer-linked": lambda: t("This answer was taken already: that phone is at the table."),
     }
     if reason in ("empty", "too-long", "checksum", "malformed", "bad-offer", "bad-answer", "unsupported-sdp"):
         return t("The code could not be used (damaged or read in part): scan it again.")
