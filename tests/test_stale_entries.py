@@ -108,3 +108,19 @@ def test_the_refusal_says_why_in_both_languages(table):
     finally:
         i18n.set_language("ru")
     assert translate("ru", msg) == "Другой телефон внёс свой ход первым: стол обновлён, ваш ввод не записан."
+
+
+def test_the_same_entry_made_on_two_phones_says_it_is_on_the_table(table):
+    """Issue 50: the loser of a race for the very same card is not told "yours was not saved"
+    as if its card were lost: that card is on the table, and it says so."""
+    from companion.widgets.notices import session_text
+
+    store, a, b, nxt = table
+    drawn = b.state_id
+    assert a.do(nxt[0], seen=drawn).ok and b.sync()
+    out = b.do(nxt[0], seen=drawn)  # the same card, tapped on the same state
+    assert not out.ok and out.stale and out.notice.key == "session.same"
+    assert stored(store)[1].count(nxt[0]) == 1
+    assert session_text(out.notice) == translate("ru", "Another phone entered the same first: it is on the table once.")
+    out = b.do(nxt[1], seen=drawn)  # another card: not saved, and said so
+    assert out.stale and out.notice.key == "session.stale"
