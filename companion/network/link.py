@@ -275,6 +275,7 @@ class _Link:
 
     def _open(self, peer: Any) -> None:
         if peer == "host" and self.guest is not None and self.secret is not None:
+            self.guest.set_seat(self.my_seat())  # (not linked yet: told right after the Welcome)
             for text in self.guest.join(self.secret):
                 self.send("host", text)
             self.secret = None
