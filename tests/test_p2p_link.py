@@ -97,12 +97,12 @@ def hosted(tmp_path, route="/game"):
     return h, guest, actions
 
 
-def to_host(h: L._Link, guest: Guest, texts) -> None:
-    """The guest's messages reach the host's phone on link ``g1``; its answers come back."""
+def to_host(h: L._Link, guest: Guest, texts, link: str = "g1") -> None:
+    """The guest's messages reach the host's phone on ``link``; its answers come back."""
     pending = list(texts)
     while pending:
         for text in pending:
-            h._event({"ev": "message", "peer": "g1", "data": text})
+            h._event({"ev": "message", "peer": link, "data": text})
         pending = []
         for _, text in sent(h):
             pending += guest.handle(text)
@@ -135,6 +135,20 @@ def test_the_host_follows_to_the_round_end_when_a_guests_entry_ends_the_round(tm
     to_host(h, guest, texts)
     assert guest.results[nonce].ok and s.game.route() == "/game"
     assert h.page.route == "/history"  # not a game screen: the host stays where it is
+
+
+def test_the_hosts_list_shows_each_phone_by_its_number_and_seat_the_same_when_it_comes_back(tmp_path, fresh_table):
+    """Point 2: the host's list (TABLE.phones: peer, name, number) names the phone by its «Это я»;
+    the same phone back on a new link (a new scan) is the same row, not «Телефон 2»."""
+    h, guest, _ = hosted(tmp_path, route="/invite")
+    assert L.TABLE.phones == ((guest.peer, "", 1),)  # no seat, no name given: «Телефон 1»
+    to_host(h, guest, guest.set_seat("Миша"))
+    assert L.TABLE.phones == ((guest.peer, "Миша", 1),)
+    h._event({"ev": "close", "peer": "g1", "reason": "closed"})
+    guest.disconnected()
+    assert L.TABLE.phones == ()
+    to_host(h, guest, guest.join(h.host.new_code()), link="g2")  # a new code scanned, a new link
+    assert guest.linked and L.TABLE.phones == ((guest.peer, "Миша", 1),)
 
 
 def test_an_answer_scanned_again_says_its_phone_is_at_the_table(tmp_path, fresh_table):
