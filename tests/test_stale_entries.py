@@ -122,5 +122,11 @@ def test_the_same_entry_made_on_two_phones_says_it_is_on_the_table(table):
     assert not out.ok and out.stale and out.notice.key == "session.same"
     assert stored(store)[1].count(nxt[0]) == 1
     assert session_text(out.notice) == translate("ru", "Another phone entered the same first: it is on the table once.")
+    # the same card as its screen's tap makes it when handled after the other's entry: as the
+    # next player's (the table screen asks whose turn it is then) — still the same card
+    as_next = {**nxt[0], "player": b.game.to_act()}
+    assert as_next != nxt[0] and nxt[0]["type"] == "play"
+    out = b.do(as_next, seen=drawn)
+    assert out.stale and out.notice.key == "session.same"
     out = b.do(nxt[1], seen=drawn)  # another card: not saved, and said so
     assert out.stale and out.notice.key == "session.stale"

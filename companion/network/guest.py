@@ -257,7 +257,9 @@ class Guest(Copy):
         if op.get("op") != "do" or seen.game is None or seen.game != c.game_id:
             return False
         k = c.revision - seen.rev
-        return k > 0 and op.get("action") in c.actions[-k:]
+        same = getattr(self.session.game, "same_entry", None) if self.session.active else None
+        same = same or (lambda a, b: a == b)
+        return k > 0 and any(same(op.get("action"), entry) for entry in c.actions[-k:])
 
     def _said_lost(self) -> None:
         """The stale refusals whose table this phone now holds (or has passed): each told with

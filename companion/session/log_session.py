@@ -359,7 +359,7 @@ class LogSession(HeldGame):
         if seen is None or seen.game != self.game_id:
             return False
         k = self.revision - seen.rev
-        return k > 0 and action in self._log[-k:]
+        return k > 0 and any(self.game.same_entry(action, entry) for entry in self._log[-k:])
 
     def _stale_entry(self) -> Outcome:
         """An entry made on an older state: nothing is written; the device is told why and
