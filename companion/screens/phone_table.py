@@ -157,7 +157,9 @@ def _JoinBody(table: TableState, width: float, lg: str):
         body = [ft.Container(ft.ProgressRing(), height=120, alignment=ft.Alignment.CENTER),
                 ft.Text(t("Linking…"), size=18, text_align=ft.TextAlign.CENTER)]
     elif table.role == "guest" and not table.cut_off:
-        body = [probe("table-join-linked", t("Linked to the table: the game appears here when it starts."), size=18)]
+        # (a code refused because this phone is at the table says so itself, below: issue 50)
+        body = [] if table.problem == "linked" else [
+            probe("table-join-linked", t("Linked to the table: the game appears here when it starts."), size=18)]
     else:
         body = [ft.Text(t("Scan the QR code shown by the phone that holds the game."), size=17)]
     body += _problem(table)
