@@ -61,3 +61,30 @@ def test_a_failing_save_is_a_calm_message_not_a_crash():
     assert "Traceback" not in st.notice.text() and "попробуйте" in st.notice.text()
     st.dismiss()
     assert st.notice is None
+
+
+def test_this_is_me_is_kept_per_game_across_a_restart(tmp_path):
+    """«Это я» (issue 50): the phone's own store keeps the seat of each game; a reload or a
+    restart (a new AppState from the same store) finds it again, for that game only."""
+    store = Store.open(tmp_path)
+    try:
+        st = AppState.from_store(store)
+        st.table = True
+        assert st.seat("game-a") is None
+        st.set_me("Вика", "game-a")
+        st.set_me("Боря", "game-b")
+        assert (st.seat("game-a"), st.seat("game-b")) == ("Вика", "Боря")
+        again = AppState.from_store(store)  # the page reloaded, or the phone restarted
+        assert (again.seat("game-a"), again.seat("game-b"), again.seat("game-c"), again.seat(None)) == (
+            "Вика", "Боря", None, None)
+        again.set_me(None, "game-a")  # «Никто в отдельности»
+        assert AppState.from_store(store).seat("game-a") is None
+        assert AppState.from_store(store).seat("game-b") == "Боря"
+        for k in range(40):  # only the latest games are kept
+            again.set_me("Аня", f"g{k}")
+        kept = AppState.from_store(store)
+        assert kept.seat("g39") == "Аня" and kept.seat("g0") is None and len(kept.seats) == 30
+        store.set_setting("me", ["not", "a", "map"])  # a damaged setting: nobody, never an error
+        assert AppState.from_store(store).seats == {}
+    finally:
+        store.close()

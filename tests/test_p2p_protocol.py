@@ -239,6 +239,7 @@ def test_two_phones_entering_from_the_same_state_one_wins_the_other_is_told(vzhu
     assert [rb.ok, rc.ok].count(True) == 1  # never both saved
     won, lost, loser = (party(16, 36, 0), rc, "c") if rb.ok else (party(5, 10, 3), rb, "b")
     assert lost.refusal.reason == "stale" and lost.refusal.current == StateId(before.game, before.rev + 1)
+    assert not lost.same  # its own party is not on the table: "yours was not saved" is true
     same_everywhere(t, [won])
     # the loser has caught up, and its entry goes in as the next party when sent again
     again = t.propose(loser, {"op": "do", "action": party(0, 0, 0)})
@@ -255,6 +256,9 @@ def test_the_same_card_twice_and_a_duplicated_proposal_are_saved_once(whale_tabl
     nc = t.propose("c", {"op": "do", "action": actions[1]})
     t.settle()
     assert sorted([t.result("b", nb).ok, t.result("c", nc).ok]) == [False, True]
+    lost = t.result("b", nb) if not t.result("b", nb).ok else t.result("c", nc)
+    # the loser is told that the very card it entered is on the table (issue 50), once it holds it
+    assert lost.refusal.reason == "stale" and lost.same
     same_everywhere(t, actions[:2])
     # the very same Propose text sent five more times: answered, never applied again
     n, texts = t.guests["b"].propose({"op": "do", "action": actions[2]})
@@ -417,6 +421,54 @@ def test_a_guest_takes_over_when_the_host_is_gone_and_the_others_join_it(whale_t
     t.settle()
     same_everywhere(t, actions[:20])
     assert d.store.deck_facts() == t.host.store.deck_facts()
+
+
+def test_the_host_names_each_phone_by_its_seat_and_a_phone_that_comes_back_is_the_same_row(vzhuh_table, tmp_path):
+    """Issue 50: the host's list of phones names each by its «Это я» (else the name it gave),
+    and a phone that comes back — a reload and a new scan on a new link, or a host restart —
+    is the same peer with the same number and name, never a new one."""
+    t = vzhuh_table
+    b, c = t.guests["b"], t.guests["c"]
+
+    def rows():
+        return sorted((p.no, p.label) for p in t.host.peers.values() if p.link is not None)
+
+    assert rows() == [(1, "b"), (2, "c")]  # no seat yet: the name each gave
+    t.send_from("b", b.set_seat("Боря"))
+    t.send_from("c", c.set_seat("Вика"))
+    t.settle()
+    assert rows() == [(1, "Боря"), (2, "Вика")]
+    # b's page closed and opened again, then a new scan (a new code, a new link)
+    t.net.cut.add("b")
+    t.host.disconnected("b")
+    Store.open(tmp_path / "b").close()
+    t.net.cut.discard("b")
+    b = t.guests["b"] = Guest(t.session("b"), "phone", token=t.token)
+    assert b.set_seat("Боря") == []  # not linked: told after the Welcome
+    t.send_from("b", b.join(t.host.new_code()))
+    t.settle()
+    assert rows() == [(1, "Боря"), (2, "Вика")] and len(t.host.peers) == 2
+    # «Никто в отдельности» on c: the name it gave
+    t.send_from("c", c.set_seat(None))
+    t.settle()
+    assert rows() == [(1, "Боря"), (2, "c")]
+    # the host restarted from its store: the same numbers and names, as each comes back
+    Store.open(tmp_path / "host").close()
+    t.host = Host(t.session("host"), token=t.token)
+    assert sorted((p.no, p.label) for p in t.host.peers.values()) == [(1, "Боря"), (2, "c")]
+    for name, g in t.guests.items():
+        g.disconnected()
+        t.send_from(name, g.resume())
+    t.settle()
+    assert rows() == [(1, "Боря"), (2, "c")]
+    # c removed; a phone of another table (its ticket unknown here) joins with the code, as a new phone
+    t.host.remove(c.peer)
+    t.settle()
+    d = t.add_guest("d", join=False)
+    d.ticket = "someone-elses-ticket"
+    t.send_from("d", d.join(t.host.new_code()))
+    t.settle()
+    assert d.linked and rows() == [(1, "Боря"), (2, "d")]  # (the number of a phone removed is free again)
 
 
 def test_remove_and_a_new_code(vzhuh_table):

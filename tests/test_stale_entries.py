@@ -149,3 +149,25 @@ def test_an_entry_that_loses_the_write_itself_is_told_it_was_not_saved(table, mo
     out = b.do(nxt[0])
     assert not out.ok and out.stale and out.notice.key == "session.stale"
     assert stored(store)[1][-1] == nxt[0] and len(stored(store)[1]) == 7 and b.state_id == a.state_id
+
+
+def test_the_same_entry_made_on_two_phones_says_it_is_on_the_table(table):
+    """Issue 50: the loser of a race for the very same card is not told "yours was not saved"
+    as if its card were lost: that card is on the table, and it says so."""
+    from companion.widgets.notices import session_text
+
+    store, a, b, nxt = table
+    drawn = b.state_id
+    assert a.do(nxt[0], seen=drawn).ok and b.sync()
+    out = b.do(nxt[0], seen=drawn)  # the same card, tapped on the same state
+    assert not out.ok and out.stale and out.notice.key == "session.same"
+    assert stored(store)[1].count(nxt[0]) == 1
+    assert session_text(out.notice) == translate("ru", "Another phone entered the same first: it is on the table once.")
+    # the same card as its screen's tap makes it when handled after the other's entry: as the
+    # next player's (the table screen asks whose turn it is then) — still the same card
+    as_next = {**nxt[0], "player": b.game.to_act()}
+    assert as_next != nxt[0] and nxt[0]["type"] == "play"
+    out = b.do(as_next, seen=drawn)
+    assert out.stale and out.notice.key == "session.same"
+    out = b.do(nxt[1], seen=drawn)  # another card: not saved, and said so
+    assert out.stale and out.notice.key == "session.stale"

@@ -217,6 +217,11 @@ class GameView:
         """A refusal for an action this game (in this mode) never takes, else None."""
         return None
 
+    def same_entry(self, a: Any, b: Any) -> bool:
+        """Two saved entries that say the same at the table (two phones that entered it at the
+        same instant: the second is told it is on the table, issue 50). By default: equal."""
+        return a == b
+
     def check_edit(self, index: int, action: dict) -> "Notice | None":
         """A refusal for a correction of entry ``index`` that the table would refuse as a
         live entry (e.g. a card that is already in the round), else None."""

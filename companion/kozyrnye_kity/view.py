@@ -571,6 +571,14 @@ class KityView(GameView):
     def use_bonus(self, player: str, card: str, family: str | None = None) -> Outcome:
         return self.do(engine.UseBonus(player, card, family))
 
+    def same_entry(self, a: Any, b: Any) -> bool:
+        """A card is played once a round: the same card played is the same entry, whoever the
+        second phone took to be playing it (its screen asks the player to act when the tap is
+        handled, by then the next one)."""
+        if isinstance(a, Mapping) and isinstance(b, Mapping) and a.get("type") == b.get("type") == "play":
+            return a.get("card") == b.get("card")
+        return a == b
+
     def play(self, player: str, card: str) -> Outcome:
         return self.do(engine.PlayCard(player, card))
 

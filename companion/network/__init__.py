@@ -38,7 +38,10 @@ What travels (as boardgame.io's master does it: one authority, the client's stat
   :class:`Hello` with it (once) is answered by a :class:`Welcome` with a ticket for coming back
   (:class:`Resume`, no new scan). The host then sends the entries after the guest's state when
   it holds them (same run and sequence number; or a state of its recent ones whose content
-  digest matches), else a :class:`Snapshot` of the whole game.
+  digest matches), else a :class:`Snapshot` of the whole game. A phone that holds a ticket and
+  scans a new code comes back with the ticket first (the same peer: its number and name kept);
+  a host that does not know the ticket gets the Hello instead. After each Welcome (and when it
+  changes) a guest tells its «Это я» in a :class:`Seat`: the host's list names the phone by it.
 * Takeover: a guest holds the whole log in its own store, so :meth:`Guest.take_over` makes it
   the host of its copy; the others join it with its code, and the digest of their state lets
   them catch up without a new copy.

@@ -9,14 +9,15 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
+from ..core.history import StateId
 from ..core.outcome import Outcome
 from ..session.log_session import LogSession
 from ..store.repository import CurrentGame, RevisionConflict
 from .content import Copy, Content, apply_step, content_of
 from .host import Host, run_op
 from .wire import (
-    Accepted, Bad, Bye, Entry, Facts, Head, Hello, Propose, Refused, Resume, Snapshot, Welcome, content_of_doc, decode,
-    encode,
+    MAX_NAME, Accepted, Bad, Bye, Entry, Facts, Head, Hello, Propose, Refused, Resume, Seat, Snapshot, Welcome,
+    content_of_doc, decode, encode,
 )
 
 HELD = 64           # entries a guest holds while it waits for a gap to be filled
@@ -25,9 +26,11 @@ SETTING_GUEST = "table-guest"  # guest's store: its peer id and ticket at the la
 
 @dataclass(frozen=True)
 class Result:
-    """How a proposal ended: accepted, or the host's refusal."""
+    """How a proposal ended: accepted, or the host's refusal. ``same``: refused as stale, and the
+    very entry it proposed is on the table (another phone entered the same first, issue 50)."""
     ok: bool
     refusal: Refused | None = None
+    same: bool = False
 
 
 class Guest(Copy):
@@ -52,9 +55,11 @@ class Guest(Copy):
         self._req: str | None = None
         self._req_open = False        # a Hello/Resume not answered yet: sent again with the same req
         self._early: Facts | None = None  # facts of a run not welcomed yet
-        self._hello: str | None = None  # the Hello to send again until welcomed
+        self._hello: str | None = None  # the Hello (or a scan's Resume) to send again until welcomed
+        self._instead: str | None = None  # a scan's Hello, sent if the host does not know this phone's ticket
         self._held: dict[int, Entry] = {}
         self._pending: "OrderedDict[str, str]" = OrderedDict()  # nonce → Propose text
+        self._lost: dict[str, tuple[Propose, Refused]] = {}  # stale refusals said once this phone catches up
         self.results: dict[str, Result] = {}
         self._fseq = 0   # the number of the host's facts this phone holds (in this run)
         self.table_facts: dict[str, Any] = dict(self.store.deck_facts())  # the facts as the table has them
@@ -62,6 +67,8 @@ class Guest(Copy):
         self._fhead = 0  # the highest the host announced
         self.ignored: list[str] = []  # why each message was not taken (a Bad's reason, "epoch", …)
         self.heard = 0  # heartbeats heard from the host (the app compares it over time: cut off?)
+        self.seat: str | None = None  # «Это я» of this phone in the current game (told to the host)
+        self._seat_told = False  # the host of this link knows :attr:`seat`
 
     @property
     def linked(self) -> bool:
@@ -79,10 +86,19 @@ class Guest(Copy):
 
     # ---- what the phone does ----
     def join(self, secret: str) -> list[str]:
-        """Join with the secret of the host's invitation (the QR code)."""
+        """Join with the secret of the host's invitation (the QR code). A phone that holds a
+        ticket comes back with it first (a Resume: the host knows it as the same phone, its
+        number and name kept, issue 50); a host that does not know the ticket (another table,
+        or one that forgot it) gets the Hello with the secret instead."""
+        was_removed = self.removed
         self._req, self._req_open, self.epoch, self.seq, self.removed = self._token(), True, None, None, False
         self.head, self._held = 0, {}
-        self._hello = encode(Hello(self._req, secret, self.name, self.state, self._content.digest()))
+        hello = encode(Hello(self._req, secret, self.name, self.state, self._content.digest()))
+        if self.ticket is not None and not was_removed:
+            self._instead = hello
+            self._hello = encode(Resume(self._req, self.ticket, self.state, self._content.digest()))
+        else:
+            self._instead, self._hello = None, hello
         return [self._hello]
 
     def resume(self) -> list[str]:
@@ -92,6 +108,17 @@ class Guest(Copy):
         if not self._req_open:
             self._req, self._req_open = self._token(), True
         return [encode(Resume(self._req, self.ticket, self.state, self._content.digest(), self.epoch, self.seq))]
+
+    def set_seat(self, seat: str | None) -> list[str]:
+        """«Это я» of this phone in the current game (None: nobody in particular): told to the
+        host (its list of phones names this phone by it), now if linked, else after the Welcome."""
+        seat = seat if isinstance(seat, str) and seat.strip() and len(seat) <= MAX_NAME else None
+        if seat != self.seat:
+            self.seat, self._seat_told = seat, False
+        if self._seat_told or not self.linked:
+            return []
+        self._seat_told = True
+        return [encode(Seat(self.seat))]
 
     def propose(self, op: Mapping[str, Any]) -> tuple[str, list[str]]:
         """Ask the host to make a change (``{"op": "do", "action": …}``, ``{"op": "undo"}``, …)
@@ -138,7 +165,9 @@ class Guest(Copy):
             ok = isinstance(out, Outcome) and out.ok
             self.results[nonce] = Result(ok, None if ok else Refused("stale" if out is None else "refused", nonce))
             self._content = content_of(self.store)
-        self.epoch, self._pending = None, OrderedDict()
+        for nonce, (m, r) in self._lost.items():  # lost to another phone: said as they stand
+            self.results[nonce] = Result(False, r, same=self.already(m.op, m.seen))
+        self.epoch, self._pending, self._lost = None, OrderedDict(), {}
         self.store.set_setting(SETTING_GUEST, {})
         return Host(self.session, token=token)
 
@@ -173,9 +202,15 @@ class Guest(Copy):
             if msg.epoch == self.epoch and msg.seq is not None:
                 self.head = max(self.head, msg.seq)
             if msg.nonce is None and msg.reason == "secret":
-                self._hello = None  # a scan is needed
-            elif msg.nonce is None and msg.reason == "ticket":  # the host forgot this phone: a scan is needed
-                self._forget()
+                self._hello = self._instead = None  # a scan is needed
+            elif msg.nonce is None and msg.reason == "ticket" and self._instead is not None:
+                # a scan's Resume the host does not know (another table): the scan's Hello
+                self.ticket, self._hello, self._instead = None, self._instead, None
+                self.store.set_setting(SETTING_GUEST, {})
+                return [self._hello]
+            elif msg.nonce is None and msg.reason == "ticket" and self.ticket is not None and self._req_open:
+                self._forget()  # the host forgot this phone: a scan is needed (a late copy of an
+                # answer to a request already answered, or to a ticket given up, changes nothing)
             elif msg.nonce is None and msg.reason == "not-joined":  # the host lost this link: come back
                 self.online, self._req_open = False, True
             return []
@@ -196,15 +231,44 @@ class Guest(Copy):
     def _forget(self) -> None:
         """Removed from the table (or forgotten by it): linked again only by a new scan."""
         self.removed, self.epoch, self.ticket, self._hello, self._req_open = True, None, None, None, False
+        self._instead = None
         self.store.set_setting(SETTING_GUEST, {})
 
     def _answered(self, nonce: str, result: Result) -> None:
         if nonce in self._pending:
-            del self._pending[nonce]
+            text = self._pending.pop(nonce)
             if nonce in self._quiet:
                 self._quiet.discard(nonce)
+            elif result.refusal is not None and result.refusal.reason == "stale" and result.refusal.current is not None:
+                # said once this phone holds the table it lost to: is its own entry on it?
+                m = decode(text)
+                if isinstance(m, Propose):
+                    self._lost[nonce] = (m, result.refusal)
+                    self._said_lost()
+                else:
+                    self.results[nonce] = result
             else:
                 self.results[nonce] = result
+
+    def already(self, op: Mapping[str, Any], seen: StateId) -> bool:
+        """The entry ``op`` proposed on ``seen`` is among the entries this phone's copy got
+        since (another phone entered the very same first)."""
+        c = self._content
+        if op.get("op") != "do" or seen.game is None or seen.game != c.game_id:
+            return False
+        k = c.revision - seen.rev
+        same = getattr(self.session.game, "same_entry", None) if self.session.active else None
+        same = same or (lambda a, b: a == b)
+        return k > 0 and any(same(op.get("action"), entry) for entry in c.actions[-k:])
+
+    def _said_lost(self) -> None:
+        """The stale refusals whose table this phone now holds (or has passed): each told with
+        whether its entry is on the table."""
+        for nonce, (m, r) in list(self._lost.items()):
+            cur = r.current
+            if self.state.game != cur.game or self.state.rev >= cur.rev:
+                del self._lost[nonce]
+                self.results[nonce] = Result(False, r, same=self.already(m.op, m.seen))
 
     def _welcome(self, m: Welcome) -> list[str]:
         if m.req != self._req:
@@ -216,14 +280,15 @@ class Guest(Copy):
         elif self.seq is None:
             self.seq = m.base
         self.head = max(self.head, m.seq)
-        self._hello, self._req_open, self.online = None, False, True
+        self._hello, self._instead, self._req_open, self.online = None, None, False, True
         if self._early is not None and self._early.epoch == m.epoch:
             early, self._early = self._early, None
             self._facts(early)
         if (self.peer, self.ticket) != (m.peer, m.ticket):
             self.peer, self.ticket = m.peer, m.ticket
             self.store.set_setting(SETTING_GUEST, {"peer": m.peer, "ticket": m.ticket})
-        return self._drain()
+        self._seat_told = False  # (a host restarted or taken over may not know it)
+        return self.set_seat(self.seat) + self._drain()
 
     def _snapshot(self, m: Snapshot) -> list[str]:
         if m.epoch == self.epoch:
@@ -273,6 +338,8 @@ class Guest(Copy):
                 self._answered(e.nonce, Result(True))
         if self.seq is not None:
             self._held = {s: e for s, e in self._held.items() if s > self.seq}
+        if self._lost:
+            self._said_lost()
         return []
 
     # ---- writing this phone's copy ----

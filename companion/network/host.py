@@ -22,15 +22,15 @@ from ..session.log_session import LogSession
 from ..session.shared import shared
 from .content import EMPTY, Content, Copy, content_of, step_between
 from .wire import (
-    Accepted, Bad, Bye, Entry, Facts, Head, Hello, Propose, Refused, Resume, Snapshot, Welcome, _No, _nat, _token,
-    decode, encode,
+    MAX_NAME, Accepted, Bad, Bye, Entry, Facts, Head, Hello, Propose, Refused, Resume, Seat, Snapshot, Welcome, _No,
+    _nat, _token, decode, encode,
 )
 
 log = logging.getLogger("kity")
 
 RING = 256          # entries a host keeps to catch a guest up without a whole copy
 NONCES = 128        # answers a host keeps per guest (duplicated proposals)
-SETTING_PEERS = "table-peers"  # host's store: peer → its name and its ticket's hash
+SETTING_PEERS = "table-peers"  # host's store: peer → its name, number, seat and its ticket's hash
 
 
 def _safe(value: Any) -> Any:
@@ -132,6 +132,13 @@ class PeerInfo:
     name: str
     link: Any = None  # the transport's handle of its channel while connected
     answers: "OrderedDict[str, str]" = field(default_factory=OrderedDict)  # nonce → the answer sent
+    no: int = 0  # «Телефон N»: given once, kept while the phone is of this table (it comes back the same)
+    seat: str | None = None  # its «Это я» in the current game (a Seat message)
+
+    @property
+    def label(self) -> str:
+        """What the host's list calls it beside its number: its seat, else the name it gave."""
+        return self.seat or (self.name if self.name != "phone" else "")
 
 
 class Host(Copy):
@@ -154,8 +161,14 @@ class Host(Copy):
         saved = self.store.settings().get(SETTING_PEERS)
         for peer, v in (saved.items() if isinstance(saved, dict) else ()):
             if isinstance(v, dict) and isinstance(v.get("ticket"), str) and isinstance(v.get("name"), str):
-                self.peers[peer] = PeerInfo(peer, v["name"])
+                no, seat = v.get("no"), v.get("seat")
+                self.peers[peer] = PeerInfo(
+                    peer, v["name"], no=no if isinstance(no, int) and not isinstance(no, bool) and no > 0 else 0,
+                    seat=seat if isinstance(seat, str) and seat and len(seat) <= MAX_NAME else None)
                 self._tickets[v["ticket"]] = peer
+        for p in self.peers.values():  # (kept by an older app: numbered now, in their order)
+            if not p.no:
+                p.no = self._next_no()
         self._facts = self.store.deck_facts()
         self.fseq = 1 if self._facts else 0  # the facts' own number in this run (0: none to send)
         self._gen = self.store.generation  # the store's generation at the last publish
@@ -165,6 +178,9 @@ class Host(Copy):
     def connected(self) -> list[str]:
         """The names of the phones linked now."""
         return [p.name for p in self.peers.values() if p.link is not None]
+
+    def _next_no(self) -> int:
+        return max((p.no for p in self.peers.values()), default=0) + 1
 
     # ---- the invitation ----
     def new_code(self, secret: str | None = None) -> str:
@@ -204,6 +220,11 @@ class Host(Copy):
             return self._refuse(link, Refused("not-joined"))
         if isinstance(msg, Propose):
             return self._propose(peer, msg)
+        if isinstance(msg, Seat):
+            if peer.seat != msg.name:
+                peer.seat = msg.name
+                self._save_peers()
+            return []
         return self._refuse(link, Refused("bad-message", key="unexpected", params={"detail": msg.TAG}))
 
     def _refuse(self, link: Any, r: Refused) -> list[tuple[Any, str]]:
@@ -226,7 +247,7 @@ class Host(Copy):
             return self._refuse(link, Refused("secret", key=reason))
         peer, ticket = self._token(), self._token()
         self._code = None
-        self.peers[peer] = PeerInfo(peer, m.name, link)
+        self.peers[peer] = PeerInfo(peer, m.name, link, no=self._next_no())
         self._tickets[_hash(ticket)] = peer
         self._save_peers()
         base, outs = self._catch_up(link, m.req, m.have, m.digest, None, None)
@@ -365,7 +386,8 @@ class Host(Copy):
 
     def _save_peers(self) -> None:
         by_peer = {peer: t for t, peer in self._tickets.items()}
-        self.store.set_setting(SETTING_PEERS, {p: {"name": v.name, "ticket": by_peer[p]}
+        self.store.set_setting(SETTING_PEERS, {p: {"name": v.name, "ticket": by_peer[p], "no": v.no,
+                                                   **({"seat": v.seat} if v.seat else {})}
                                                for p, v in self.peers.items() if p in by_peer})
 
 

@@ -34,16 +34,17 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import re
 import secrets
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Optional
 
 from ..base.i18n import translate
 from ..core.outcome import DONE, Notice, Outcome
 from ..core.packs import follow_routes
 from .guest import SETTING_GUEST, Guest, Result
-from .host import Host
+from .host import SETTING_PEERS, Host
 from .wire import Refused
 
 log = logging.getLogger("kity")
@@ -75,6 +76,7 @@ TABLE = TableState()  # the app's observable one once started (start(table=...))
 CUT_OFF_WORDS = "No link to the table: this entry was not saved. Join the table again, or continue on this phone."
 REFUSED_WORDS = {
     "stale": "Another phone made its entry first: the table is updated, yours was not saved.",
+    "same": "Another phone entered the same first: it is on the table once.",
     "question": "First answer the question about a card on the phone that invited you.",
     "refused": "The table did not take this change; nothing was saved.",
 }
@@ -113,6 +115,56 @@ def invitation_qr(url: str, code: str) -> bytes:
     return qr_png(url)
 
 
+_B32 = re.compile(r"^[A-Z2-7]+$")
+_B45 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
+
+
+def _unbase32(text: str) -> Optional[bytes]:
+    if not _B32.match(text) or len(text) % 8 in (1, 3, 6):
+        return None
+    out, acc, bits = bytearray(), 0, 0
+    for ch in text:
+        acc, bits = (acc << 5) | "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567".index(ch), bits + 5
+        if bits >= 8:
+            bits -= 8
+            out.append((acc >> bits) & 255)
+        acc &= (1 << bits) - 1
+    return bytes(out) if acc == 0 else None  # the padding bits are zero
+
+
+def _unbase45(text: str) -> Optional[bytes]:
+    out = bytearray()
+    for i in range(0, len(text), 3):
+        part = text[i:i + 3]
+        if len(part) == 1 or any(ch not in _B45 for ch in part):
+            return None
+        n = sum(_B45.index(ch) * 45 ** k for k, ch in enumerate(part))
+        if n > (0xFFFF if len(part) == 3 else 0xFF):
+            return None
+        out += n.to_bytes(2 if len(part) == 3 else 1, "big")
+    return bytes(out)
+
+
+def code_kind(text: Any) -> Optional[str]:
+    """What a scanned text is, read as the page's ``decode`` reads it (table-link.js; the codes
+    of docs/table-link.md): ``"invite"``, ``"answer"``, or None (not a Киты code). Only its
+    first two bytes are judged (Киты's mark and the kind): a damaged invitation is still one."""
+    if not isinstance(text, str):
+        return None
+    s = text.strip()[:1024]
+    at = s.find("#join=")
+    if at >= 0:
+        s = re.split(r"[&#?]", s[at + 6:])[0]
+    elif re.match(r"^[a-z][a-z0-9+.-]*://", s, re.I):
+        return None
+    data = _unbase32(s) if s else None
+    if data is None and s:
+        data = _unbase45(s)
+    if data is None or len(data) < 4 or data[0] & 0xF0 != 0xA0:
+        return None
+    return {1: "invite", 2: "answer"}.get(data[1] >> 4)
+
+
 def _quietly(obj: Any, name: str, value: Any) -> None:
     """Set a field of an observable without a redraw: «Это я» in the settings reads
     ``AppState.table`` when it is drawn; a redraw of every part that reads the app state, set
@@ -138,7 +190,9 @@ class _Link:
     heard: int = 0
     heard_at: float = 0.0
     hello_ok: bool = False
-    names: dict = field(default_factory=dict)  # host: link id → phone number shown
+    accepting: Optional[str] = None  # host: the answer given to the page, not yet accepted
+    answered: dict = field(default_factory=dict)  # host: an answer accepted → its link, while it lives
+    admitted: set = field(default_factory=set)  # host: the link ids of phones admitted (a new one: invite the next)
     proxy: Any = None
     publishing: bool = False  # a guest's proposal is being run (its handler publishes)
     first: bool = False  # guest: an invitation scanned, the table not shown yet
@@ -190,6 +244,9 @@ class _Link:
             TABLE.answer, TABLE.problem = ev.get("code"), None
         elif kind == "accepted":
             TABLE.problem = None
+            if self.accepting is not None and isinstance(peer, str):
+                self.answered[self.accepting] = peer  # (forgotten when that link closes)
+                self.accepting = None
         elif kind == "open":
             self._open(peer)
         elif kind == "message" and isinstance(ev.get("data"), str):
@@ -206,7 +263,9 @@ class _Link:
         elif kind == "error" and ev.get("op") in ("join", "accept", "invite", "scan"):
             TABLE.problem = str(ev.get("reason"))
             if ev.get("op") == "join":
-                TABLE.joining = False
+                TABLE.joining, self.first = False, False
+            elif ev.get("op") == "accept":
+                self.accepting = None
 
     def _scanned(self, text: str) -> None:
         if TABLE.role == "host" or (TABLE.invite_code is not None and TABLE.role != "guest"):
@@ -216,11 +275,13 @@ class _Link:
 
     def _open(self, peer: Any) -> None:
         if peer == "host" and self.guest is not None and self.secret is not None:
+            self.guest.set_seat(self.my_seat())  # (not linked yet: told right after the Welcome)
             for text in self.guest.join(self.secret):
                 self.send("host", text)
             self.secret = None
 
     def _close(self, peer: Any, reason: Any) -> None:
+        self.answered = {code: p for code, p in self.answered.items() if p != peer}
         if peer == "host" and self.guest is not None and reason in ("closed", "failed", "timeout", "dropped"):
             self.guest.disconnected()
             self._refresh_guest()
@@ -239,6 +300,7 @@ class _Link:
             finally:
                 _quietly(self.session, "relay", self._propose if self.guest is g else None)
             self.mark("applied")
+            outs += g.set_seat(self.my_seat())
             for text in outs:
                 self.send("host", text)
             self._answers()
@@ -246,6 +308,7 @@ class _Link:
             self._follow()
             self.confirm()
         elif self.host is not None and isinstance(peer, str):
+            before = self.route_of(self.session) if self.session.active else None
             self.publishing = True  # (the proposal's own entry goes with its nonce)
             try:
                 outs = self.host.handle(peer, data)
@@ -255,8 +318,9 @@ class _Link:
                 if link is not None:
                     self.send(link, text)
             self.confirm()
-            if peer not in self.names and any(p.link == peer for p in self.host.peers.values()):
-                self.names[peer] = len(self.names) + 1
+            self._follow_host(before)
+            if peer not in self.admitted and any(p.link == peer for p in self.host.peers.values()):
+                self.admitted.add(peer)
                 invite()  # admitted: the next phone's invitation is ready at once
             self._refresh_host()
 
@@ -295,18 +359,25 @@ class _Link:
         h = self.host
         if h is None:
             return
-        linked = tuple((p.peer, p.name, self.names.get(p.link, 0)) for p in h.peers.values() if p.link is not None)
+        # each phone by its number and its seat (or the name it gave): the same phone, come back on
+        # a new link, is the same row (keyed by the peer of its ticket, issue 50)
+        linked = tuple((p.peer, p.label, p.no) for p in h.peers.values() if p.link is not None)
         if linked != TABLE.phones:
             TABLE.phones = linked
 
     # ---- guest ----
     def become_guest(self) -> Guest:
         if self.guest is None:
-            self.guest = Guest(self.session, self.state.me or "phone")
+            self.guest = Guest(self.session, self.my_seat() or "phone")
         _quietly(self.session, "relay", self._propose)
         _quietly(self.state, "table", True)
         TABLE.role = "guest"
         return self.guest
+
+    def my_seat(self) -> Optional[str]:
+        """«Это я» of this phone in the game it shows (the app state keeps it per game)."""
+        seat = getattr(self.state, "seat", None)
+        return seat(self.session.game_id) if seat is not None else None
 
     def _propose(self, op: dict):
         g = self.guest
@@ -315,8 +386,9 @@ class _Link:
         shown = getattr(self.session, "shown", None)
         if shown is not None and shown != g.state:
             # tapped on a screen that did not show the table's latest entry yet: refused here,
-            # as the host would (the entry came from another phone first)
-            return Outcome(False, Notice("refused", error=Words(REFUSED_WORDS["stale"])))
+            # as the host would (the entry came from another phone first; maybe the very same)
+            same = shown.game == g.state.game and g.already(op, shown)
+            return Outcome(False, Notice("refused", error=Words(REFUSED_WORDS["same" if same else "stale"])))
         nonce, outs = g.propose(op)
         self.nonces.add(nonce)
         for text in outs:
@@ -331,7 +403,7 @@ class _Link:
             self.nonces.discard(nonce)
             result: Result = g.results.pop(nonce)
             if not result.ok and result.refusal is not None:
-                self.say(result.refusal)
+                self.say(replace(result.refusal, reason="same") if result.same else result.refusal)
 
     def _refresh_guest(self) -> None:
         g = self.guest
@@ -356,10 +428,23 @@ class _Link:
         target = self.route_of(s)
         route = page.route or "/"
         if route in ("/join", "/invite", "/") and self.guest is not None and self.guest.linked:
-            if route != "/" or self.first:
+            # just joined: to the game; on the join screen a refusal (a code, the camera) stays
+            # until the user acts on it (issue 50)
+            if self.first or route == "/invite" or (route == "/join" and not TABLE.problem and not TABLE.pending):
                 self.first = False
                 page.navigate(target)
         elif route in follow_routes() and target != route:
+            page.navigate(target)
+
+    def _follow_host(self, before: Optional[str]) -> None:
+        """A guest's change moved the game to another screen (its entry ended the round, an
+        undo took the round end back): the host goes there too, as every guest does (issue 50).
+        A message that moves nothing leaves the host where it is (round setup, history…)."""
+        s, page = self.session, self.page
+        if not s.active:
+            return
+        target, route = self.route_of(s), page.route or "/"
+        if target != before and route in follow_routes() and target != route:
             page.navigate(target)
 
     def leave_guest(self) -> None:
@@ -393,7 +478,7 @@ class _Link:
                     elif g.linked and time.monotonic() - self.heard_at > CUT_OFF_SECONDS:
                         g.disconnected()
                     if g.linked or g._hello is not None:
-                        for text in g.tick():
+                        for text in g.tick() + g.set_seat(self.my_seat()):
                             self.send("host", text)
                     self._refresh_guest()
             except Exception:
@@ -424,6 +509,8 @@ def start(page: Any, session: Any, state: Any, table: TableState, *, say: Callab
     if isinstance(saved, dict) and saved.get("ticket"):
         link.become_guest()
         TABLE.cut_off = True
+    elif session.store.settings().get(SETTING_PEERS):
+        _quietly(state, "table", True)  # this phone holds a table: «Это я» stays offered (issue 50)
     link.post(op="hello")
     page.run_task(link.ticker)
 
@@ -449,9 +536,16 @@ def invite() -> None:
 
 
 def accept(code: str) -> None:
-    """Host: the joining phone's answer (scanned)."""
-    if _link is not None:
-        _link.post(op="accept", code=code)
+    """Host: the joining phone's answer (scanned). The answer of a phone linked (or linking) by
+    it already is said so, not "used" (issue 50)."""
+    if _link is None:
+        return
+    key = code.strip() if isinstance(code, str) else code
+    if key in _link.answered:
+        TABLE.problem = "answer-linked"
+        return
+    _link.accepting = key
+    _link.post(op="accept", code=code)
 
 
 def join(code: str, confirmed: bool = False) -> None:
@@ -465,6 +559,15 @@ def join(code: str, confirmed: bool = False) -> None:
         return
     if not confirmed and TABLE.role != "guest" and _link.session.active:
         TABLE.pending, TABLE.problem = code, None
+        _show_join()
+        return
+    g = _link.guest
+    if TABLE.role == "guest" and g is not None and g.linked:
+        # linked now: an old invitation, or a new one of the table it is at, would only cut the
+        # live link (the page closes it on ``join``): refused here, the link kept (issue 50)
+        kind = code_kind(code)
+        TABLE.pending, TABLE.answer = None, None
+        TABLE.problem = "linked" if kind == "invite" else "wrong-kind" if kind == "answer" else "not-kity"
         _show_join()
         return
     TABLE.pending = None

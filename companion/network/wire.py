@@ -76,7 +76,7 @@ def _opt(kind: Callable[[Any], Any]) -> Callable[[Any], Any]:
 
 _KINDS: dict[str, Callable[[Any], Any]] = {
     "token": _token, "name": _name, "text": _text, "nat": _nat, "state": _state, "obj": _obj,
-    "token?": _opt(_token), "state?": _opt(_state), "nat?": _opt(_nat), "obj?": _opt(_obj),
+    "token?": _opt(_token), "state?": _opt(_state), "nat?": _opt(_nat), "obj?": _opt(_obj), "name?": _opt(_name),
 }
 TAGS: dict[str, type] = {}
 
@@ -213,6 +213,16 @@ class Refused(Message):
     text: dict = field(default_factory=dict)
 
 
+@message("seat", name="name?")
+@dataclass(frozen=True)
+class Seat(Message):
+    """Guest → host, after each Welcome and when it changes: the seat this phone marked as its
+    own («Это я») in the current game (None: nobody in particular): the host names the phone by
+    it in its list of phones (issue 50). A host that does not know it refuses it and nothing
+    else changes."""
+    name: str | None = None
+
+
 @message("head", epoch="token", seq="nat", state="state", fseq="nat")
 @dataclass(frozen=True)
 class Head(Message):
@@ -316,4 +326,4 @@ def content_of_doc(d: Mapping[str, Any]) -> Content | None:
 
 
 __all__ = ["MAX_BYTES", "Accepted", "Bad", "Bye", "Entry", "Facts", "Head", "Hello", "Message", "Propose", "Refused",
-           "Resume", "Snapshot", "Welcome", "content_of_doc", "decode", "encode", "message"]
+           "Resume", "Seat", "Snapshot", "Welcome", "content_of_doc", "decode", "encode", "message"]

@@ -57,6 +57,8 @@ def problem_text(reason: str) -> str:
         "no-camera": lambda: t("This phone has no camera the page can use."),
         "insecure": lambda: t("The camera needs the app's secure address (https)."),
         "hosting": lambda: t("This phone has invited players: it cannot join another table."),
+        "linked": lambda: t("This phone is at the table already: its link is kept, there is nothing to scan."),
+        "answer-linked": lambda: t("This answer was taken already: that phone is at the table."),
     }
     if reason in ("empty", "too-long", "checksum", "malformed", "bad-offer", "bad-answer", "unsupported-sdp"):
         return t("The code could not be used (damaged or read in part): scan it again.")
@@ -155,7 +157,9 @@ def _JoinBody(table: TableState, width: float, lg: str):
         body = [ft.Container(ft.ProgressRing(), height=120, alignment=ft.Alignment.CENTER),
                 ft.Text(t("Linking…"), size=18, text_align=ft.TextAlign.CENTER)]
     elif table.role == "guest" and not table.cut_off:
-        body = [probe("table-join-linked", t("Linked to the table: the game appears here when it starts."), size=18)]
+        # (a code refused because this phone is at the table says so itself, below: issue 50)
+        body = [] if table.problem == "linked" else [
+            probe("table-join-linked", t("Linked to the table: the game appears here when it starts."), size=18)]
     else:
         body = [ft.Text(t("Scan the QR code shown by the phone that holds the game."), size=17)]
     body += _problem(table)

@@ -37,14 +37,14 @@ def Settings():
         ft.Divider(),
     ]
     if st.table and s is not None and s.active:
-        nobody = ""
+        nobody, me = "", st.seat(s.game_id)
         body += [
             section_title(t("This is me")),
             ft.Text(t("This phone marks your seat: your bonuses and «your turn»."), color=ft.Colors.ON_SURFACE_VARIANT),
             tagged(ids.SET_ME, choice_row(
                 [(p, p, f"{ids.SET_ME}-{i}") for i, p in enumerate(s.players)]
                 + [(nobody, t("Nobody in particular"), f"{ids.SET_ME}-none")],
-                st.me if st.me in s.players else nobody, lambda v: st.set_me(v or None))),
+                me if me in s.players else nobody, lambda v, game=s.game_id: st.set_me(v or None, game))),
             ft.Divider(),
         ]
     body += [ArchivePanel(key="settings-archive"), ft.Divider()]  # issue 42: to another phone

@@ -138,6 +138,10 @@ class LogSession(HeldGame):
         (default :attr:`shown`); on another state it is refused as stale."""
         no = self._not_now(seen)
         if no is not None:
+            if no.stale and self._entered_since(self._saved(action), seen):
+                # another device entered the very same first: it is on the table, say so (issue 50)
+                self.notice = Notice("stale", "session.same")
+                return Outcome(False, self.notice)
             return no
         action = self._saved(action)
         state, no = self.check(action)
@@ -348,6 +352,14 @@ class LogSession(HeldGame):
         if game is not None and self.active != game:
             return refused("session.no-game" if game else "session.game-running")
         return None
+
+    def _entered_since(self, action: Any, seen: StateId | None) -> bool:
+        """``action`` is among the entries saved since ``seen`` (else what this device shows)."""
+        seen = self.shown if seen is None else StateId(*seen)
+        if seen is None or seen.game != self.game_id:
+            return False
+        k = self.revision - seen.rev
+        return k > 0 and any(self.game.same_entry(action, entry) for entry in self._log[-k:])
 
     def _stale_entry(self) -> Outcome:
         """An entry made on an older state: nothing is written; the device is told why and

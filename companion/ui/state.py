@@ -6,10 +6,13 @@ game rule. The store (a plain object) is held in a private field, which never no
 Settings (language, theme, keep awake) are this device's: normally they are kept in the data
 folder; in table mode each phone keeps its own in its browser (``device`` is then a small
 async key-value store, Flet's ``SharedPreferences``), so a phone in English does not switch
-the host to English. ``me`` is the seat this device plays («это я»), table mode only.
+the host to English. «Это я» (:meth:`AppState.seat`) is the seat this device plays in a game,
+kept per game (game id → player): on a phone of the phone edition in its own store's settings, in
+table mode on the device; it is this device's, never the shared log's (issue 50).
 """
 from __future__ import annotations
 
+import json
 import logging
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
@@ -25,7 +28,8 @@ THEMES = ("system", "light", "dark")
 # setting keys in Store.settings()
 KEY_LANG, KEY_THEME, KEY_AWAKE = "language", "theme", "keep_awake"
 KEY_GAME = "game"
-KEY_ME = "me"  # device-local only (table mode): the player this device is
+KEY_ME = "me"  # this device's own: {game id: the player this device is} («Это я», issue 50)
+SEATS_KEPT = 30  # games whose «Это я» a device keeps (the oldest forgotten first)
 KEY_WHERE_TOLD = "where_told"  # the phone edition told this browser where its games live (issue 53)
 DEVICE_PREFIX = "kity."
 
@@ -56,7 +60,7 @@ class AppState:
     theme: str = "system"
     keep_awake: bool = False
     width: float = 0
-    me: Optional[str] = None
+    seats: dict = field(default_factory=dict)  # «Это я»: game id → the player this device is
     game: str = "kozyrnye-kity"  # the game chosen on the home screen (when none is running)
     table: bool = False  # this session is one of the devices of table mode
     host: bool = True    # this device runs the app (it may make a new code, end table mode)
@@ -79,6 +83,7 @@ class AppState:
         )
         if s.get(KEY_GAME) in packs.BY_ID:
             st.game = s[KEY_GAME]
+        st.seats = _seats(s.get(KEY_ME))
         st._store = store
         i18n.set_language(st.lang)
         return st
@@ -118,7 +123,10 @@ class AppState:
         if isinstance(got[KEY_AWAKE], bool):
             self.keep_awake = got[KEY_AWAKE]
         if isinstance(got[KEY_ME], str) and got[KEY_ME]:
-            self.me = got[KEY_ME]
+            try:
+                self.seats = _seats(json.loads(got[KEY_ME]))
+            except ValueError:  # an older app kept one name for every game: not this game's
+                pass
 
     def _save(self, key: str, value: Any) -> bool:
         if self._device is not None:
@@ -150,10 +158,21 @@ class AppState:
         except Exception:
             log.warning("device setting %s not saved", key, exc_info=True)
 
-    def set_me(self, player: Optional[str]) -> None:
-        """«Это я»: this device is ``player``'s (None: nobody in particular)."""
-        self._save(KEY_ME, player)
-        self.me = player
+    def seat(self, game_id: Optional[str]) -> Optional[str]:
+        """«Это я» in the game ``game_id``: the player this device is (None: nobody in particular)."""
+        return self.seats.get(game_id) if game_id else None
+
+    def set_me(self, player: Optional[str], game_id: Optional[str]) -> None:
+        """«Это я»: in the game ``game_id`` this device is ``player``'s (None: nobody in particular).
+        Kept per game, the latest :data:`SEATS_KEPT` games."""
+        if not game_id:
+            return
+        seats = {g: p for g, p in self.seats.items() if g != game_id}
+        if player:
+            seats[game_id] = player
+        seats = dict(list(seats.items())[-SEATS_KEPT:])
+        self._save(KEY_ME, json.dumps(seats, ensure_ascii=False) if self._device is not None else seats)
+        self.seats = seats
 
     def set_lang(self, lang: str) -> None:
         lang = i18n.normalize(lang)
@@ -199,3 +218,10 @@ class AppState:
         """The session-level error guard: log everything, show a calm sentence."""
         log.error("unhandled error: %s", message)
         self.show(lambda: i18n.t("Something went wrong. Nothing was lost; please try again."), "problem")
+
+
+def _seats(value: Any) -> dict:
+    """«Это я» as kept: game id → player name, what is not one left out."""
+    if not isinstance(value, dict):
+        return {}
+    return {g: p for g, p in value.items() if isinstance(g, str) and g and isinstance(p, str) and p}

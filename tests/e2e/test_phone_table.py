@@ -155,8 +155,8 @@ def test_hostile_codes_a_reloaded_guest_and_a_guest_that_continues_alone(pw, sit
         scanned(host, "https://example.com/not-kity")
         host.wait_text(pt.PROBLEM, host.tr("This is not a Киты code."))
         answer = event(guest, "answer")["code"]
-        scanned(host, answer)
-        host.wait_text(pt.PROBLEM, host.tr("This code was used already: one phone per code. Make a new code."))
+        scanned(host, answer)  # its phone is linked: said so, not "used… make a new code" (issue 50)
+        host.wait_text(pt.PROBLEM, host.tr("This answer was taken already: that phone is at the table."))
         host.page.evaluate("""() => window.__kitySay({ev: 'message', peer: 'g9', data:
             JSON.stringify({t: 'propose', seen: [null, 0], nonce: 'x', op: {op: 'abandon'}})})""")
         host.page.evaluate("""() => window.__kitySay({ev: 'message', peer: 'g1', data: '{"t":"propose","seen":[1,'})""")

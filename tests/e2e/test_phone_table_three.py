@@ -16,6 +16,11 @@ stopped before anything is linked: from then on the phones have only each other 
   host still lists two), and its last party ends the game on every phone;
 * a phone asleep (its page frozen for longer than the 5 s that cut a phone off) misses nothing:
   awake, it shows the party recorded meanwhile, with no scan.
+* issue 50: the first guest marks its seat («Это я»: Боря) and the host's list names it so; a
+  code scanned on that linked guest (not a Киты code; an old invitation of this table) is
+  refused on its join screen, the refusal stays as the host's heartbeats come, and the link is
+  kept (its next party reaches every phone); after its reload «Это я» is still Боря, and back by
+  a scan it is the same row of the host's list («Телефон 1 · Боря», never a «Телефон 3»).
 
 The codes are read from the page's BroadcastChannel as in test_phone_table.py (the camera's own
 path: test_table_link.py).
@@ -72,6 +77,37 @@ def phones_linked(host, phone: Phone, n: int) -> None:
         raise AssertionError(f"{e}; rows {rows}; link events {events}") from e
 
 
+def phone_rows(host) -> list[str]:
+    """The rows of the host's list of linked phones, as shown."""
+    return host.page.evaluate("""() => [...document.querySelectorAll('flt-semantics')]
+        .map(e => e.getAttribute('aria-label') || e.textContent || '').filter(t => /^(Телефон|Phone) \\d/.test(t))""")
+
+
+def wait_row(host, row: str, timeout: float = 10.0) -> list[str]:
+    deadline = time.monotonic() + timeout
+    while row not in (rows := phone_rows(host)) and time.monotonic() < deadline:
+        host.page.wait_for_timeout(200)
+    assert row in rows, rows
+    return rows
+
+
+def seat_of(ui, mark: bool = False) -> None:
+    """Settings of ``ui``: «Это я» is Боря (its second player; ``mark``: tapped first), then
+    back to the game."""
+    ui.back()
+    ui.tap_id(ids.HOME_SETTINGS)
+    if mark:
+        ui.tap_id(f"{ids.SET_ME}-1")
+    ui.wait_id(f"{ids.SET_ME}-1")
+    deadline = time.monotonic() + 5
+    while not ui.selected(f"{ids.SET_ME}-1") and time.monotonic() < deadline:
+        ui.page.wait_for_timeout(200)
+    assert ui.selected(f"{ids.SET_ME}-1"), "«Это я» is Боря on this phone"
+    ui.back()
+    ui.tap_id(ids.HOME_CONTINUE)
+    ui.wait_id(vz.SCREEN_SCORE)
+
+
 def test_three_phones_with_no_network_play_vzhuh(pw, site, tmp_path, request):
     url, srv = serve(site["out"])
     own = {**site, "url": url}
@@ -91,6 +127,9 @@ def test_three_phones_with_no_network_play_vzhuh(pw, site, tmp_path, request):
         link(host, b, hp, bp)
         host.wait_text(pt.PHONES, "1")
         b.wait_id(vz.SCREEN_SCORE, timeout=20000)
+        # «Это я» on the first guest: Боря; the host's list names that phone so (issue 50)
+        seat_of(b, mark=True)
+        wait_row(host, "Телефон 1 · Боря")
 
         # the third phone opens the link: asked first, since it runs a game of its own
         host.page.evaluate("window.__kity.length = 0")
@@ -107,6 +146,25 @@ def test_three_phones_with_no_network_play_vzhuh(pw, site, tmp_path, request):
         phones_linked(host, hp, 2)
         c.wait_id(vz.SCREEN_SCORE, timeout=20000)
         host.shot("p2p-three-phones-host")
+        # codes scanned on a linked guest: refused on its join screen, the refusal stays while the
+        # host's heartbeats come (each second), and the link is kept: the page is never asked to
+        # join (it would close the live link) — issue 50
+        b.page.evaluate("window.__kity.length = 0")
+        scanned(b, "https://example.com/menu")
+        b.wait_text(pt.PROBLEM, b.tr("This is not a Киты code."))
+        b.page.wait_for_timeout(2500)
+        assert b.read(pt.PROBLEM) == b.tr("This is not a Киты code.")
+        scanned(b, inv["url"])  # the invitation the third phone answered: an old code of this table
+        said = b.tr("This phone is at the table already: its link is kept, there is nothing to scan.")
+        b.wait_text(pt.PROBLEM, said)
+        b.shot("p2p-linked-guest-old-code")
+        b.page.wait_for_timeout(2500)
+        assert b.read(pt.PROBLEM) == said
+        assert b.page.evaluate("() => window.__kity.filter(e => e.op === 'join' || e.ev === 'answer').length") == 0
+        assert b.page.locator(b.sel(pt.CUT_OFF)).count() == 0
+        b.back()
+        b.tap_id(ids.HOME_CONTINUE)
+        b.wait_id(vz.SCREEN_SCORE)
         host.back()
         host.tap_id(ids.HOME_CONTINUE)
         host.wait_id(vz.SCREEN_SCORE)
@@ -175,6 +233,7 @@ def test_three_phones_with_no_network_play_vzhuh(pw, site, tmp_path, request):
             b.tap_id(ids.HOME_CONTINUE)
         same_totals((b,), ["6", "10", "3"])
         b.wait_id(pt.CUT_OFF, timeout=20000)
+        seat_of(b)  # «Это я» kept through the reload (issue 50)
         # one scan of a new code brings it back as the same phone
         host.back()
         host.tap_id(ids.HOME_INVITE)  # (the closed page's link may still be listed: a closed browser
@@ -189,6 +248,8 @@ def test_three_phones_with_no_network_play_vzhuh(pw, site, tmp_path, request):
         b.page.wait_for_selector(b.sel(pt.CUT_OFF), state="detached", timeout=20000)
         phones_linked(host, hp, 2)
         assert "3" not in host.read(pt.PHONES)  # the same phone back, not a third
+        rows = wait_row(host, "Телефон 1 · Боря")  # the same row: its number and its seat (issue 50)
+        assert not any(r.startswith("Телефон 3") for r in rows), rows
         # the last party on the returned phone: Вика 6 → 6 / 10 / 9, Аня's 6 the lowest: the
         # game is over on every phone, Аня wins (VZ-GAME)
         penalty(b, 2, taps=(6,))

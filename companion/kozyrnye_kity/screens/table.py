@@ -546,6 +546,7 @@ def TableBody(wide: bool):
     piles = s.game.piles()
     target = s.game.target
     players = []
+    me = st.seat(s.game_id) if st.table else None  # «Это я» of this device in this game
     for i, p in enumerate(s.players):
         # On a phone the panels are the standings, below the picker: whose turn it is and the
         # bonuses that may be used now are said once, above it (the turn banner, TurnBonuses),
@@ -553,13 +554,13 @@ def TableBody(wide: bool):
         usable = s.game.usable_bonuses(p) if wide else ()
         bonuses = tuple((cid, f"{card_label(cid)} · {bonus_text(s, cid)}", cid in usable) for cid in front.get(p, ()))
         players.append(kept(PlayerPanel, i, p, wide and p == to_act, bonuses, totals.get(p, 0), rnd.get(p, 0),
-                            piles.get(p, 0), target, on_bonus, lg, st.table and st.me == p, key=f"table-player-{i}"))
+                            piles.get(p, 0), target, on_bonus, lg, me == p, key=f"table-player-{i}"))
     text, icon = turn_text(s, ph)
     trump, token = s.game.trump()
     top = [
         kept(TrumpPanel, trump, token, wide, lg, trump_name_size(st.width, wide), key="table-trump-panel"),
-        kept(TurnBanner, text, icon, wide, st.table and st.me is not None and st.me == to_act,
-             st.table and st.me is not None, key="table-turn-banner"),
+        kept(TurnBanner, text, icon, wide, me is not None and me == to_act, me is not None,
+             key="table-turn-banner"),
         kept(TrickView, t("Round {round} · trick {trick}").format(round=s.game.round_number(),
                                                                   trick=s.game.trick_number()),
              s.game.current_plays(), s.game.trick_events(lg), lg, trick_rows(len(s.players), st.width, wide),
