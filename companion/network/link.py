@@ -32,6 +32,8 @@ WebRTC. Outside the browser nothing here runs (:func:`start` is not called).
 from __future__ import annotations
 
 import asyncio
+import base64
+import binascii
 import io
 import logging
 import re
@@ -120,16 +122,12 @@ _B45 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
 
 
 def _unbase32(text: str) -> Optional[bytes]:
-    if not _B32.match(text) or len(text) % 8 in (1, 3, 6):
+    if not _B32.match(text):
         return None
-    out, acc, bits = bytearray(), 0, 0
-    for ch in text:
-        acc, bits = (acc << 5) | "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567".index(ch), bits + 5
-        if bits >= 8:
-            bits -= 8
-            out.append((acc >> bits) & 255)
-        acc &= (1 << bits) - 1
-    return bytes(out) if acc == 0 else None  # the padding bits are zero
+    try:  # (the codes leave out base32's padding)
+        return base64.b32decode(text + "=" * (-len(text) % 8))
+    except binascii.Error:
+        return None
 
 
 def _unbase45(text: str) -> Optional[bytes]:
