@@ -13,6 +13,7 @@ import types
 import pytest
 
 from companion.widgets import records
+from test_session_helpers import run_coroutine
 
 RECORD = '{"format": "vzhuh/1"}'.encode()
 
@@ -103,7 +104,7 @@ def picked(size: int = len(RECORD)):
 @pytest.mark.parametrize("when", ["before", "after"])
 def test_the_first_pick_is_read_without_a_service_worker(worker, when):
     PAGE.hands = when
-    assert asyncio.run(records._read_picked(worker, picked())) == RECORD
+    assert run_coroutine(records._read_picked(worker, picked())) == RECORD
     assert PAGE.channels and all(c.closed and c.onmessage is None for c in PAGE.channels)  # nothing left listening
     assert worker["uploads"] == {}
 
@@ -111,7 +112,7 @@ def test_the_first_pick_is_read_without_a_service_worker(worker, when):
 def test_a_page_that_hands_nothing_is_said_not_read_and_never_hangs(worker):
     PAGE.hands = None
     with pytest.raises(records.BrowserReadFailed):
-        asyncio.run(asyncio.wait_for(records._read_picked(worker, picked()), 5))
+        run_coroutine(asyncio.wait_for(records._read_picked(worker, picked()), 5))
     assert all(c.closed for c in PAGE.channels)
 
 

@@ -7,8 +7,10 @@ answered from the simulation's synthetic profile, as a user reading the printed 
 """
 from __future__ import annotations
 
+import asyncio
 import random
-from typing import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Coroutine, Sequence
 
 from engine import kozyrnye_kity as engine
 from engine.kozyrnye_kity import CardFacts, DeckProfile, parse_card
@@ -112,3 +114,10 @@ def teach(store: Store, prof: DeckProfile) -> None:
     """The user already told the app every printed fact (no questions in these tests)."""
     for card, f in prof.items():
         store.set_fact(card.id, facts_to_json(f))
+
+
+def run_coroutine(coro: Coroutine[Any, Any, Any]) -> Any:
+    """``asyncio.run`` in a thread of its own: a browser test that ran before on the same worker
+    leaves Playwright's event loop running in the main thread, where ``asyncio.run`` refuses."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()

@@ -23,6 +23,7 @@ from companion.ui.session import Session
 from companion.store.repository import Store
 
 from test_platform import browser  # noqa: F401  (the seam as in the browser, syncfs faked)
+from test_session_helpers import run_coroutine
 
 
 # ------------------------------------------------------------------------------ storage full
@@ -105,7 +106,7 @@ def test_what_lived_in_memory_is_saved_when_storage_comes_back_without_another_e
         finally:
             store.close()
 
-    asyncio.run(evening())
+    run_coroutine(evening())
 
 
 def test_the_warning_bar_draws_the_storage_state_whatever_the_messages_do():
