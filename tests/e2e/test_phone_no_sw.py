@@ -14,7 +14,6 @@ API. One phone, one start:
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 
@@ -22,7 +21,7 @@ from companion.base import ids
 
 from .phone import Phone
 from .test_below_fold import off_screen
-from .test_phone_files import _record
+from .test_phone_files import _record, pick
 
 pytestmark = pytest.mark.e2e
 
@@ -68,23 +67,13 @@ def test_a_phone_on_plain_http_under_a_lan_name(pw, site, tmp_path, request):
         ui.wait_id(ids.STATS_EMPTY)
         figures = {}
         # the first pick of this phone: read and filed
-        with ui.page.expect_file_chooser() as fc:
-            ui.tap_id(ids.IMPORT_PICK)
-        t0 = time.perf_counter()
-        fc.value.set_files(str(_record(tmp_path)))
-        ui.wait_text(ids.IMPORT_RESULT, "добавлена в историю", timeout=ANSWER_MS)
-        figures["record"] = time.perf_counter() - t0
+        figures["record"] = pick(ui, _record(tmp_path), "добавлена в историю", ANSWER_MS)
         ui.wait_id(ids.STATS_PLAYERS)
         # too large: refused from the size alone, as a record and as an archive
         archive = tmp_path / "kity-archive_2026-11-29.json"
         for name, path, words in (("60 MB record", _big(tmp_path / "big.json", 60), "для записи игры (60.0 МБ"),
                                   ("40 MB archive", _big(archive, 40), "для архива игр (40.0 МБ")):
-            with ui.page.expect_file_chooser() as fc:
-                ui.tap_id(ids.IMPORT_PICK)
-            t0 = time.perf_counter()
-            fc.value.set_files(str(path))
-            ui.wait_text(ids.IMPORT_RESULT, words, timeout=ANSWER_MS)
-            figures[name] = time.perf_counter() - t0
+            figures[name] = pick(ui, path, words, ANSWER_MS)
             text = ui.read(ids.IMPORT_RESULT)
             assert text.startswith("Не загружено, ничего не изменено") and "Ничего не отправлено" in text, text
         print("phone on plain http, no service worker: answered in "
