@@ -40,20 +40,22 @@ def scanned(ui, text: str) -> None:
     ui.page.evaluate("t => window.__kitySay({ev: 'scanned', text: t})", text)
 
 
+def centre(ui, sel: str) -> tuple[float, float]:
+    """The centre of the element of ``sel``, once it is on the page."""
+    ui.page.wait_for_selector(sel, state="attached")
+    box = ui.page.locator(sel).last.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
 def tap_together(a, sel_a: str, b, sel_b: str) -> None:
-    """Two taps at the same instant on two phones (no wait between them): the element of each
-    selector, at its centre."""
-    a.page.wait_for_selector(sel_a, state="attached")
-    b.page.wait_for_selector(sel_b, state="attached")
-    box_a, box_b = a.page.locator(sel_a).last.bounding_box(), b.page.locator(sel_b).last.bounding_box()
-    a.page.mouse.click(box_a["x"] + box_a["width"] / 2, box_a["y"] + box_a["height"] / 2)
-    b.page.mouse.click(box_b["x"] + box_b["width"] / 2, box_b["y"] + box_b["height"] / 2)
+    """Two taps at the same instant on two phones (no wait between them)."""
+    at_a, at_b = centre(a, sel_a), centre(b, sel_b)
+    a.page.mouse.click(*at_a)
+    b.page.mouse.click(*at_b)
 
 
 def click(ui, sel: str) -> None:
-    ui.page.wait_for_selector(sel, state="attached")
-    box = ui.page.locator(sel).last.bounding_box()
-    ui.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    ui.page.mouse.click(*centre(ui, sel))
 
 
 HOLD = """() => { if (window.__kityHeld) return; window.__kityHeld = [];
