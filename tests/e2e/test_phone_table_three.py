@@ -47,6 +47,7 @@ STALE = "Another phone made its entry first: the table is updated, yours was not
 PROPOSALS = """() => (window.__kity || []).filter(m => m.op === 'send' && typeof m.data === 'string'
   && m.data.startsWith('{"t":"propose"')).map(m => m.data)"""
 
+
 def installed(ui, site) -> None:
     """The app's service worker holds every file of the build and controls the page (what the
     first load leaves on a phone)."""
