@@ -18,8 +18,8 @@ import flet as ft
 from engine.royal_mastheads.rules import C
 
 from ...base.i18n import lang, t, tn
-from ...ui import TOUCH, choice_row, content_width, probe, safe_screen, screen, section_title, tagged
-from ...widgets.game import go, leave, play_button, use_play
+from ...ui import TOUCH, choice_row, content_width, probe, safe_screen, screen, section_title, tagged, use_kept
+from ...widgets.game import go, leave, play_button, use_play, use_stable
 from ...widgets.notices import outcome_text
 from .. import ids
 from ..view import BANK, card_text, plain
@@ -58,6 +58,9 @@ def Deal():
     get_owners, set_owners = use_keyed(deal_key, {})
     get_owner, set_owner = use_keyed(deal_key, None)
     get_holder, set_holder = use_keyed(deal_key, "rule")
+    kept = use_kept()  # the picker's suits that look as they did are handed back as they were
+    grid_tap = ft.use_ref(None)
+    on_grid = use_stable(lambda c: grid_tap.current(c))  # the picker's handler, of stable identity
     if not on:
         return screen(st, ROUTE, ids.SCREEN_DEAL, "«Королевское наказание»", [
             ft.Text(t("No set of «Королевское наказание» is running."), size=18),
@@ -363,8 +366,9 @@ def Deal():
                            ft.Semantics(identifier=ids.TRICK, label=" ".join(
                                f"{p} {card_text(c, lg)}" for p, c in lv.current) or "—", container=True,
                                content=ft.Row(slots, spacing=4))], spacing=4, tight=True))
-    body.append(card_grid(play, width=width, seen=view.seen(), hint=follow if led else None,
-                          only=(follow | others) if (follow or others) else None))
+    grid_tap.current = play
+    body.append(card_grid(on_grid, width=width, seen=view.seen(), hint=follow if led else None,
+                          only=(follow | others) if (follow or others) else None, kept=kept))
     if deal_problems:
         body.append(banner(ids.DEAL_PROBLEMS, "\n".join(v.text(lg) for v in deal_problems), problem=True))
     body.append(_last_trick(view))
