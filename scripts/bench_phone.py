@@ -436,7 +436,7 @@ def other_games() -> dict:
         ui = new_ui(page)
         start_set(ui)
         turn(ui, "hearts-7", "tricks")
-        return ui, [(rm.card("hearts-7"), rm.TO_PLAY, "ходит Боря", "includes"),
+        return ui, [(rm.card("hearts-7"), rm.TO_PLAY, "карта игрока Боря", "includes"),
                     (rm.UNDO, rm.TO_PLAY, "ходит Аня", "includes")]
 
     def kalmar(page):
