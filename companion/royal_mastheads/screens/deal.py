@@ -338,7 +338,7 @@ def Deal():
         else:
             buzz()
 
-    body.append(live_strip(view, lv, narrow=narrow))
+    body.append(live_strip(view, lv, narrow=narrow, kept=kept))
     slots = []
     current = dict(lv.current)
     leader_seat = players.index(lv.current[0][0]) if lv.current else players.index(lv.to_play)
@@ -371,7 +371,7 @@ def Deal():
                           only=(follow | others) if (follow or others) else None, kept=kept))
     if deal_problems:
         body.append(banner(ids.DEAL_PROBLEMS, "\n".join(v.text(lg) for v in deal_problems), problem=True))
-    body.append(_last_trick(view))
+    body.append(kept(_last_trick_of, view.last_trick(), lg, key="last-trick"))
     if lv.trick == 1 and not lv.current:
         body.append(tagged(ids.SWITCH_TAKEN, ft.TextButton(t("Enter this deal by taken cards instead"), height=TOUCH,
                                                            on_click=lambda: set_mode("taken"))))
@@ -401,10 +401,13 @@ def _bank_fix(view, refused, shown=None) -> list[ft.Control]:
 
 
 def _last_trick(view) -> ft.Control:
-    last = view.last_trick()
+    return _last_trick_of(view.last_trick(), lang())
+
+
+def _last_trick_of(last, lg: str, key: str | None = None) -> ft.Control:
+    """The last trick (``last``: the view's :class:`LastTrick`, or None), as the screen keeps it."""
     if last is None:
         return ft.Container()
-    lg = lang()
     cards = " · ".join(f"{p} {card_text(c, lg)}" for p, c in last.cards)
     return ft.Container(
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=12, padding=10,
