@@ -186,18 +186,32 @@ def turn_text(s, ph) -> tuple[str, str]:
     return t("The round is over"), ft.Icons.FLAG_OUTLINED
 
 
+def turn_now(s, me: Optional[str], lg: str) -> tuple:
+    """What the turn banner and the trick show, selected together (one drawing, one message: the
+    turn and the trick never show apart, issue 52): (text, icon, mine, title, plays, lines)."""
+    text, icon = turn_text(s, s.game.phase())
+    return (text, icon, me is not None and me == s.game.to_act(), *trick_now(s, lg))
+
+
 @ft.memo
 @ft.component
 @safe_render
-def TurnBanner(wide: bool, lg: str, me: Optional[str] = None):
-    """Whose turn it is; on the phone of the player to act (table mode, «это я»: ``me``) also
-    «Ваш ход». A device with a seat keeps that line's room on the others' turns."""
-    icon, mine = use_select(lambda s: (turn_text(s, s.game.phase())[1], me is not None and me == s.game.to_act())
-                            if _playing(s) else SAME)
-    seated = me is not None
+def TurnAndTrick(wide: bool, lg: str, me: Optional[str], rows: int, compact: int, gap: int):
+    """The turn banner (:func:`TurnBanner`) and the trick (:func:`TrickView`), one under the
+    other (``gap``: the body's spacing), following the session together."""
+    text, icon, mine, title, plays, lines = use_select(lambda s: turn_now(s, me, lg) if _playing(s) else SAME)
+    kept = use_kept()
+    return ft.Column([kept(TurnBanner, text, icon, wide, mine, me is not None, key="banner"),
+                      TrickView(kept, title, plays, lines, lg, rows, compact)],
+                     spacing=gap, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def TurnBanner(text: str, icon, wide: bool, mine: bool = False, seated: bool = False, *, key: str = "") -> ft.Control:
+    """Whose turn it is; on the phone of the player to act (table mode, «это я») also «Ваш ход».
+    A device with a seat (``seated``) keeps that line's room on the others' turns."""
     bg, fg = ((ft.Colors.TERTIARY_CONTAINER, ft.Colors.ON_TERTIARY_CONTAINER) if mine
               else (ft.Colors.PRIMARY_CONTAINER, ft.Colors.ON_PRIMARY_CONTAINER))
-    lines = [_TurnText(wide, fg, lg, key="table-turn-text")]
+    lines = [probe(ids.TABLE_TURN, text, size=30 if wide else 24, weight=ft.FontWeight.BOLD, color=fg)]
     if mine:
         lines.insert(0, probe(ids.TURN_MINE, t("Your turn"), size=20, weight=ft.FontWeight.W_600, color=fg))
     elif seated:
@@ -211,15 +225,6 @@ def TurnBanner(wide: bool, lg: str, me: Optional[str] = None):
     )
 
 
-@ft.memo
-@ft.component
-@safe_render
-def _TurnText(wide: bool, fg, lg: str):
-    """The words of the turn banner, on their own: a card entered changes them, not the banner."""
-    text = use_select(lambda s: turn_text(s, s.game.phase())[0] if _playing(s) else SAME)
-    return probe(ids.TABLE_TURN, text, size=30 if wide else 24, weight=ft.FontWeight.BOLD, color=fg)
-
-
 def trick_now(s, lg: str) -> tuple:
     """(title, plays, lines) of the trick being played: «Раунд 1 · взятка 2», its (card id,
     player) in order, the bonus uses."""
@@ -227,18 +232,13 @@ def trick_now(s, lg: str) -> tuple:
             s.game.current_plays(), s.game.trick_events(lg))
 
 
-@ft.memo
-@ft.component
-@safe_render
-def TrickView(lg: str, rows: int = 1, compact: int = 0):
-    """The current trick (:func:`trick_now`): its cards, who played them, the bonus uses; the
-    cards keep the room of ``rows`` lines of them, however many are down. The cards already
-    down are kept (:func:`~companion.ui.use_kept`): a card entered makes one chip, not all.
-    ``compact`` (a phone): the number of players; one line of that many equal chips, the
-    family's name over the value and the player, so the line above the picker holds a whole
-    trick (issue 43)."""
-    title, plays, lines = use_select(lambda s: trick_now(s, lg) if _playing(s) else SAME)
-    kept = use_kept()  # what did not change is handed back as it was: only the new card is made
+def TrickView(kept, title: str, plays: tuple, lines: tuple, lg: str, rows: int = 1, compact: int = 0) -> ft.Control:
+    """The current trick: ``plays`` are (card id, player) in order, ``lines`` the bonus uses;
+    the cards keep the room of ``rows`` lines of them, however many are down. What did not
+    change is handed back as it was (``kept``: the drawing part's :func:`~companion.ui.use_kept`):
+    a card entered makes one chip, not all. ``compact`` (a phone): the number of players; one
+    line of that many equal chips, the family's name over the value and the player, so the
+    line above the picker holds a whole trick (issue 43)."""
     chip = _compact_chip if compact else _trick_chip
     chips = [kept(chip, cid, who, lg, key=f"chip-{cid}") for cid, who in plays]
     if compact and chips:
@@ -439,10 +439,19 @@ def turn_bonuses(s) -> tuple:
 @ft.memo
 @ft.component
 @safe_render
-def PickLabel(lg: str):
-    """«Карта игрока …:» over the picker: whose card it takes."""
-    who = use_select(lambda s: s.game.to_act() if _to_play(s) else SAME)
-    return ft.Text(t("Card played by {player}:").format(player=who), size=18, weight=ft.FontWeight.W_600)
+def TurnEntry(on_bonus, wide: bool, lg: str, gap: int):
+    """Over the picker, following the session together: «Карта игрока …:» (whose card it takes)
+    and the usable bonuses of the player to act (:func:`TurnBonuses`); ``gap``: the body's spacing."""
+    seat, player, bonuses = use_select(lambda s: turn_bonuses(s) if _to_play(s) else SAME)
+    kept = use_kept()
+    return ft.Column([
+        kept(_pick_label, player, lg, key="label"),
+        kept(TurnBonuses, seat, player, bonuses, on_bonus, wide, lg, key="bonuses"),
+    ], spacing=gap, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def _pick_label(player: str, lg: str, *, key: str) -> ft.Control:
+    return ft.Text(t("Card played by {player}:").format(player=player), size=18, weight=ft.FontWeight.W_600)
 
 
 @per_change
@@ -454,16 +463,12 @@ def table_cards(s):
     return s.game.unseen_cards(), tuple((cid, whereabouts_text(w)) for cid, w in s.game.card_whereabouts().items())
 
 
-@ft.memo
-@ft.component
-@safe_render
-def TurnBonuses(on_bonus, wide: bool, lg: str):
+def TurnBonuses(seat: int, player: str, bonuses: tuple, on_bonus, wide: bool, lg: str, *, key: str = "") -> ft.Control:
     """The usable bonuses of the player to act, by the picker: use one before the card
     (R-TRICK-3: on their own turn, before playing their card). Its words and its buttons
     share a line on a tablet and take two on a phone, so the box has one height whoever is to
     act (its words on one line; on a phone the buttons go under them); a player with none gets
     a quiet line of that height (the picker below stays put)."""
-    seat, player, bonuses = use_select(lambda s: turn_bonuses(s) if _to_play(s) else SAME)
     pad, slot = ft.Padding.symmetric(horizontal=10, vertical=6), BONUS_SLOT[0 if wide else 1]
     if not bonuses:
         return ft.Container(height=slot, padding=pad, content=ft.Text(
@@ -666,11 +671,11 @@ def TableBody(wide: bool):
         seat, cid, fams = ask
         entry.append(FamilyAsk(cid, fams, lambda f: use_bonus(seat, cid, f), lambda: set_family_ask(None), lg,
                                key="table-family-ask"))
+    gap = 10 if wide else 12  # the body's spacing (two_columns), kept inside the parts that group two
     if to_play:
         # the player to act sees their usable bonuses right by the picker; the slot stays when
         # they have none, so the picker does not move from one turn to the next
-        entry += [kept(PickLabel, lg, key="table-pick-label"),
-                  kept(TurnBonuses, on_bonus, wide, lg, key="table-turn-bonuses"),
+        entry += [kept(TurnEntry, on_bonus, wide, lg, gap, key="table-turn-entry"),
                   kept(CardPicker, available=(), on_pick=on_play, prefix=ids.TABLE_PICK, explain=True,
                        follow=table_cards, key="table-picker")]
     else:
@@ -682,9 +687,8 @@ def TableBody(wide: bool):
     side = [kept(Player, i, wide, on_bonus, lg, me == p, key=f"table-player-{i}") for i, p in enumerate(players)]
     top = [
         kept(Trump, wide, lg, trump_name_size(st.width, wide), key="table-trump-panel"),
-        kept(TurnBanner, wide, lg, me, key="table-turn-banner"),
-        kept(TrickView, lg, trick_rows(len(players), st.width, wide), 0 if wide else len(players),
-             key="table-trick-view"),
+        kept(TurnAndTrick, wide, lg, me, trick_rows(len(players), st.width, wide), 0 if wide else len(players), gap,
+             key="table-turn-and-trick"),
     ]
     return two_columns(top + entry, side, wide)
 
