@@ -506,7 +506,7 @@ def table_taps(pw, servers, readiness, args, bench: Path, exe: str | None = None
                   f"{pct(got[1]['ms'], .5):.0f} ms; Python a card p50 "
                   f"{pct(got[0]['python'] or [float('nan')], .5):.1f} ms", flush=True)
     others = {}
-    for n, (game, setup) in enumerate(other_games().items()):
+    for n, (game, setup) in enumerate(other_games().items() if args.other_games else ()):
         _, ctx, page = visit(pw, servers["kity"][2], bench / f"profile-taps-other-{n}", readiness["kity"],
                              keep_open=True, exe=exe)
         try:
@@ -1010,6 +1010,8 @@ def main() -> None:
                          "one not installed is skipped")
     ap.add_argument("--tap-runs", type=int, default=2,
                     help="issue 52: runs of whale-table taps beside the same-work floor (0: none)")
+    ap.add_argument("--no-other-games", dest="other_games", action="store_false",
+                    help="issue 52: the whale table and its floor only, not each other game's main tap")
     ap.add_argument("--no-visits", dest="visits", action="store_false",
                     help="skip the visits of issue 41 (first / repeat visit, bytes, import times)")
     ap.add_argument("--engine-taps", type=int, default=10,
