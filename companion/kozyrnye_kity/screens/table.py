@@ -84,6 +84,8 @@ def per_change(fn):
     last: list = [None, None]
 
     def once(s):
+        if s is None:
+            return fn(s)
         k = (id(s), s.version, lang())
         if last[0] != k:
             last[0], last[1] = k, fn(s)
