@@ -30,7 +30,7 @@ from .store import repository
 from .store.repository import SILENT, FolderInUse, Store
 from .session.shared import shared
 from .ui.session import Session, confirm_shown
-from .ui import NoticeCtx, SessionCtx, StateCtx, hold_session, routes_of, under_every_screen
+from .ui import SessionCtx, StateCtx, hold_session, routes_of, under_every_screen
 from .widgets.awake import use_keep_awake
 from .widgets.game import game_route
 from .widgets.notices import STORAGE, StorageBar, refusal_text, storage_text
@@ -90,8 +90,7 @@ def App(state: AppState, session_box: tuple):
 
     ft.use_effect(session_lang, dependencies=[state.lang])
 
-    return StateCtx(state, lambda: NoticeCtx(state.board, lambda: SessionCtx(
-        session, lambda: ft.Router(route_tree(), manage_views=True))))
+    return StateCtx(state, lambda: SessionCtx(session, lambda: ft.Router(route_tree(), manage_views=True)))
 
 
 def route_tree() -> list[ft.Route]:

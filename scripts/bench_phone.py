@@ -1,7 +1,22 @@
-"""The phone edition side by side with its floor (issues 16, 41, 47): prints figures, asserts nothing.
+"""The phone edition side by side with its floor (issues 16, 41, 47, 52): prints figures, asserts nothing.
 
     .venv/bin/python scripts/bench_phone.py [--taps 30] [--runs 3] [--no-one-core] [--no-computer]
-        [--no-chromium] [--engines firefox,webkit] [--engine-taps 10]
+        [--no-chromium] [--engines firefox,webkit] [--engine-taps 10] [--tap-runs 2] [--no-visits]
+
+First (issue 52; ``--tap-runs 0`` leaves it out): a tap on the phone edition's whale table beside a
+same-work floor, tests/e2e/floor_table.py — a plain Flet app, no Киты import, that draws the same
+table (the same accessibility nodes and identifiers, the same look) and makes the same changes on
+a card and on «undo», one ``page.update`` of the changed controls a tap. ``--tap-runs`` runs, the
+two apps in turn on new profiles (the order swapped every run), ``--taps`` card + «undo» pairs
+each: in the page, pointerdown → the frame after the one that shows it (``ARM_JS``), the frames
+drawn until then, and the share of Python in the worker (first message in → last message out;
+Киты holds its messages to the screen while a write is copied to IndexedDB, and that copy's
+time is printed beside it). Then the main tap of each other game on a new game of it (a «Вжух!»
+party's points recorded, a Royal Mastheads card, a «Кальмар» move, each with «undo»). Printed:
+Киты's whale card p50 against the floor's (target ≤ 1.1×) and the app's Python a tap for each
+game's main tap (target ≤ 25 ms). A screenshot of each table after its first card is kept in
+build/bench/ (kity-after-card.png, floor-table-after-card.png). ``--no-visits`` leaves out what
+follows.
 
 Everything below is measured twice in one run: chromium as it is, then chromium held to one core
 (``taskset -c 0`` around it, both apps: the nearest this machine gets to a phone; DevTools' CPU
@@ -224,12 +239,20 @@ def import_times(page) -> dict:
 # shows the effect (so that frame has been painted). Playwright's ``click()`` first waits for
 # the target to be stable over two animation frames and checks it is hit, and its calls cross
 # processes: the wall-clock figure around it holds that harness time too, which no person at a
-# table waits for. Both figures are printed, each beside the floor's.
+# table waits for. Both figures are printed, each beside the floor's. The frames the page drew
+# from the pointerdown to the one that shows the effect are counted too (Flutter asks for each
+# with requestAnimationFrame; the bench's own request is not counted).
 ARM_JS = """([id, exp, mode]) => {
     if (!window.__tapHook) {
         window.__tapHook = true;
+        window.__raf = window.requestAnimationFrame.bind(window);
+        window.__frames = 0;
+        window.requestAnimationFrame = cb => window.__raf(ts => { window.__frames++; cb(ts); });
         window.addEventListener('pointerdown', () => {
-            if (window.__tap && window.__tap.t0 === null) window.__tap.t0 = performance.now();
+            if (window.__tap && window.__tap.t0 === null) {
+                window.__tap.t0 = performance.now();
+                window.__tap.f0 = window.__frames;
+            }
         }, true);
     }
     const text = () => [...document.querySelectorAll(`[flt-semantics-identifier="${id}"]`)]
@@ -240,12 +263,14 @@ ARM_JS = """([id, exp, mode]) => {
         const has = t.some(s => s.includes(exp));
         return mode === 'includes' ? has : !has;
     };
-    window.__tap = {t0: null};
+    window.__tap = {t0: null, f0: 0};
+    window.__tapFrames = null;
     window.__shown = new Promise(resolve => {
         const obs = new MutationObserver(() => {
             if (window.__tap.t0 === null || !ok()) return;
             obs.disconnect();
-            requestAnimationFrame(() => resolve(performance.now() - window.__tap.t0));
+            window.__tapFrames = window.__frames - window.__tap.f0;
+            window.__raf(() => resolve(performance.now() - window.__tap.t0));
         });
         obs.observe(document.documentElement, {subtree: true, childList: true, characterData: true, attributes: true});
     });
@@ -258,16 +283,149 @@ def arm(page, ident: str, expected: str, mode: str) -> None:
     page.evaluate(ARM_JS, [ident, expected, mode])
 
 
-def shown(page) -> float:
-    return page.evaluate("() => window.__shown")
+def shown(page) -> float | None:
+    """The in-page ms of the tap :func:`arm` watched; None when its effect was not shown in 15 s."""
+    return page.evaluate("() => Promise.race([window.__shown, new Promise(r => setTimeout(() => r(null), 15000))])")
 
 
-def taps(page, n: int) -> list[float]:
-    """ms from a tap to the screen showing its effect, on the whale table of a new game."""
+def frames(page) -> int | None:
+    """The frames drawn from the last tap's pointerdown to the one that showed its effect."""
+    return page.evaluate("() => window.__tapFrames")
+
+
+# The Python busy time of a tap, counted in the worker's Python itself: the event's dispatch (the
+# tap's handler: for Киты the session's change and every part's selection; for the floor its
+# page.update) and each component Flet draws again (its render, diff and messages). Not the
+# waits between them (the copy to IndexedDB, the page).
+BUSY_PY = r"""
+import time
+from flet.messaging.session import Session as _S
+from flet.components.component import Component as _C
+if getattr(_S, "_kbusy", None) is None:
+    _busy = [0.0]
+    _S._kbusy = _busy
+    _dispatch, _update = _S.dispatch_event, _C.update
+
+    async def _timed_dispatch(self, *a, **kw):
+        t = time.perf_counter()
+        try:
+            return await _dispatch(self, *a, **kw)
+        finally:
+            _busy[0] += time.perf_counter() - t
+
+    def _timed_update(self):
+        t = time.perf_counter()
+        try:
+            return _update(self)
+        finally:
+            _busy[0] += time.perf_counter() - t
+
+    _S.dispatch_event, _C.update = _timed_dispatch, _timed_update
+True
+"""
+BUSY_TAKE = ("from flet.messaging.session import Session as _S\n"
+             "_v = _S._kbusy[0] * 1000 if getattr(_S, '_kbusy', None) else -1\n"
+             "if _v >= 0: _S._kbusy[0] = 0.0\n_v")
+
+
+class PythonShare:
+    """The share of Python in the worker of a tap: from the first message in (the tap) to the
+    last message out (the screen's updates; a message in after the last one out is not a
+    tap's). ``take()`` before a tap (drops what came between taps) and after it. Киты holds its
+    messages to the screen while a write is copied to IndexedDB (companion/base/platform.py):
+    that copy's time (JavaScript, Python idle meanwhile) is kept too, ``sync`` of :meth:`take`."""
+
+    def __init__(self, page):
+        self.worker = next((w for w in page.workers if w.evaluate("() => !!(self.flet_js && self.flet_js.send)")),
+                           None)
+        self.sync: float | None = None
+        if self.worker is not None and not self.worker.evaluate("() => !!self.__kshare"):
+            self.worker.evaluate("""() => {
+                self.__kshare = true;
+                const send = self.flet_js.send, post = self.postMessage.bind(self);
+                self.flet_js.send = (d) => { self.__kin = self.__kin || performance.now(); return send(d); };
+                self.postMessage = (m, t) => { self.__kout = performance.now(); return post(m, t); };
+                const fs = self.pyodide && self.pyodide.FS, I = fs && fs.filesystems && fs.filesystems.IDBFS;
+                self.__ksync = 0;
+                if (I && I.syncfs) {
+                    const orig = I.syncfs;
+                    I.syncfs = function (m, populate, cb) {
+                        const t = performance.now();
+                        return orig.call(this, m, populate, e => { self.__ksync += performance.now() - t; cb(e); });
+                    };
+                }
+            }""")
+        self.busy: float | None = None
+        self.counts_busy = False
+        if self.worker is not None:
+            try:
+                self.counts_busy = bool(self.worker.evaluate("code => self.pyodide.runPython(code)", BUSY_PY))
+            except Exception as ex:  # the figure is left out, the others stand
+                print(f"  (the Python busy time is not counted here: {type(ex).__name__}: {ex})")
+
+    def take(self) -> float | None:
+        if self.worker is None:
+            return None
+        got = self.worker.evaluate(
+            "() => { const r = [self.__kin, self.__kout, self.__ksync]; self.__kin = 0; self.__ksync = 0; return r; }")
+        self.sync = got[2]
+        self.busy = None
+        if self.counts_busy:
+            try:
+                busy = self.worker.evaluate("code => self.pyodide.runPython(code)", BUSY_TAKE)
+                self.busy = busy if busy is not None and busy >= 0 else None
+            except Exception:
+                self.busy = None
+        return got[1] - got[0] if got[0] and got[1] and got[1] > got[0] else None
+
+
+def tap_cycle(page, ui, n: int, steps: list, shot: Path | None = None) -> dict:
+    """``n`` times the ``steps`` in turn: each (target, watched, expected, mode) is one tap timed
+    in the page (:data:`ARM_JS`), with its Python share and its frames; a step whose ``watched``
+    is None is a tap not timed (choosing what the next timed tap enters). Returns the figures
+    by step: {"ms": …, "python": …, "frames": …, "wall": …} lists, in the order of ``steps``.
+    ``shot``: a screenshot of the screen after the first timed tap."""
     import random
+
+    share = PythonShare(page)
+    out = [{"ms": [], "python": [], "frames": [], "wall": [], "sync": [], "busy": []} for _ in steps]
+    for _ in range(n):
+        for k, (target, watched, expected, mode) in enumerate(steps):
+            ui.wait_id(target)
+            page.wait_for_timeout(random.uniform(200, 350) if k else 300)
+            share.take()
+            if watched is None:
+                ui.by_id(target).click()
+                continue
+            arm(page, watched, expected, mode)
+            t = time.perf_counter()
+            ui.by_id(target).click()
+            ms = shown(page)
+            if ms is None:
+                raise RuntimeError(f"a tap on {target} did not show {expected!r} in {watched} within 15 s")
+            out[k]["ms"].append(ms)
+            out[k]["wall"].append((time.perf_counter() - t) * 1000)
+            out[k]["frames"].append(frames(page))
+            page.wait_for_timeout(150)  # the last of its messages out
+            if shot is not None and k == next(i for i, st in enumerate(steps) if st[1] is not None):
+                page.wait_for_timeout(600)
+                page.screenshot(path=str(shot))  # the screen after the first entry (compared by eye)
+                shot = None
+            py = share.take()
+            if py is not None:
+                out[k]["python"].append(py)
+                out[k]["sync"].append(share.sync or 0.0)
+            if share.busy is not None:
+                out[k]["busy"].append(share.busy)
+    return out
+
+
+def whale_table(page):
+    """A new whale game on the phone: (ui, steps) for a card of the first player and «undo»."""
     import types
 
     from companion.base import ids
+    from companion.kozyrnye_kity.widgets.card_picker import picker_ids
     from tests.e2e.conftest import UI
     from tests.e2e.test_game_flow import Game, card_name_ru, setup_round, start_game
 
@@ -277,48 +435,79 @@ def taps(page, n: int) -> list[float]:
     setup_round(ui, g.bonuses)
     first = g.turn()
     card = g.legal(first)
-    from companion.kozyrnye_kity.widgets.card_picker import picker_ids
-
     p = picker_ids(ids.TABLE_PICK)  # the whole deck is on the table (issue 43): no family tab first
-    worker = next((w for w in page.workers if w.evaluate("() => !!(self.flet_js && self.flet_js.send)")), None)
-    if worker is not None:  # the share of Python in the worker: first message in → last message out
-        worker.evaluate("""() => {
-            const send = self.flet_js.send, post = self.postMessage.bind(self);
-            self.flet_js.send = (d) => { self.__kin = self.__kin || performance.now(); return send(d); };
-            self.postMessage = (m, t) => { self.__kout = performance.now(); return post(m, t); };
-        }""")
-    out, python, inpage = [], [], []
+    return ui, [(p.card(card), ids.TABLE_TRICK, f"{first}: {card_name_ru(card)}", "includes"),
+                (ids.TABLE_UNDO, ids.TABLE_TRICK, first + ": ", "excludes")]
 
-    def python_share():
-        if worker is not None:
-            got = worker.evaluate("() => { const r = [self.__kin, self.__kout]; self.__kin = 0; return r; }")
-            if got[0] and got[1] > got[0]:  # a message in after the last one out is not a tap's
-                python.append(got[1] - got[0])
 
-    for _ in range(n):
-        ui.wait_id(p.card(card))
-        page.wait_for_timeout(300)
-        python_share()
-        arm(page, ids.TABLE_TRICK, f"{first}: {card_name_ru(card)}", "includes")
-        t = time.perf_counter()
-        ui.by_id(p.card(card)).click()
-        ui.wait_text(ids.TABLE_TRICK, f"{first}: {card_name_ru(card)}")
-        out.append((time.perf_counter() - t) * 1000)
-        inpage.append(shown(page))
-        page.wait_for_timeout(random.uniform(200, 350))
-        python_share()
-        arm(page, ids.TABLE_TRICK, first + ": ", "excludes")
-        t = time.perf_counter()
-        ui.by_id(ids.TABLE_UNDO).click()
-        page.wait_for_function(
-            f"""() => !document.querySelector('[flt-semantics-identifier="{ids.TABLE_TRICK}"]')
-                 || !document.querySelector('[flt-semantics-identifier="{ids.TABLE_TRICK}"]').textContent.includes({json.dumps(first + ': ')})""",
-            polling="raf")
-        out.append((time.perf_counter() - t) * 1000)
-        inpage.append(shown(page))
-        page.wait_for_timeout(random.uniform(200, 350))
-        python_share()
-    return out, python, inpage
+def floor_table(page):
+    """The same-work floor (tests/e2e/floor_table.py): the same card and «undo»."""
+    import types
+
+    from tests.e2e import floor_table as f
+    from tests.e2e.conftest import UI
+
+    ui = UI(page, types.SimpleNamespace(url="", t0=0), Path(tempfile.mkdtemp()))
+    return ui, [(f.PICK.format(card=f.CARD), f.TRICK, f"{f.WHO}: {f.name(f.CARD)}", "includes"),
+                (f.UNDO, f.TRICK, f.WHO + ": ", "excludes")]
+
+
+def other_games() -> dict:
+    """The main tap of each other game: {game: setup}; ``setup(page)`` makes a new game of it on
+    a phone that runs none (its browser test's steps) and gives (ui, steps)."""
+    import types
+
+    from companion.kalmar import ids as kl
+    from companion.royal_mastheads import ids as rm
+    from companion.vzhuh import ids as vz
+    from tests.e2e.conftest import UI
+
+    sys.path.insert(0, str(ROOT / "tests"))  # test_royal_mastheads reads its deal from tests/test_rm_view.py
+
+    def new_ui(page):
+        return UI(page, types.SimpleNamespace(url="", t0=0), Path(tempfile.mkdtemp()))
+
+    def vzhuh(page):
+        from tests.e2e.test_vzhuh import start_game
+        ui = new_ui(page)
+        start_game(ui, first=0)
+        for party in (2, 3):  # party 1 recorded (Аня 3), then party 2's Аня 3 entered, not recorded
+            ui.tap_id(vz.entry_player(0))
+            ui.tap_id(vz.entry_number(3))
+            ui.wait_text(vz.ENTRY_SUM, "3")
+            if party == 2:
+                ui.tap_id(vz.RECORD)
+                ui.wait_text(vz.PARTY_TITLE, "Партия 2 из 3")
+        # a party's points: party 2 recorded (a row more in the table), and «undo» (its entry back)
+        return ui, [(vz.RECORD, vz.PARTY_TITLE, "Партия 3 из 3", "includes"),
+                    (vz.UNDO, vz.PARTY_TITLE, "Партия 2 из 3", "includes")]
+
+    def royal(page):
+        from tests.e2e.test_royal_mastheads import start_set, turn
+        ui = new_ui(page)
+        start_set(ui)
+        turn(ui, "hearts-7", "tricks")
+        return ui, [(rm.card("hearts-7"), rm.TO_PLAY, "карта игрока Боря", "includes"),
+                    (rm.UNDO, rm.TO_PLAY, "ходит Аня", "includes")]
+
+    def kalmar(page):
+        from tests.e2e.test_kalmar import start_game
+        ui = new_ui(page)
+        start_game(ui)
+        return ui, [(kl.colour("play", "green"), None, None, None), (kl.digit("play", 7), kl.TURN, "Боря", "includes"),
+                    (kl.UNDO, kl.TURN, "Аня", "includes")]
+
+    return {"«Вжух!» party's points": vzhuh, "Royal Mastheads card": royal, "«Кальмар» move": kalmar}
+
+
+def taps(page, n: int) -> list[float]:
+    """ms from a tap to the screen showing its effect, on the whale table of a new game: (wall
+    clock around the click, Python shares, in-page ms), card and «undo» in turn."""
+    ui, steps = whale_table(page)
+    got = tap_cycle(page, ui, n, steps)
+    wall = [x for pair in zip(got[0]["wall"], got[1]["wall"]) for x in pair]
+    inpage = [x for pair in zip(got[0]["ms"], got[1]["ms"]) for x in pair]
+    return wall, got[0]["python"] + got[1]["python"], inpage
 
 
 def floor_taps(page, n: int) -> list[float]:
@@ -339,6 +528,78 @@ def floor_taps(page, n: int) -> list[float]:
         out.append((time.perf_counter() - t) * 1000)
         inpage.append(shown(page))
     return out, inpage
+
+
+FLOOR_TABLE_READY = '() => !!document.querySelector(\'[flt-semantics-identifier="screen-table"]\')'
+
+
+def table_taps(pw, servers, readiness, args, bench: Path, exe: str | None = None) -> dict:
+    """Issue 52: a card and «undo» on the whale table beside the same-work floor
+    (tests/e2e/floor_table.py), ``--tap-runs`` runs, the two apps in turn on new profiles (the
+    order swapped every run); then the main tap of each other game, once. Prints and returns the
+    figures; a screenshot of each table after its first card is kept in build/bench/."""
+    res = {name: [{"ms": [], "python": [], "frames": [], "wall": [], "sync": [], "busy": []} for _ in range(2)]
+           for name in ("kity", "floor-table")}
+    for run in range(args.tap_runs):
+        for name in (("floor-table", "kity") if run % 2 == 0 else ("kity", "floor-table")):
+            _, ctx, page = visit(pw, servers[name][2], bench / f"profile-taps-{name}-{run}", readiness[name],
+                                 keep_open=True, exe=exe)
+            try:
+                ui, steps = (whale_table if name == "kity" else floor_table)(page)
+                got = tap_cycle(page, ui, args.taps, steps,
+                                shot=bench / f"{name}-after-card.png" if run == 0 else None)
+            finally:
+                ctx.close()
+            for k in range(2):
+                for key in got[k]:
+                    res[name][k][key] += got[k][key]
+            print(f"[taps] run {run + 1} {name}: card p50 {pct(got[0]['ms'], .5):.0f} ms, «undo» p50 "
+                  f"{pct(got[1]['ms'], .5):.0f} ms; Python a card p50 "
+                  f"{pct(got[0]['python'] or [float('nan')], .5):.1f} ms", flush=True)
+    others = {}
+    for n, (game, setup) in enumerate(other_games().items() if args.other_games else ()):
+        _, ctx, page = visit(pw, servers["kity"][2], bench / f"profile-taps-other-{n}", readiness["kity"],
+                             keep_open=True, exe=exe)
+        try:
+            ui, steps = setup(page)
+            got = tap_cycle(page, ui, args.taps, steps)
+            others[game] = [g for g, (_, watched, _, _) in zip(got, steps) if watched is not None]
+        except Exception as ex:  # the other figures still count
+            print(f"[taps] {game}: stopped: {type(ex).__name__}: {ex}")
+        finally:
+            ctx.close()
+    table_report(res, others, args)
+    return {"table": res, "others": others}
+
+
+def table_report(res: dict, others: dict, args) -> None:
+    def p(xs, q=.5):
+        xs = [x for x in xs if x is not None]
+        return pct(xs, q) if xs else float("nan")
+
+    def verdict(ok: bool) -> str:
+        return "met" if ok else "NOT met"
+
+    print(f"Issue 52: a tap, in the page (pointerdown → the frame after the one that shows it), {args.tap_runs} "
+          f"run(s) × {args.taps} card + «undo» pairs, the two apps in turn on new profiles:")
+    print("app | tap | p50 ms | p95 ms | frames (median) | Python a tap p50 ms | p95 ms | of which the IndexedDB "
+          "copy runs, p50 ms | Python busy p50 ms")
+    for name, label in (("kity", "Киты whale table"), ("floor-table", "floor: plain Flet, same table")):
+        for k, tap in enumerate(("card", "«undo»")):
+            g = res[name][k]
+            print(f"{label} | {tap} | {p(g['ms']):.0f} | {p(g['ms'], .95):.0f} | {p(g['frames']):.0f} | "
+                  f"{p(g['python']):.1f} | {p(g['python'], .95):.1f} | {p(g['sync']):.1f} | {p(g.get('busy', [])):.1f}")
+    for game, steps in others.items():
+        for k, g in enumerate(steps):
+            print(f"Киты {game} | {'the entry' if k == 0 else '«undo»'} | {p(g['ms']):.0f} | {p(g['ms'], .95):.0f} | "
+                  f"{p(g['frames']):.0f} | {p(g['python']):.1f} | {p(g['python'], .95):.1f} | {p(g['sync']):.1f} | "
+                  f"{p(g.get('busy', [])):.1f}")
+    kity, floor = p(res["kity"][0]["ms"]), p(res["floor-table"][0]["ms"])
+    print(f"  whale card tap p50 against the same-work floor: {kity:.0f} / {floor:.0f} ms = {kity / floor:.2f}× "
+          f"(target ≤ 1.1×: {verdict(kity / floor <= 1.1)})")
+    mains = [("whale card", res["kity"][0]["python"])] + [(game, steps[0]["python"]) for game, steps in others.items()]
+    for what, py in mains:
+        print(f"  the app's Python a tap, {what}: p50 {p(py):.1f} ms (target ≤ 25 ms: {verdict(p(py) <= 25)})")
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -799,6 +1060,12 @@ def main() -> None:
     ap.add_argument("--engines", default="firefox,webkit",
                     help="the other engines to measure, comma-separated (firefox, webkit; '' for none); "
                          "one not installed is skipped")
+    ap.add_argument("--tap-runs", type=int, default=2,
+                    help="issue 52: runs of whale-table taps beside the same-work floor (0: none)")
+    ap.add_argument("--no-other-games", dest="other_games", action="store_false",
+                    help="issue 52: the whale table and its floor only, not each other game's main tap")
+    ap.add_argument("--no-visits", dest="visits", action="store_false",
+                    help="skip the visits of issue 41 (first / repeat visit, bytes, import times)")
     ap.add_argument("--engine-taps", type=int, default=10,
                     help="in each other engine: «Вжух!» number + «undo» pairs, and twice as many floor taps")
     args = ap.parse_args()
@@ -810,12 +1077,16 @@ def main() -> None:
     floor_src = bench / "floor-src"
     floor_src.mkdir(parents=True)
     (floor_src / "main.py").write_text(FLOOR_APP, encoding="utf-8")
-    builds = {"kity": publish(bench / "kity", None), "floor": publish(bench / "floor", floor_src)}
+    table_src = bench / "floor-table-src"
+    table_src.mkdir()
+    shutil.copy(ROOT / "tests" / "e2e" / "floor_table.py", table_src / "main.py")
+    builds = {"kity": publish(bench / "kity", None), "floor": publish(bench / "floor", floor_src),
+              "floor-table": publish(bench / "floor-table", table_src)}
     for name, b in builds.items():
         print(f"build {name}: {b['seconds']} s, {b['files']} files, {b['bytes'] / 2**20:.1f} MiB "
               f"(app.tar.gz {b['archive_bytes'] / 2**10:.0f} KiB)")
-    readiness = {"floor": FLOOR_READY, "kity": kity_ready()}
-    servers = {name: serve(bench / name) for name in ("floor", "kity")}
+    readiness = {"floor": FLOOR_READY, "kity": kity_ready(), "floor-table": FLOOR_TABLE_READY}
+    servers = {name: serve(bench / name) for name in ("floor", "kity", "floor-table")}
     alone = bench / "worker-alone"
     alone.mkdir()
     (alone / "__bench_start.html").write_text(ALONE_PAGE, encoding="utf-8")
@@ -859,7 +1130,10 @@ def main() -> None:
     for httpd, _, _ in servers.values():
         httpd.shutdown()
     for label, res in results.items():
-        summary(res, label, args.runs)
+        if label == "table taps":
+            table_report(res["table"], res["others"], args)
+        else:
+            summary(res, label, args.runs)
     if others:
         engine_table(others, args.runs)
     print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
@@ -873,7 +1147,9 @@ def chromium(args, servers, readiness, bench: Path, modes, results: dict) -> Non
     from tests.e2e.conftest import CHROMIUM
 
     with sync_playwright() as pw:
-        for n, (label, exe) in enumerate(modes):
+        if args.tap_runs:  # issue 52, first: on this machine's load as it is when the bench starts
+            results["table taps"] = table_taps(pw, servers, readiness, args, bench)
+        for n, (label, exe) in enumerate(modes if args.visits else []):
             results[label] = visits(pw, servers, readiness, args, bench, exe, label, detail=n == 0)
         if args.computer:  # the same taps on the computer edition (python -m companion), same machine
             from tests.e2e.conftest import CHROMIUM_ARGS, PHONE, Server

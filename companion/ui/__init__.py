@@ -23,7 +23,6 @@ log = logging.getLogger("kity")
 StateCtx = ft.create_context(None)
 SessionCtx = ft.create_context(None)  # this tab's companion.ui.session.Session
 _SESSIONS: PerPage = PerPage()  # page → its session (this_session)
-NoticeCtx = ft.create_context(None)  # this tab's AppState.board: only the notice bar follows it
 
 TOUCH = 48        # minimum touch target (dp)
 BIG = 64          # height of the big home buttons
@@ -77,7 +76,7 @@ def this_session():
         return None
 
 
-def use_select(select: Callable):
+def use_select(select: Callable, source=None, fields: tuple = ("version", None)):
     """``select(session)``, a plain value (a string, a number, a tuple) drawn from the session;
     the component re-renders when that value changes, not on every change of the session as
     with :func:`use_session` (as Redux's ``useSelector`` does). Home lies under every game
@@ -86,18 +85,28 @@ def use_select(select: Callable):
 
     The session announces every change by its ``version``; the selection is computed again
     then (in the session's own context, the same place Flet's own subscription would schedule
-    the re-render) and compared with the value this render used."""
-    s = this_session()
+    the re-render) and compared with the value this render used.
+
+    ``source``: another observable to select from (the notice board), whose changes are
+    announced by ``fields``. A selector may answer :data:`SAME` («not mine to show now»: a part
+    of a round's table when the round is over and its body is about to take it away): the part
+    keeps what it shows, and is not drawn again for it."""
+    s = this_session() if source is None else source
     value = select(s)
     _, bump = ft.use_state(0)
     box = ft.use_ref(None)
+    if value is SAME:
+        value = box.current.value if box.current is not None else None
     if box.current is None:
         sel = box.current = _Selection(select, value)
-        sel.dispose = s.subscribe(sel.listener(s, bump)) if s is not None else None
+        sel.dispose = s.subscribe(sel.listener(s, bump, fields)) if s is not None else None
     else:
         box.current.select, box.current.value = select, value
     ft.use_effect(lambda: None, [], cleanup=lambda: box.current.close())
     return value
+
+
+SAME = object()  # a selector's answer: keep what is shown (see use_select)
 
 
 class _Selection:
@@ -108,15 +117,15 @@ class _Selection:
     def __init__(self, select: Callable, value) -> None:
         self.select, self.value, self.dispose = select, value, None
 
-    def listener(self, s, bump: Callable) -> Callable:
+    def listener(self, s, bump: Callable, fields: tuple = ("version", None)) -> Callable:
         def changed(_sender, field) -> None:
-            if field not in ("version", None):
+            if field not in fields:
                 return
             try:
                 new = self.select(s)
             except Exception:  # the render shows the calm message (safe_render) and logs it
                 new = _Selection
-            if new != self.value:
+            if new is not SAME and new != self.value:
                 self.value = new  # one re-render however many changes come before it
                 bump(lambda n: n + 1)
         return changed
@@ -404,30 +413,62 @@ def section_title(text: str) -> ft.Control:
     return ft.Text(text, size=18, weight=ft.FontWeight.W_600)
 
 
+def _shown_on(route: str) -> Callable:
+    """The board's notice if it is shown on ``route``, else None."""
+    def shown(board):
+        n = board.notice
+        return None if n is None or (n.route is not None and n.route != route) else n
+    return shown
+
+
 @ft.component
 @safe_render
 def NoticeBar(route: str):
+    """The calm message of this screen. It follows only the notice shown on its ``route``
+    (:func:`use_select` on the board): a message shown or closed on the table does not redraw
+    the bar of Home under it in the view stack (issue 52: two renders a tap, one for nothing).
+    Closing a message hides the bar and keeps its box (one property changes, not a box
+    made and dropped at every entry); a new message of the same kind changes only its words
+    (:func:`_NoticeText`)."""
     st = use_app()
-    n = ft.use_context(NoticeCtx).notice
-    if n is None or (n.route is not None and n.route != route):
+    n = use_select(_shown_on(route), st.board, ("notice", None))
+    last = ft.use_ref(None)
+    if n is not None:
+        last.current = n.kind == "problem"
+    kept = use_kept()
+    if last.current is None:  # nothing said yet on this screen
         return ft.Container(height=0)
-    problem = n.kind == "problem"
+    return ft.Container(visible=n is not None, content=kept(_notice_box, last.current, content_width(st), route,
+                                                            st.board, st.dismiss, key="notice-box"))
+
+
+def _notice_box(problem: bool, width: Optional[float], route: str, board, dismiss, *, key: str) -> ft.Control:
     fg = ft.Colors.ON_ERROR_CONTAINER if problem else ft.Colors.ON_SECONDARY_CONTAINER
     return ft.Container(
         alignment=ft.Alignment.CENTER,
         padding=ft.Padding.only(left=8, right=8, bottom=8, top=4),
         content=ft.Container(
-        width=content_width(st),
+        width=width,
         bgcolor=ft.Colors.ERROR_CONTAINER if problem else ft.Colors.SECONDARY_CONTAINER,
         border_radius=12,
         padding=ft.Padding.only(left=16, top=8, bottom=8, right=4),
         content=ft.Row(
             [
                 ft.Icon(ft.Icons.INFO_OUTLINE, color=fg),
-                ft.Container(probe(ids.NOTICE, n.text(), color=fg, size=16), expand=True),
+                ft.Container(_NoticeText(board, route, fg, key="notice-text"), expand=True),
                 tagged(ids.NOTICE_CLOSE, ft.IconButton(ft.Icons.CLOSE, icon_color=fg, tooltip=t("Close"),
-                                                       on_click=st.dismiss)),
+                                                       on_click=dismiss)),
             ],
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         ),
-    ))
+    ), key=key)
+
+
+@ft.component
+@safe_render
+def _NoticeText(board, route: str, fg):
+    """The words of the message bar: drawn again only when another message is shown. It finds
+    no context (the bar's box is kept from an earlier drawing of the bar, whose object Flet 1.0.5
+    leaves its parts pointing at): the board is a prop."""
+    n = use_select(lambda b: _shown_on(route)(b) or SAME, board, ("notice", None))
+    return probe(ids.NOTICE, n.text() if n is not None else "", color=fg, size=16)

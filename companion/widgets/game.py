@@ -131,6 +131,7 @@ def _running_record() -> Optional[str]:
     return s.export_record() if s is not None and s.active else None
 
 
+@ft.memo
 @ft.component
 @safe_render
 def GameMenu(icon_size: Optional[int] = None):
@@ -138,7 +139,8 @@ def GameMenu(icon_size: Optional[int] = None):
     the game's record as it stands — a file (a download in a browser and in the phone edition),
     the clipboard, the share sheet on a phone — at any moment, a round not yet begun too; and
     the history and statistics of its kind. Ends the bar of :func:`game_bar` and of
-    :class:`UndoRedo`, so every game's screens have it."""
+    :class:`UndoRedo`, so every game's screens have it. Memoized: a bar drawn again for an entry
+    passes it by (its items change only with the language, which redraws the whole frame)."""
     out = use_export(_running_record)
 
     def item(ident: str, text: str, icon, on_click) -> ft.PopupMenuItem:

@@ -11,12 +11,12 @@ import flet as ft
 
 from engine.kalmar.rules import C
 
-from ...base.i18n import t, tn
+from ...base.i18n import lang, t, tn
 from ...ui import (
     TOUCH, WIDE, column, frame, probe, safe_render, safe_screen, section_title, tagged, two_columns, use_app,
-    use_latest, use_select,
+    use_kept, use_latest, use_select,
 )
-from ...widgets.game import GameMenu, UndoRedo, bar_button, go, leave, play_button, use_play
+from ...widgets.game import GameMenu, UndoRedo, bar_button, go, leave, play_button, use_play, use_stable
 from ...widgets.look import PLAYER_COLORS
 from ...widgets.notices import show_refusal
 from .. import ids, models
@@ -159,6 +159,13 @@ def TableBody(wide: bool):
     show_out, set_show_out = use_latest(False)
     get_next, set_next = use_latest({})
     get_dealer, set_dealer = use_latest(None)
+    # the entry keys are kept as they were while they look the same (issue 52: a move made
+    # draws the line it changed, not every key): their handlers are of stable identity
+    kept = use_kept()
+    latest = ft.use_ref(None)  # this render's pick()
+    on_kind = use_stable(lambda v: latest.current(kind=v))
+    on_colour = use_stable(lambda v: latest.current(colour=v))
+    on_digit = use_stable(lambda v: latest.current(digit=v))
     if not running(s):
         return column(st, [
             ft.Text(t("No game of «Кальмар» is running."), size=18),
@@ -213,6 +220,8 @@ def TableBody(wide: bool):
         put({})
         done(view.play(**play))
 
+    latest.current = pick
+    lg = lang()
     body: list[ft.Control] = [status_card(tb, skip_lines(wide))]
     # what the table watches beside the next card (a «Кальмар!» to catch, one card left, the
     # silence) is said beside the entry on a tablet, below it on a phone, so its keys stay where
@@ -254,7 +263,7 @@ def TableBody(wide: bool):
         k = d.get("kind", "digit")
         body.append(section_title((t("{player}: which colour is named? ({rule})") if k in NAMES_COLOUR
                                    else t("{player} played:")).format(player=tb.turn, rule=C.NAMED_COLOUR.rule)))
-        body.append(kind_rows("play", k, lambda v: pick(kind=v)))
+        body.append(kept(_keys, kind_rows, "play", k, on_kind, lg=lg, key="play-kinds"))
         if k == "swap":
             body.append(ft.Text(t("Swap hands with ({rule}):").format(rule=C.SWAP.rule), size=16))
             body.append(player_row("swap", players, d.get("with"), lambda v: pick(**{"with": v}), skip=tb.turn))
@@ -267,9 +276,9 @@ def TableBody(wide: bool):
             if ok_ == "digit":
                 body.append(digit_rows("order", d.get("odigit"), lambda v: pick(odigit=v)))
         elif k != "silence":
-            body.append(colour_row("play", d.get("colour"), lambda v: pick(colour=v)))
+            body.append(kept(_keys, colour_row, "play", d.get("colour"), on_colour, lg=lg, key="play-colours"))
             if k == "digit":
-                body.append(digit_rows("play", d.get("digit"), lambda v: pick(digit=v)))
+                body.append(kept(_keys, digit_rows, "play", d.get("digit"), on_digit, lg=lg, key="play-digits"))
         if tb.drew:
             body.append(ft.Row([
                 action_button(ids.PASS, t("«Пас»: keeps the card"), ft.Icons.SKIP_NEXT, lambda: done(view.pass_()),
@@ -291,6 +300,12 @@ def TableBody(wide: bool):
             set_show_out(False), done(view.player_out(p))))) for i, p in enumerate(players)],
             wrap=True, spacing=6, run_spacing=6))
     return two_columns(body, side, True) if wide else column(st, body + side)
+
+
+def _keys(make, prefix: str, selected, on_pick, *, lg: str, key: str) -> ft.Control:
+    """A row of entry keys (``make``: :func:`kind_rows`, :func:`colour_row`, :func:`digit_rows`) as
+    the body keeps it (``lg``: made again in another language)."""
+    return make(prefix, selected, on_pick)
 
 
 def end_of_game(st, s, view, tb: models.Table, done, get_next, set_next, get_dealer, set_dealer) -> list[ft.Control]:

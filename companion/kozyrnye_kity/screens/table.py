@@ -18,13 +18,13 @@ from engine.kozyrnye_kity.rules import C
 from ...base import ids
 from ...base.i18n import lang, t, tn
 from ...ui import (
-    GAP, MAIN, PAD, PHONE_PAD, SIDE, TOUCH, WIDE, at_least, frame, probe, safe_render, safe_screen, tagged,
-    this_session, two_columns, use_app, use_kept, use_latest, use_session,
+    GAP, MAIN, PAD, PHONE_PAD, SAME, SIDE, TOUCH, WIDE, frame, probe, safe_render, safe_screen, tagged,
+    this_session, two_columns, use_app, use_kept, use_latest, use_select, use_session,
 )
 from ..widgets.card_picker import CardPicker
 from ..widgets.fact_dialog import FactQuestionHost
 from ...widgets.awake import use_keep_awake
-from ...widgets.game import UndoRedo, bar_button, game_route, go, use_haptics, use_play, use_stable
+from ...widgets.game import UndoRedo, bar_button, game_route, go, use_haptics, use_stable
 from ..widgets.words import bonus_text, token_meaning
 from ..widgets.look import PLAYER_COLORS, card_chip, card_color, card_label, fam_label, family_color
 from ...widgets.notices import show_refusal
@@ -74,13 +74,61 @@ def game_actions(buzz, undo_id: str = ids.TABLE_UNDO, redo_id: str = ids.TABLE_R
     return history + [UndoRedo(undo_id, redo_id, back_to_the_game, 28, key=f"{undo_id}-bar")]
 
 
+KIND = "kozyrnye-kity"
+
+
+def per_change(fn):
+    """``fn(s)`` computed once for each change of the session (its ``version``) and language:
+    the parts of the table that select the same values share them (each part's selection runs
+    at every change, issue 52)."""
+    last: list = [None, None]
+
+    def once(s):
+        if s is None:
+            return fn(s)
+        k = (id(s), s.version, lang())
+        if last[0] != k:
+            last[0], last[1] = k, fn(s)
+        return last[1]
+    return once
+
+
+@per_change
+def _playing(s) -> bool:
+    """A round of the whale game is on the table: what the table's parts select from."""
+    return s is not None and s.active and s.kind == KIND and s.game.in_round()
+
+
+@per_change
+def _to_play(s) -> bool:
+    """A card is asked for (the picker, its label and the bonuses of the player to act show)."""
+    return _playing(s) and s.game.phase() is Phase.PLAY
+
+
+@per_change
+def _standings(s) -> tuple:
+    """What every player's panel reads: (bonuses in front, totals with this round, this round's
+    points, pearls, the player to act)."""
+    g = s.game
+    return g.bonuses_in_front(), g.running_totals(), g.round_points(), g.piles(), g.to_act()
+
+
 # The parts of the table are memoized components whose props are plain values (strings,
-# numbers, tuples; handlers of stable identity): on a tap only the parts whose values changed
-# are rebuilt and diffed (the turn, the trick, two player panels, a row of the picker), not the
-# whole screen. ``lg`` (the language) is a prop wherever a part renders texts itself.
+# numbers, tuples; handlers of stable identity) and which follow the session themselves: each
+# selects what it shows (``use_select``) and is drawn again only when that changed. So on a tap
+# only the parts whose values changed are rebuilt, diffed and sent (the turn, the trick, the
+# picker's label, the bonuses of the player to act, one key of the picker), not the whole body
+# (issue 52). A part of the round answers SAME once no round is on the table: the body takes it
+# away. ``lg`` (the language) is a prop wherever a part renders texts itself.
 @ft.memo
 @ft.component
 @safe_render
+def Trump(wide: bool, lg: str, name_size: int = 60):
+    """The trump and the token of the round (:func:`TrumpPanel`), as the round has them."""
+    fam, tok = use_select(lambda s: s.game.trump() if _playing(s) else SAME)
+    return TrumpPanel(fam, tok, wide, lg, name_size)
+
+
 def TrumpPanel(fam: str, tok: int, wide: bool, lg: str, name_size: int = 60):
     """Trump family and token side, large enough to read across the table (about 1 m).
     ``name_size``: the family name's size, from :func:`trump_name_size` — every word of every
@@ -140,10 +188,27 @@ def turn_text(s, ph) -> tuple[str, str]:
     return t("The round is over"), ft.Icons.FLAG_OUTLINED
 
 
+def turn_now(s, me: Optional[str], lg: str) -> tuple:
+    """What the turn banner and the trick show, selected together (one drawing, one message: the
+    turn and the trick never show apart, issue 52): (text, icon, mine, title, plays, lines)."""
+    text, icon = turn_text(s, s.game.phase())
+    return (text, icon, me is not None and me == s.game.to_act(), *trick_now(s, lg))
+
+
 @ft.memo
 @ft.component
 @safe_render
-def TurnBanner(text: str, icon, wide: bool, mine: bool = False, seated: bool = False):
+def TurnAndTrick(wide: bool, lg: str, me: Optional[str], rows: int, compact: int, gap: int):
+    """The turn banner (:func:`TurnBanner`) and the trick (:func:`TrickView`), one under the
+    other (``gap``: the body's spacing), following the session together."""
+    text, icon, mine, title, plays, lines = use_select(lambda s: turn_now(s, me, lg) if _playing(s) else SAME)
+    kept = use_kept()
+    return ft.Column([kept(TurnBanner, text, icon, wide, mine, me is not None, key="banner"),
+                      TrickView(kept, title, plays, lines, lg, rows, compact)],
+                     spacing=gap, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def TurnBanner(text: str, icon, wide: bool, mine: bool = False, seated: bool = False, *, key: str = "") -> ft.Control:
     """Whose turn it is; on the phone of the player to act (table mode, «это я») also «Ваш ход».
     A device with a seat (``seated``) keeps that line's room on the others' turns."""
     bg, fg = ((ft.Colors.TERTIARY_CONTAINER, ft.Colors.ON_TERTIARY_CONTAINER) if mine
@@ -162,30 +227,55 @@ def TurnBanner(text: str, icon, wide: bool, mine: bool = False, seated: bool = F
     )
 
 
-@ft.memo
-@ft.component
-@safe_render
-def TrickView(title: str, plays: tuple, lines: tuple, lg: str, rows: int = 1, compact: int = 0):
+def trick_now(s, lg: str) -> tuple:
+    """(title, plays, lines) of the trick being played: «Раунд 1 · взятка 2», its (card id,
+    player) in order, the bonus uses."""
+    return (t("Round {round} · trick {trick}").format(round=s.game.round_number(), trick=s.game.trick_number()),
+            s.game.current_plays(), s.game.trick_events(lg))
+
+
+def TrickView(kept, title: str, plays: tuple, lines: tuple, lg: str, rows: int = 1, compact: int = 0) -> ft.Control:
     """The current trick: ``plays`` are (card id, player) in order, ``lines`` the bonus uses;
-    the cards keep the room of ``rows`` lines of them, however many are down. The cards already
-    down are kept (:func:`~companion.ui.use_kept`): a card entered makes one chip, not all.
-    ``compact`` (a phone): the number of players; one line of that many equal chips, the
-    family's name over the value and the player, so the line above the picker holds a whole
-    trick (issue 43)."""
-    kept = use_kept()
+    the cards keep the room of ``rows`` lines of them, however many are down. What did not
+    change is handed back as it was (``kept``: the drawing part's :func:`~companion.ui.use_kept`):
+    a card entered makes one chip, not all. ``compact`` (a phone): the number of players; one
+    line of that many equal chips, the family's name over the value and the player, so the
+    line above the picker holds a whole trick (issue 43)."""
     chip = _compact_chip if compact else _trick_chip
     chips = [kept(chip, cid, who, lg, key=f"chip-{cid}") for cid, who in plays]
     if compact and chips:
-        chips += [ft.Container(expand=1) for _ in range(compact - len(chips))]
+        chips += [kept(_room, key=f"room-{k}") for k in range(len(chips), compact)]
     summary = ", ".join(f"{who}: {card_label(cid)}" for cid, who in plays) or t("no cards yet")
     return ft.Column([
-        probe(ids.TABLE_ROUND, title, size=16, weight=ft.FontWeight.W_600, color=ft.Colors.ON_SURFACE_VARIANT),
-        at_least(COMPACT_H if compact else rows * CHIP_H + (rows - 1) * 8, ft.Semantics(
+        kept(_round_title, title, key="title"),
+        ft.Row([kept(_height, COMPACT_H if compact else rows * CHIP_H + (rows - 1) * 8, key="height"), ft.Semantics(
             identifier=ids.TABLE_TRICK, label=summary, container=True, exclude_semantics=True, expand=True,
-            content=ft.Row(chips or [ft.Text(t("No card in this trick yet."), size=17, color=ft.Colors.ON_SURFACE_VARIANT)],
-                           wrap=not compact, spacing=6 if compact else 8, run_spacing=8))),
-        *[ft.Text(txt, size=15, color=ft.Colors.ON_SURFACE_VARIANT) for txt in lines],
+            content=ft.Row(chips or [kept(_no_card, lg, key="no-card")],
+                           wrap=not compact, spacing=6 if compact else 8, run_spacing=8))],
+               spacing=0, vertical_alignment=ft.CrossAxisAlignment.START),  # at_least(): the trick keeps its room
+        *[kept(_event_line, txt, key=f"line-{k}") for k, txt in enumerate(lines)],
     ], spacing=6)
+
+
+def _round_title(title: str, *, key: str) -> ft.Control:
+    return probe(ids.TABLE_ROUND, title, size=16, weight=ft.FontWeight.W_600, color=ft.Colors.ON_SURFACE_VARIANT)
+
+
+def _height(height: float, *, key: str) -> ft.Control:
+    return ft.Container(width=0, height=height)
+
+
+def _room(*, key: str) -> ft.Control:
+    """An empty share of the trick's line (a card still to come)."""
+    return ft.Container(expand=1)
+
+
+def _no_card(lg: str, *, key: str) -> ft.Control:
+    return ft.Text(t("No card in this trick yet."), size=17, color=ft.Colors.ON_SURFACE_VARIANT)
+
+
+def _event_line(text: str, *, key: str) -> ft.Control:
+    return ft.Text(text, size=15, color=ft.Colors.ON_SURFACE_VARIANT)
 
 
 def _trick_chip(cid: str, who: str, lg: str, *, key: str) -> ft.Control:
@@ -210,6 +300,30 @@ def _compact_chip(cid: str, who: str, lg: str, *, key: str) -> ft.Control:
                     ft.Text(who, size=12, italic=True, color=white, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
                             expand=True)], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         ], spacing=0, tight=True)))
+
+
+def player_now(s, seat: int, wide: bool) -> tuple:
+    """What a player's panel shows: (name, to act (a tablet marks them), bonuses in front as
+    (card id, label, usable now), total with this round's points, this round's points,
+    pearls, the target)."""
+    p = s.players[seat]
+    front, totals, rnd, piles, to_act = _standings(s)
+    # On a phone the panels are the standings, below the picker: whose turn it is and the
+    # bonuses that may be used now are said once, above it (the turn banner, TurnBonuses),
+    # so a card entered does not redraw them (in table mode, on every phone; issue 18).
+    usable = s.game.usable_bonuses(p) if wide else ()
+    bonuses = tuple((cid, f"{card_label(cid)} · {bonus_text(s, cid)}", cid in usable) for cid in front.get(p, ()))
+    return p, wide and p == to_act, bonuses, totals.get(p, 0), rnd.get(p, 0), piles.get(p, 0), s.game.target
+
+
+@ft.memo
+@ft.component
+@safe_render
+def Player(seat: int, wide: bool, on_bonus, lg: str, mine: bool = False):
+    """A player's panel (:func:`PlayerPanel`) as the round has it (:func:`player_now`)."""
+    name, to_act, bonuses, total, rnd, pile, target = use_select(
+        lambda s: player_now(s, seat, wide) if _playing(s) and seat < len(s.players) else SAME)
+    return PlayerPanel(seat, name, to_act, bonuses, total, rnd, pile, target, on_bonus, lg, mine)
 
 
 @ft.memo
@@ -302,9 +416,10 @@ def _PlayerBonuses(seat: int, bonuses: tuple, on_bonus, lg: str):
 @ft.memo
 @ft.component
 @safe_render
-def RevokeNote(texts: tuple):
+def RevokeNote(lg: str):
     """A revoke just proved (RUL-REVOKE), with both tricks; the app does not penalise: the
     table decides."""
+    texts = use_select(lambda s: tuple(v.text for v in s.game.new_revoke_notes(lg)) if _playing(s) else SAME)
     return ft.Container(
         bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=14, padding=12,
         content=ft.Column([
@@ -317,10 +432,40 @@ def RevokeNote(texts: tuple):
         ], spacing=6, tight=True))
 
 
+def turn_bonuses(s) -> tuple:
+    """(seat, name, usable bonuses as (card id, label)) of the player to act."""
+    who = s.game.to_act()
+    return s.players.index(who), who, tuple((cid, card_label(cid)) for cid in s.game.usable_bonuses(who))
+
+
 @ft.memo
 @ft.component
 @safe_render
-def TurnBonuses(seat: int, player: str, bonuses: tuple, on_bonus, wide: bool, lg: str):
+def TurnEntry(on_bonus, wide: bool, lg: str, gap: int):
+    """Over the picker, following the session together: «Карта игрока …:» (whose card it takes)
+    and the usable bonuses of the player to act (:func:`TurnBonuses`); ``gap``: the body's spacing."""
+    seat, player, bonuses = use_select(lambda s: turn_bonuses(s) if _to_play(s) else SAME)
+    kept = use_kept()
+    return ft.Column([
+        kept(_pick_label, player, lg, key="label"),
+        kept(TurnBonuses, seat, player, bonuses, on_bonus, wide, lg, key="bonuses"),
+    ], spacing=gap, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def _pick_label(player: str, lg: str, *, key: str) -> ft.Control:
+    return ft.Text(t("Card played by {player}:").format(player=player), size=18, weight=ft.FontWeight.W_600)
+
+
+@per_change
+def table_cards(s):
+    """What the table's picker shows (its blocks follow the session, :func:`CardPicker`): the
+    cards that may still turn up, and why each other one may not (a tap on it says so)."""
+    if not _to_play(s):
+        return SAME
+    return s.game.unseen_cards(), tuple((cid, whereabouts_text(w)) for cid, w in s.game.card_whereabouts().items())
+
+
+def TurnBonuses(seat: int, player: str, bonuses: tuple, on_bonus, wide: bool, lg: str, *, key: str = "") -> ft.Control:
     """The usable bonuses of the player to act, by the picker: use one before the card
     (R-TRICK-3: on their own turn, before playing their card). Its words and its buttons
     share a line on a tablet and take two on a phone, so the box has one height whoever is to
@@ -432,13 +577,24 @@ def Table():
     return frame(ROUTE, probe(ids.SCREEN_TABLE, t("The table")), TableBody(wide, key="table-body"), actions)
 
 
+def table_shape(s) -> tuple:
+    """What the body of the table is made of: (a round on the table, a card asked for, a revoke
+    just proved, the players, the game)."""
+    playing = _playing(s)
+    return (playing, playing and s.game.phase() is Phase.PLAY, playing and bool(s.game.new_revoke_notes()),
+            tuple(s.players) if playing else (), s.game_id if playing else None)
+
+
 @ft.component
 @safe_render
 def TableBody(wide: bool):
-    """The game on the table: it follows the session and draws again on every change; its
-    parts are kept (:func:`~companion.ui.use_kept`), so only those whose values changed are
-    made, rebuilt and diffed again."""
-    st, s, buzz = use_play()
+    """The game on the table. It is drawn again only when what it is made of changes
+    (:func:`table_shape`: a trick's result instead of the picker, a revoke, another game); an
+    entry redraws only the parts whose values it changed, each of which follows the session
+    itself (issue 52). Its parts are kept (:func:`~companion.ui.use_kept`)."""
+    st, buzz = use_app(), use_haptics()
+    s = this_session()
+    playing, to_play, revoked, players, game_id = use_select(table_shape)
     get_family_ask, set_family_ask = use_latest(None)  # (seat, card, families) for a many-family bonus
     kept = use_kept()
 
@@ -502,7 +658,7 @@ def TableBody(wide: bool):
     # handlers of stable identity for the memoized parts (hooks: before any early return)
     on_do, on_play, on_bonus, on_answered = use_stable(do), use_stable(play), use_stable(use_bonus), use_stable(answered)
 
-    if not s.active or not s.game.in_round():
+    if not playing:
         body = [ft.Container(padding=PAD, content=ft.Column([
             ft.Text(t("No round is being played."), size=20),
             tagged("table-continue", ft.FilledButton(t("Continue"), height=TOUCH, on_click=lambda: go(game_route(s)))),
@@ -510,64 +666,33 @@ def TableBody(wide: bool):
         return two_columns(body, [], wide)
 
     lg = lang()
-    ph = s.game.phase()
-    to_act = s.game.to_act()
-    front = s.game.bonuses_in_front()
-    totals = s.game.running_totals()  # with this round's points: the history's «Итого»
-    rnd = s.game.round_points()
-
     # the entry area: a card for the player to act, or the trick result
     entry: list[ft.Control] = [kept(_FactQuestionHost, on_answered=on_answered, key="table-fact")]
     ask = get_family_ask()
-    if ask is not None and ph is Phase.PLAY:
+    if ask is not None and to_play:
         seat, cid, fams = ask
         entry.append(FamilyAsk(cid, fams, lambda f: use_bonus(seat, cid, f), lambda: set_family_ask(None), lg,
                                key="table-family-ask"))
-    if ph is Phase.PLAY:
-        entry.append(ft.Text(t("Card played by {player}:").format(player=to_act), size=18, weight=ft.FontWeight.W_600,
-                             key="table-pick-label"))
-        usable_now = s.game.usable_bonuses(to_act)
+    gap = 10 if wide else 12  # the body's spacing (two_columns), kept inside the parts that group two
+    if to_play:
         # the player to act sees their usable bonuses right by the picker; the slot stays when
         # they have none, so the picker does not move from one turn to the next
-        seat = s.players.index(to_act)
-        entry.append(kept(TurnBonuses, seat, to_act, tuple((cid, card_label(cid)) for cid in usable_now), on_bonus,
-                          wide, lg, key="table-turn-bonuses"))
-        entry.append(kept(CardPicker, available=s.game.unseen_cards(), on_pick=on_play, prefix=ids.TABLE_PICK,
-                          explain=True,
-                          why=tuple((cid, whereabouts_text(w)) for cid, w in s.game.card_whereabouts().items()),
-                          key="table-picker"))
+        entry += [kept(TurnEntry, on_bonus, wide, lg, gap, key="table-turn-entry"),
+                  kept(CardPicker, available=(), on_pick=on_play, prefix=ids.TABLE_PICK, explain=True,
+                       follow=table_cards, key="table-picker")]
     else:
         entry.append(kept(ResultPanel, on_done=on_do, key="table-result"))
-
-    revokes = s.game.new_revoke_notes(lg)
-    if revokes:  # said calmly at the moment the proof card is entered (below the picker, which
+    if revoked:  # said calmly at the moment the proof card is entered (below the picker, which
         # stays in reach; the device that entered it also gets the line in the message bar)
-        entry.append(kept(RevokeNote, tuple(v.text for v in revokes), key="table-revoke"))
-    piles = s.game.piles()
-    target = s.game.target
-    players = []
-    me = st.seat(s.game_id) if st.table else None  # «Это я» of this device in this game
-    for i, p in enumerate(s.players):
-        # On a phone the panels are the standings, below the picker: whose turn it is and the
-        # bonuses that may be used now are said once, above it (the turn banner, TurnBonuses),
-        # so a card entered does not redraw them (in table mode, on every phone; issue 18).
-        usable = s.game.usable_bonuses(p) if wide else ()
-        bonuses = tuple((cid, f"{card_label(cid)} · {bonus_text(s, cid)}", cid in usable) for cid in front.get(p, ()))
-        players.append(kept(PlayerPanel, i, p, wide and p == to_act, bonuses, totals.get(p, 0), rnd.get(p, 0),
-                            piles.get(p, 0), target, on_bonus, lg, me == p, key=f"table-player-{i}"))
-    text, icon = turn_text(s, ph)
-    trump, token = s.game.trump()
+        entry.append(kept(RevokeNote, lg, key="table-revoke"))
+    me = st.seat(game_id) if st.table else None  # «Это я» of this device in this game
+    side = [kept(Player, i, wide, on_bonus, lg, me == p, key=f"table-player-{i}") for i, p in enumerate(players)]
     top = [
-        kept(TrumpPanel, trump, token, wide, lg, trump_name_size(st.width, wide), key="table-trump-panel"),
-        kept(TurnBanner, text, icon, wide, me is not None and me == to_act, me is not None,
-             key="table-turn-banner"),
-        kept(TrickView, t("Round {round} · trick {trick}").format(round=s.game.round_number(),
-                                                                  trick=s.game.trick_number()),
-             s.game.current_plays(), s.game.trick_events(lg), lg, trick_rows(len(s.players), st.width, wide),
-             0 if wide else len(s.players),
-             key="table-trick-view"),
+        kept(Trump, wide, lg, trump_name_size(st.width, wide), key="table-trump-panel"),
+        kept(TurnAndTrick, wide, lg, me, trick_rows(len(players), st.width, wide), 0 if wide else len(players), gap,
+             key="table-turn-and-trick"),
     ]
-    return two_columns(top + entry, players, wide)
+    return two_columns(top + entry, side, wide)
 
 
 def trick_rows(players: int, width: float, wide: bool) -> int:

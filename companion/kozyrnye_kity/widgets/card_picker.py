@@ -31,7 +31,7 @@ from engine.kozyrnye_kity import FAMILIES, FAMILY_CARDS, FIVE, Family, parse_car
 from engine.kozyrnye_kity.i18n import card_name
 
 from ...base.i18n import lang, t
-from ...ui import TOUCH, safe_render, tagged, use_app, use_kept
+from ...ui import SAME, TOUCH, safe_render, tagged, use_app, use_kept, use_select
 from ...widgets.game import use_stable
 from .look import FIVE_COLOR, fam_label, family_color
 
@@ -108,6 +108,11 @@ def _family_pill(f) -> ft.Control:
                         overflow=ft.TextOverflow.ELLIPSIS))])
 
 
+def _kept_pill(f, lg: str, *, key: str) -> ft.Control:
+    """:func:`_family_pill` as a family's part keeps it (``lg``: drawn again in another language)."""
+    return _family_pill(f)
+
+
 # The picker is split into memoized parts whose props are plain values (strings, numbers,
 # tuples; handlers of stable identity): a play changes one card of one family, so only that
 # family's part and that button are rebuilt and diffed (issue 18).
@@ -139,15 +144,40 @@ def _Family(family: str, wide: bool, avail: tuple, selected: Optional[str], pick
             explain: bool = False, used: str = "", why: tuple = ()):
     """One family's eight values. Tablet: a row, its name first. Phone: a block of two rows of
     four under its name; two blocks share a line, so the whole deck is on screen at once."""
+    return _family(use_kept(), family, wide, avail, selected, pick, prefix, lg, explain, used, why)
+
+
+def _of_family(family: str, cards: tuple) -> tuple:
+    """The ids (or (id, …) pairs) of ``cards`` that are of ``family``."""
+    head = family + "-"
+    return tuple(c for c in cards if (c if isinstance(c, str) else c[0]).startswith(head))
+
+
+@ft.memo
+@ft.component
+@safe_render
+def _FollowedFamily(family: str, wide: bool, follow, selected: Optional[str], pick, prefix: str, lg: str,
+                    explain: bool = False, used: str = ""):
+    """:func:`_Family` that follows the session itself (``follow``, see :func:`CardPicker`): a card
+    entered draws its family's block again, not the whole picker."""
+    def select(s):
+        got = follow(s)
+        return SAME if got is SAME else (_of_family(family, got[0]), _of_family(family, got[1]))
+
+    avail, why = use_select(select)
+    return _family(use_kept(), family, wide, avail, selected, pick, prefix, lg, explain, used, why)
+
+
+def _family(kept, family: str, wide: bool, avail: tuple, selected: Optional[str], pick, prefix: str, lg: str,
+            explain: bool = False, used: str = "", why: tuple = ()) -> ft.Control:
     f = Family(family)
     cards = [c.id for c in FAMILY_CARDS if c.family is f]
-    kept = use_kept()
     if wide:
         return ft.Row([_family_tag(f), *_value_buttons(kept, cards, avail, selected, pick, prefix, 56, lg, explain,
                                                        used, why)], spacing=6)
     keys = _value_buttons(kept, cards, avail, selected, pick, prefix, TOUCH, lg, explain, used, why)
     return ft.Column([
-        _family_pill(f),
+        kept(_kept_pill, f, lg, key="pill"),
         ft.Row(keys[:4], spacing=KEY_GAP),
         ft.Row(keys[4:], spacing=KEY_GAP),
     ], spacing=KEY_GAP, expand=True)
@@ -163,15 +193,28 @@ def _FiveButton(five_ok: bool, chosen: bool, pick, prefix: str, lg: str, explain
 @ft.memo
 @ft.component
 @safe_render
+def _FollowedFive(follow, chosen: bool, pick, prefix: str, lg: str, explain: bool = False, used: str = ""):
+    five_ok = use_select(lambda s: SAME if (got := follow(s)) is SAME else FIVE.id in got[0])
+    return _five_button(five_ok, chosen, pick, picker_ids(prefix), explain, used)
+
+
+@ft.memo
+@ft.component
+@safe_render
 def CardPicker(available: Iterable[str], on_pick: Callable[[str], None], prefix: str = "pick",
                selected: Optional[str] = None, enabled: bool = True, explain: bool = False, used: str = "",
-               why: tuple = ()):
+               why: tuple = (), follow: Optional[Callable] = None):
     """Memoized: with the same props (``available`` as a tuple, a stable ``on_pick``) the
     parent's re-render skips it entirely. The whole deck is on screen: one tap is one card
     (issue 43). ``explain``: cards that may not be entered still answer a tap (``on_pick`` gets
     them, and the screen says why, from the session); ``used`` is what screen readers hear
     for them (default «уже сыграна»); ``why``: (card id, text) pairs that say it card by card
-    instead (a first bonus is not «played»)."""
+    instead (a first bonus is not «played»). ``follow``: instead of ``available`` and ``why``,
+    a function of the session that gives both (or :data:`~companion.ui.SAME`: keep what is
+    shown); each family's block then follows the session itself, and a card entered draws
+    one block again, not the picker (the table, issue 52). A function of stable identity."""
+    if follow is not None:
+        return _followed(follow, on_pick, prefix, selected, explain, used)
     st = use_app()
     avail = frozenset(available) if enabled else frozenset()
     # the parts get a stable handler: ``on_pick`` may be a fresh lambda on each render
@@ -183,7 +226,7 @@ def CardPicker(available: Iterable[str], on_pick: Callable[[str], None], prefix:
     def part(f) -> ft.Control:
         return kept(_Family, f.value, wide, tuple(c.id for c in FAMILY_CARDS if c.family is f and c.id in avail),
                     selected if selected and selected.startswith(f.value + "-") else None, pick, prefix, lg,
-                    explain, used, tuple((c, w) for c, w in why if parse_card(c).family is f),
+                    explain, used, tuple((c, w) for c, w in why if c.startswith(f.value + "-")),
                     key=f"{prefix}-family-{f.value}")
 
     if wide:
@@ -192,5 +235,28 @@ def CardPicker(available: Iterable[str], on_pick: Callable[[str], None], prefix:
         rows = [ft.Row([part(a), part(b)], spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)
                 for a, b in (FAMILIES[:2], FAMILIES[2:])]
     rows.append(kept(_FiveButton, FIVE.id in avail, selected == FIVE.id, pick, prefix, lg, explain, used,
+                     key=f"{prefix}-five"))
+    return ft.Column(rows, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def _followed(follow, on_pick, prefix: str, selected: Optional[str], explain: bool, used: str) -> ft.Control:
+    """:func:`CardPicker`'s body with ``follow``: the same blocks, each following the session."""
+    st = use_app()
+    pick = use_stable(on_pick)
+    kept = use_kept()
+    wide = st.width >= WIDE
+    lg = lang()
+
+    def part(f) -> ft.Control:
+        return kept(_FollowedFamily, f.value, wide, follow,
+                    selected if selected and selected.startswith(f.value + "-") else None, pick, prefix, lg,
+                    explain, used, key=f"{prefix}-family-{f.value}")
+
+    if wide:
+        rows = [part(f) for f in FAMILIES]
+    else:
+        rows = [ft.Row([part(a), part(b)], spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)
+                for a, b in (FAMILIES[:2], FAMILIES[2:])]
+    rows.append(kept(_FollowedFive, follow, selected == FIVE.id, pick, prefix, lg, explain, used,
                      key=f"{prefix}-five"))
     return ft.Column(rows, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

@@ -18,8 +18,8 @@ import flet as ft
 from engine.royal_mastheads.rules import C
 
 from ...base.i18n import lang, t, tn
-from ...ui import TOUCH, choice_row, content_width, probe, safe_screen, screen, section_title, tagged
-from ...widgets.game import go, leave, play_button, use_play
+from ...ui import TOUCH, choice_row, content_width, probe, safe_screen, screen, section_title, tagged, use_kept
+from ...widgets.game import go, leave, play_button, use_play, use_stable
 from ...widgets.notices import outcome_text
 from .. import ids
 from ..view import BANK, card_text, plain
@@ -58,6 +58,9 @@ def Deal():
     get_owners, set_owners = use_keyed(deal_key, {})
     get_owner, set_owner = use_keyed(deal_key, None)
     get_holder, set_holder = use_keyed(deal_key, "rule")
+    kept = use_kept()  # the picker's suits that look as they did are handed back as they were
+    grid_tap = ft.use_ref(None)
+    on_grid = use_stable(lambda c: grid_tap.current(c))  # the picker's handler, of stable identity
     if not on:
         return screen(st, ROUTE, ids.SCREEN_DEAL, "«Королевское наказание»", [
             ft.Text(t("No set of «Королевское наказание» is running."), size=18),
@@ -335,7 +338,7 @@ def Deal():
         else:
             buzz()
 
-    body.append(live_strip(view, lv, narrow=narrow))
+    body.append(live_strip(view, lv, narrow=narrow, kept=kept))
     slots = []
     current = dict(lv.current)
     leader_seat = players.index(lv.current[0][0]) if lv.current else players.index(lv.to_play)
@@ -363,11 +366,12 @@ def Deal():
                            ft.Semantics(identifier=ids.TRICK, label=" ".join(
                                f"{p} {card_text(c, lg)}" for p, c in lv.current) or "—", container=True,
                                content=ft.Row(slots, spacing=4))], spacing=4, tight=True))
-    body.append(card_grid(play, width=width, seen=view.seen(), hint=follow if led else None,
-                          only=(follow | others) if (follow or others) else None))
+    grid_tap.current = play
+    body.append(card_grid(on_grid, width=width, seen=view.seen(), hint=follow if led else None,
+                          only=(follow | others) if (follow or others) else None, kept=kept))
     if deal_problems:
         body.append(banner(ids.DEAL_PROBLEMS, "\n".join(v.text(lg) for v in deal_problems), problem=True))
-    body.append(_last_trick(view))
+    body.append(kept(_last_trick_of, view.last_trick(), lg, key="last-trick"))
     if lv.trick == 1 and not lv.current:
         body.append(tagged(ids.SWITCH_TAKEN, ft.TextButton(t("Enter this deal by taken cards instead"), height=TOUCH,
                                                            on_click=lambda: set_mode("taken"))))
@@ -397,10 +401,13 @@ def _bank_fix(view, refused, shown=None) -> list[ft.Control]:
 
 
 def _last_trick(view) -> ft.Control:
-    last = view.last_trick()
+    return _last_trick_of(view.last_trick(), lang())
+
+
+def _last_trick_of(last, lg: str, key: str | None = None) -> ft.Control:
+    """The last trick (``last``: the view's :class:`LastTrick`, or None), as the screen keeps it."""
     if last is None:
         return ft.Container()
-    lg = lang()
     cards = " · ".join(f"{p} {card_text(c, lg)}" for p, c in last.cards)
     return ft.Container(
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=12, padding=10,

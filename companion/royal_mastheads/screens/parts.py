@@ -60,32 +60,39 @@ def turned_line(view, lv: Live) -> ft.Control:
     return probe(ids.TURNED, glyphs(text), style=SIGNS, size=16, weight=ft.FontWeight.W_600)
 
 
-def live_strip(view, lv: Live, *, narrow: bool) -> ft.Control:
-    """Per player: tricks, running card points (RUL-RM-ORDER), the bank so far (RM-BANK)."""
+def live_strip(view, lv: Live, *, narrow: bool, kept=None) -> ft.Control:
+    """Per player: tricks, running card points (RUL-RM-ORDER), the bank so far (RM-BANK).
+    ``kept``: the screen's :func:`~companion.ui.use_kept`: a player's box that did not change
+    is handed back as it was (issue 52: a card changes two boxes, the turn's)."""
     boxes = []
+    lg = lang()
     for i, p in enumerate(view.players):
-        turn = lv.to_play == p
-        bank = lv.bank_holder == p
-        tricks, pts = lv.tricks[p], lv.points[p]
-        label = f"{p}: " + tn("{n} trick", "{n} tricks", tricks).format(n=tricks) + ", " + tn(
-            "{n} point", "{n} points", pts).format(n=pts) + (" · " + t("holds the bank") if bank else "")
-        boxes.append(ft.Container(
-            expand=True, border_radius=12, padding=ft.Padding.symmetric(horizontal=4, vertical=4),
-            bgcolor=ft.Colors.PRIMARY_CONTAINER if turn else ft.Colors.SURFACE_CONTAINER_HIGH,
-            border=ft.Border.all(3 if turn else 1, color(i) if turn else ft.Colors.OUTLINE_VARIANT),
-            content=ft.Semantics(identifier=ids.live(i), label=label, container=True, content=ft.Column([
-                ft.Text(p, size=15, weight=ft.FontWeight.W_600, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-                ft.Row([ft.Text(f"{tricks}", size=20, weight=ft.FontWeight.BOLD),
-                        ft.Text(t("tr."), size=12, color=MUTED),
-                        *([ft.Icon(ft.Icons.SAVINGS, size=18, color=ft.Colors.TERTIARY)] if bank else [])],
-                       spacing=3, tight=True, alignment=ft.MainAxisAlignment.CENTER),
-                ft.Text(tn("{n} point", "{n} points", pts).format(n=pts), size=14),
-            ], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER))))
+        args = (i, p, lv.to_play == p, lv.bank_holder == p, lv.tricks[p], lv.points[p], lg)
+        boxes.append(kept(_live_box, *args, key=f"live-{i}") if kept is not None else _live_box(*args))
     note = (t("The bank goes to the most tricks ({rule})").format(rule=C.BANK.rule)
             if lv.bank_holder is None and not lv.bank_tie
             else t("Most tricks shared: nobody takes the bank so far ({rule})").format(rule=C.BANK_TIE.rule)
             if lv.bank_tie else t("Bank so far: {player} ({rule})").format(player=lv.bank_holder, rule=C.BANK.rule))
     return ft.Column([ft.Row(boxes, spacing=4), ft.Text(note, size=13, color=MUTED)], spacing=2, tight=True)
+
+
+def _live_box(i: int, p: str, turn: bool, bank: bool, tricks: int, pts: int, lg: str, key: str | None = None
+              ) -> ft.Control:
+    """A player's box of :func:`live_strip`."""
+    label = f"{p}: " + tn("{n} trick", "{n} tricks", tricks).format(n=tricks) + ", " + tn(
+        "{n} point", "{n} points", pts).format(n=pts) + (" · " + t("holds the bank") if bank else "")
+    return ft.Container(
+        expand=True, border_radius=12, padding=ft.Padding.symmetric(horizontal=4, vertical=4),
+        bgcolor=ft.Colors.PRIMARY_CONTAINER if turn else ft.Colors.SURFACE_CONTAINER_HIGH,
+        border=ft.Border.all(3 if turn else 1, color(i) if turn else ft.Colors.OUTLINE_VARIANT),
+        content=ft.Semantics(identifier=ids.live(i), label=label, container=True, content=ft.Column([
+            ft.Text(p, size=15, weight=ft.FontWeight.W_600, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+            ft.Row([ft.Text(f"{tricks}", size=20, weight=ft.FontWeight.BOLD),
+                    ft.Text(t("tr."), size=12, color=MUTED),
+                    *([ft.Icon(ft.Icons.SAVINGS, size=18, color=ft.Colors.TERTIARY)] if bank else [])],
+                   spacing=3, tight=True, alignment=ft.MainAxisAlignment.CENTER),
+            ft.Text(tn("{n} point", "{n} points", pts).format(n=pts), size=14),
+        ], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)))
 
 
 # The bonus rows by their names, as the rulebook words them (RM-BONUS); in the original rules

@@ -57,20 +57,23 @@ def grid_layout(width: float) -> tuple[int, float]:
 
 def card_grid(on_tap: Callable[[str], None], *, seen=frozenset(), marks: Mapping[str, str] | None = None,
               colors: Mapping[str, str] | None = None, hint: frozenset | None = None, width: float = 380,
-              cell_height: int = 46, only=None) -> ft.Control:
+              cell_height: int = 46, only=None, kept=None) -> ft.Control:
     """All 52 cards, a block per suit (ranks in order, aces low): one row of 13 on a wide screen,
     two rows (Т…7, 8…К) on a phone — every key at least 44×44 px with visible gaps, all four
     suits on screen at once (no tab to switch). The suits keep their places (♠ ♥ ♦ ♣): a key
     never moves under a thumb between two taps; the led suit is stressed instead. ``seen``: greyed; ``marks``: a small text under a
     card (an owner's initial, «✓»); ``colors``: a card's background; ``hint``: cards to stress
-    (the led suit's unseen cards); ``only``: when given, the other cards are greyed too."""
+    (the led suit's unseen cards); ``only``: when given, the other cards are greyed too.
+    ``kept``: the calling screen's :func:`~companion.ui.use_kept` (with an ``on_tap`` of stable
+    identity): a suit whose keys look as they did is handed back as it was, so a card entered
+    makes one suit's block again, not 52 keys (issue 52)."""
     marks, colors = marks or {}, colors or {}
     lg = lang()
     per_row, cell_w = grid_layout(width)
     height = max(cell_height, KEY_MIN)
     blocks = []
     for suit in SUIT_IDS:
-        keys = []
+        looks = []
         for r in range(13):
             cid = card_id(suit, r)
             grey = cid in seen or (only is not None and cid not in only)
@@ -78,28 +81,39 @@ def card_grid(on_tap: Callable[[str], None], *, seen=frozenset(), marks: Mapping
             mark = marks.get(cid, "")
             bg = colors.get(cid) or (ft.Colors.SURFACE_CONTAINER_LOW if grey else
                                      ft.Colors.PRIMARY_CONTAINER if stress else ft.Colors.SURFACE_CONTAINER_HIGHEST)
-            keys.append(tagged(ids.card(cid), ft.Container(
-                width=cell_w, height=height, border_radius=8, ink=True, bgcolor=bg,
-                opacity=0.35 if grey and not mark else 1.0,
-                border=ft.Border.all(2, ft.Colors.PRIMARY) if stress else None,
-                alignment=ft.Alignment.CENTER, padding=0,
-                tooltip=plain(card_text(cid, lg), lg),  # tooltips use the default font: signs as words
-                on_click=lambda e, c=cid: on_tap(c),
-                content=ft.Column([
-                    ft.Text(rank_text(r, lg), size=19 if r != 9 else 17, weight=ft.FontWeight.BOLD,
-                            color=SUIT_COLORS[suit], no_wrap=True),
-                    *([ft.Text(mark, size=11, weight=ft.FontWeight.W_600, no_wrap=True)] if mark else []),
-                ], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                    alignment=ft.MainAxisAlignment.CENTER),
-            )))
-        rows = [ft.Row(keys[i:i + per_row], spacing=KEY_GAP) for i in range(0, 13, per_row)]
-        blocks.append(ft.Row([
-            ft.Container(width=LABEL_W, alignment=ft.Alignment.CENTER,
-                         content=txt(suit_sign(suit), size=24, color=SUIT_COLORS[suit])),
-            ft.Column(rows, spacing=KEY_GAP, tight=True),
-        ], spacing=KEY_GAP, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+            looks.append((grey, stress, mark, bg))
+        args = (suit, tuple(looks), per_row, cell_w, height, lg, on_tap)
+        blocks.append(kept(_suit_block, *args, key=f"suit-{suit}") if kept is not None else _suit_block(*args))
     return ft.Semantics(container=True, label=t("Cards: a row per suit, aces low"),
                         content=ft.Column(blocks, spacing=SUIT_GAP, tight=True))
+
+
+def _suit_block(suit: str, looks: tuple, per_row: int, cell_w: float, height: float, lg: str, on_tap,
+                key: str | None = None) -> ft.Control:
+    """A suit's keys (``looks``: each rank's (greyed, stressed, mark, background))."""
+    keys = []
+    for r, (grey, stress, mark, bg) in enumerate(looks):
+        cid = card_id(suit, r)
+        keys.append(tagged(ids.card(cid), ft.Container(
+            width=cell_w, height=height, border_radius=8, ink=True, bgcolor=bg,
+            opacity=0.35 if grey and not mark else 1.0,
+            border=ft.Border.all(2, ft.Colors.PRIMARY) if stress else None,
+            alignment=ft.Alignment.CENTER, padding=0,
+            tooltip=plain(card_text(cid, lg), lg),  # tooltips use the default font: signs as words
+            on_click=lambda e, c=cid: on_tap(c),
+            content=ft.Column([
+                ft.Text(rank_text(r, lg), size=19 if r != 9 else 17, weight=ft.FontWeight.BOLD,
+                        color=SUIT_COLORS[suit], no_wrap=True),
+                *([ft.Text(mark, size=11, weight=ft.FontWeight.W_600, no_wrap=True)] if mark else []),
+            ], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                alignment=ft.MainAxisAlignment.CENTER),
+        )))
+    rows = [ft.Row(keys[i:i + per_row], spacing=KEY_GAP) for i in range(0, 13, per_row)]
+    return ft.Row([
+        ft.Container(width=LABEL_W, alignment=ft.Alignment.CENTER,
+                     content=txt(suit_sign(suit), size=24, color=SUIT_COLORS[suit])),
+        ft.Column(rows, spacing=KEY_GAP, tight=True),
+    ], spacing=KEY_GAP, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
 __all__ = ["KATEX", "KEY_GAP", "KEY_MIN", "RANK_IDS", "SIGNS", "card_grid", "card_label", "glyphs", "grid_layout", "txt"]

@@ -99,11 +99,15 @@ def entry_hint() -> ft.Control:
 
 
 def entry_form(view, players, drafts, selected, *, narrow: bool, on_problem: Callable[[str], None],
-               at: int | None = None, totals: Mapping[str, int] | None = None) -> list[ft.Control]:
+               at: int | None = None, totals: Mapping[str, int] | None = None, kept=None,
+               pad=None) -> list[ft.Control]:
     """The player chips (each with the party sum so far), the pad of the selected player and
     the typed-number field. ``drafts``/``selected``: the (get, set) pairs of :func:`use_drafts`;
     ``at``: the log index of the party being corrected (None: the next party); ``totals``: each
-    player's total so far, shown small under the party's sum."""
+    player's total so far, shown small under the party's sum. ``kept`` (the screen's
+    :func:`~companion.ui.use_kept`) and ``pad`` (a ref the pad's taps go through, and a handler
+    of stable identity that calls it): the pad's keys that look as they did are handed back as
+    they were (issue 52)."""
     get_d, set_d = drafts
     get_sel, set_sel = selected
     d = get_d()
@@ -174,17 +178,13 @@ def entry_form(view, players, drafts, selected, *, narrow: bool, on_problem: Cal
         )))
     size = 58 if narrow else 66  # a phone: two rows of five; a tablet: one row of ten
 
+    if pad is not None:
+        pad[0].current = tap
+
     def key(x, label: str, count: int, spare: int, ident: str) -> ft.Control:
-        faded = spare <= 0
-        return tagged(ident, ft.Container(
-            width=size, height=size, border_radius=14, ink=True, on_click=lambda e, x=x: tap(x),
-            bgcolor=ft.Colors.SECONDARY_CONTAINER if count else ft.Colors.SURFACE_CONTAINER_HIGH,
-            opacity=0.45 if faded else 1.0, alignment=ft.Alignment.CENTER,
-            content=ft.Column([
-                ft.Text(label, size=24 if x != JOKER else 15, weight=ft.FontWeight.BOLD),
-                ft.Text(f"×{count}" if count else " ", size=14, color=ft.Colors.ON_SECONDARY_CONTAINER),
-            ], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-        ))
+        if kept is not None and pad is not None:
+            return kept(_pad_key, x, label, count, spare, ident, size, pad[1], key=f"pad-{ident}")
+        return _pad_key(x, label, count, spare, ident, size, tap, key=ident)
 
     keys = [key(n, str(n), mine.count(n) if mine.typed is None else 0, left[n], ids.entry_number(n)) for n in NUMBERS]
     keys.append(key(JOKER, t("Joker"), mine.count(JOKER) if mine.typed is None else 0, jokers_left, ids.ENTRY_JOKER))
@@ -217,3 +217,17 @@ def entry_form(view, players, drafts, selected, *, narrow: bool, on_problem: Cal
             ], spacing=10, tight=True),
         ),
     ]
+
+
+def _pad_key(x, label: str, count: int, spare: int, ident: str, size: int, on_tap, *, key: str) -> ft.Control:
+    """A key of the pad as the screen keeps it (see :func:`entry_form`): the same as its ``key()``."""
+    faded = spare <= 0
+    return tagged(ident, ft.Container(
+        width=size, height=size, border_radius=14, ink=True, on_click=lambda e, x=x: on_tap(x),
+        bgcolor=ft.Colors.SECONDARY_CONTAINER if count else ft.Colors.SURFACE_CONTAINER_HIGH,
+        opacity=0.45 if faded else 1.0, alignment=ft.Alignment.CENTER,
+        content=ft.Column([
+            ft.Text(label, size=24 if x != JOKER else 15, weight=ft.FontWeight.BOLD),
+            ft.Text(f"×{count}" if count else " ", size=14, color=ft.Colors.ON_SECONDARY_CONTAINER),
+        ], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+    ))

@@ -8,8 +8,8 @@ import flet as ft
 from engine.vzhuh.rules import C
 
 from ...base.i18n import t
-from ...ui import TOUCH, probe, safe_screen, screen, section_title, tagged
-from ...widgets.game import bar_button, game_bar, go, leave, use_play
+from ...ui import TOUCH, probe, safe_screen, screen, section_title, tagged, use_kept
+from ...widgets.game import bar_button, game_bar, go, leave, use_play, use_stable
 from ...widgets.score import ScoreGrid
 from ...widgets.notices import show_refusal
 from .. import ids
@@ -92,6 +92,9 @@ def Score():
     view = s.game
     players = s.players
     drafts, selected = use_drafts((s.game_id, len(s.log)))  # hooks first, always in the same order
+    kept = use_kept()  # the pad's keys that look as they did are handed back as they were
+    pad = ft.use_ref(None)
+    on_pad = use_stable(lambda x: pad.current(x))
     if not s.active or s.kind != "vzhuh":
         return screen(st, ROUTE, ids.SCREEN_SCORE, "«Вжух!»", [
             ft.Text(t("No game of «Вжух!» is running."), size=18),
@@ -146,7 +149,7 @@ def Score():
                                       "({rule}, {rule2}).").format(
             players=", ".join(tied), rule=C.TIE.rule, rule2=C.RUL_TIE.rule)))
     body += entry_form(view, players, drafts, selected, narrow=narrow, on_problem=problem,
-                       totals=view.totals() if s.log else None)
+                       totals=view.totals() if s.log else None, kept=kept, pad=(pad, on_pad))
     entered = as_penalties(drafts[0](), players)
     summary = " · ".join(f"{p} {penalty_points(entered[p])}" for p in players)
     body.append(tagged(ids.RECORD, ft.FilledButton(
