@@ -228,7 +228,21 @@ class UI:
 
     def tap_id(self, ident: str):
         self.wait_id(ident)
+        self.into_view(ident)
         self.by_id(ident).click()
+
+    def into_view(self, ident: str) -> None:
+        """A control scrolled out of the screen is scrolled back in with the wheel, as a person
+        would: Flutter scrolls its own lists, so the DOM's scrolling (Playwright's) may not move
+        it (Home came back from Settings scrolled to its end, «Продолжить игру» above the top)."""
+        view = self.page.viewport_size
+        for _ in range(8):
+            box = self.by_id(ident).bounding_box()
+            if box is None or (box["y"] >= 0 and box["y"] + box["height"] <= view["height"]):
+                return
+            self.page.mouse.move(view["width"] / 2, view["height"] / 2)
+            self.page.mouse.wheel(0, box["y"] - view["height"] / 3)
+            self.page.evaluate(TWO_FRAMES)
 
     def read(self, ident: str) -> str:
         self.wait_id(ident)

@@ -27,7 +27,7 @@ from engine.core.games import read_any
 from engine.kozyrnye_kity import read_record, record_actions
 from engine.kozyrnye_kity.record import action_to_json
 
-from .conftest import REPO, TABLET, UI
+from .conftest import PHONE, REPO, TABLET, UI
 from .test_pad_history_stats import data_dir, goto, learn_deck, start  # noqa: F401 — the seeded server's fixtures
 
 pytestmark = pytest.mark.e2e
@@ -62,12 +62,13 @@ def spoken_only(t: dict) -> bool:
     return bool(SPOKEN_ONLY.match(t["text"])) or (t["w"] <= 1.1 * t["h"] and len(t["text"]) > 2)
 
 
-def cut_texts(ui: UI, bar_only: bool = False) -> list[str]:
+def cut_texts(ui: UI, bar_only: bool = False, texts: list[dict] | None = None) -> list[str]:
     """The texts on screen whose box cannot hold them: for a box ``h`` high, at most
     ``h // MIN_LINE`` lines of it; the text's width on one line at that height is
-    ``w0 * h / h0`` (its span's proportions), and n lines hold n widths at 1/n of the height."""
+    ``w0 * h / h0`` (its span's proportions), and n lines hold n widths at 1/n of the height.
+    ``texts``: the screen's texts as read already (``TEXTS_JS``)."""
     cut = []
-    for t in ui.page.evaluate(TEXTS_JS):
+    for t in ui.page.evaluate(TEXTS_JS) if texts is None else texts:
         if not t["whole"] or not t["text"].strip() or t["w0"] <= 0 or t["h0"] <= 0 or t["w"] <= 0 or \
                 (bar_only and t["y"] >= 56) or spoken_only(t):
             continue
@@ -78,9 +79,10 @@ def cut_texts(ui: UI, bar_only: bool = False) -> list[str]:
     return cut
 
 
-def overlapping_texts(ui: UI) -> list[str]:
+def overlapping_texts(ui: UI, texts: list[dict] | None = None) -> list[str]:
     """Pairs of texts on screen whose boxes overlap (a label grown into the number under it)."""
-    boxes = [t for t in ui.page.evaluate(TEXTS_JS) if t["whole"] and t["y"] >= 60 and t["text"].strip()]  # under the bar
+    boxes = [t for t in (ui.page.evaluate(TEXTS_JS) if texts is None else texts)
+             if t["whole"] and t["y"] >= 60 and t["text"].strip()]  # under the bar
     out = []
     for i, a in enumerate(boxes):
         for b in boxes[i + 1:]:
@@ -90,16 +92,39 @@ def overlapping_texts(ui: UI) -> list[str]:
     return out
 
 
+SETTLE_MS = 400  # a scroll that moved no text in this long has met the end (and a screen is read by then)
+POLL_MS = 80
+
+
+def _seen(texts: list[dict]) -> list[tuple]:
+    return sorted((t["text"], round(t["y"])) for t in texts if t["on"])
+
+
+def _settled(ui: UI, before: list[tuple] | None) -> list[dict]:
+    """The screen's texts once they have moved from ``before`` and stopped (two reads POLL_MS
+    apart agree), or as they are SETTLE_MS after the scroll if they never moved: the end."""
+    waited, last = 0, None
+    while True:
+        texts = ui.page.evaluate(TEXTS_JS)
+        seen = _seen(texts)
+        if waited >= SETTLE_MS or (seen == last and seen != before):
+            return texts
+        last = seen
+        ui.page.wait_for_timeout(POLL_MS)
+        waited += POLL_MS
+
+
 def sweep(ui: UI, where: str, scrolls: int = 12) -> list[str]:
-    """Scroll through the screen; every cut or overlapping text seen, with where it was."""
+    """Scroll through the screen; every cut or overlapping text seen, with where it was. Each
+    stop is read once its texts stand still; a scroll that moves nothing is the end."""
     problems: set[str] = set()
     last = None
     ui.page.mouse.move(206, 500)
     for _ in range(scrolls):
-        ui.page.wait_for_timeout(400)
-        problems.update(f"{where}: cut {c}" for c in cut_texts(ui))
-        problems.update(f"{where}: overlap {c}" for c in overlapping_texts(ui))
-        seen = sorted((t["text"], round(t["y"])) for t in ui.page.evaluate(TEXTS_JS) if t["on"])
+        texts = _settled(ui, last)
+        problems.update(f"{where}: cut {c}" for c in cut_texts(ui, texts=texts))
+        problems.update(f"{where}: overlap {c}" for c in overlapping_texts(ui, texts=texts))
+        seen = _seen(texts)
         if seen == last:
             break
         last = seen
@@ -280,31 +305,42 @@ HISTORY_OF = {"kozyrnye-kity": ("/game/history", ids.SCREEN_HISTORY), "vzhuh": (
               "royal-mastheads": ("/royal-mastheads/history", rm.SCREEN_HISTORY)}
 
 
-@pytest.mark.parametrize("lang", ["ru", "en"])
+def to_english(ui: UI) -> None:
+    """On Settings: English chosen, as a person does; the screen says «Settings» then."""
+    ui.tap_id(f"{ids.SET_LANG}-en")
+    ui.lang = "en"
+    ui.wait_text(ids.SCREEN_SETTINGS, "Settings")
+
+
 @pytest.mark.parametrize("game", ["kozyrnye-kity", "vzhuh", "kalmar", "royal-mastheads"])
-def test_no_text_is_cut_in_the_statistics_and_the_history(start, data_dir, game, lang):
+def test_no_text_is_cut_in_the_statistics_and_the_history(start, data_dir, game):
+    """In Russian, then in English chosen in Settings (one start of the app for both)."""
     store = Store.open(data_dir)
-    store.set_setting("language", lang)
+    store.set_setting("language", "ru")
     s = Session(store)
     import_examples(s)
     running(s, game)
     store.close()
     ui = start()
-    ui.lang = lang
     problems = []
-    goto(ui, HISTORY_OF[game][0], HISTORY_OF[game][1])
-    problems += sweep(ui, f"{game} history")
-    goto(ui, "/stats", ids.SCREEN_STATS)  # the running game's kind
-    ui.wait_text(ids.STATS_GAME_TITLE, TITLE[game])
-    ui.wait_id(ids.STATS_PLAYERS)
-    ui.shot(f"stats-{game}-{lang}-phone", keep=game in ("kozyrnye-kity", "vzhuh"))
-    problems += sweep(ui, f"{game} statistics")
-    ui.page.locator('[flt-semantics-identifier^="stats-game-"]').first.click()
-    ui.wait_id(ids.STATS_CHART)
-    problems += sweep(ui, f"{game} statistics, one game")
-    if game == "kozyrnye-kity":
-        ui.page.set_viewport_size(TABLET)
-        ui.tap_id(ids.STATS_BACK)
+    for lang in ("ru", "en"):
+        if lang == "en":
+            goto(ui, "/settings", ids.SCREEN_SETTINGS)
+            to_english(ui)
+        goto(ui, HISTORY_OF[game][0], HISTORY_OF[game][1])
+        problems += sweep(ui, f"{lang} {game} history")
+        goto(ui, "/stats", ids.SCREEN_STATS)  # the running game's kind
+        ui.wait_text(ids.STATS_GAME_TITLE, TITLE[game])
         ui.wait_id(ids.STATS_PLAYERS)
-        ui.shot(f"stats-{game}-{lang}-tablet", keep=True)
+        ui.shot(f"stats-{game}-{lang}-phone", keep=game in ("kozyrnye-kity", "vzhuh"))
+        problems += sweep(ui, f"{lang} {game} statistics")
+        ui.page.locator('[flt-semantics-identifier^="stats-game-"]').first.click()
+        ui.wait_id(ids.STATS_CHART)
+        problems += sweep(ui, f"{lang} {game} statistics, one game")
+        if game == "kozyrnye-kity":
+            ui.page.set_viewport_size(TABLET)
+            ui.tap_id(ids.STATS_BACK)
+            ui.wait_id(ids.STATS_PLAYERS)
+            ui.shot(f"stats-{game}-{lang}-tablet", keep=True)
+            ui.page.set_viewport_size(PHONE)
     assert not problems, "\n".join(problems)
