@@ -195,6 +195,21 @@ SWITCHED = """([id, on]) => { const e = document.querySelector(`[flt-semantics-i
 TWO_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
 
+def settled(ui: "UI", read, before, settle_ms: int = 400, poll_ms: int = 80):
+    """``(value, seen)`` of ``read()`` once ``seen`` has moved from ``before`` and stands still
+    (two reads ``poll_ms`` apart agree), or as it is ``settle_ms`` on if it never moved (a scroll
+    that met the end). A sweep through a screen reads each stop as soon as it is still, instead
+    of after a fixed wait, and tells the end as it did before: nothing moved in ``settle_ms``."""
+    waited, last = 0, None
+    while True:
+        value, seen = read()
+        if waited >= settle_ms or (seen == last and seen != before):
+            return value, seen
+        last = seen
+        ui.page.wait_for_timeout(poll_ms)
+        waited += poll_ms
+
+
 class UI:
     """Helpers over a Playwright page showing the app. Labels come from the app's catalogs."""
 

@@ -27,7 +27,7 @@ from engine.core.games import read_any
 from engine.kozyrnye_kity import read_record, record_actions
 from engine.kozyrnye_kity.record import action_to_json
 
-from .conftest import PHONE, REPO, TABLET, UI
+from .conftest import PHONE, REPO, TABLET, UI, settled
 from .test_pad_history_stats import data_dir, goto, learn_deck, start  # noqa: F401 — the seeded server's fixtures
 
 pytestmark = pytest.mark.e2e
@@ -92,26 +92,10 @@ def overlapping_texts(ui: UI, texts: list[dict] | None = None) -> list[str]:
     return out
 
 
-SETTLE_MS = 400  # a scroll that moved no text in this long has met the end (and a screen is read by then)
-POLL_MS = 80
-
-
-def _seen(texts: list[dict]) -> list[tuple]:
-    return sorted((t["text"], round(t["y"])) for t in texts if t["on"])
-
-
-def _settled(ui: UI, before: list[tuple] | None) -> list[dict]:
-    """The screen's texts once they have moved from ``before`` and stopped (two reads POLL_MS
-    apart agree), or as they are SETTLE_MS after the scroll if they never moved: the end."""
-    waited, last = 0, None
-    while True:
-        texts = ui.page.evaluate(TEXTS_JS)
-        seen = _seen(texts)
-        if waited >= SETTLE_MS or (seen == last and seen != before):
-            return texts
-        last = seen
-        ui.page.wait_for_timeout(POLL_MS)
-        waited += POLL_MS
+def _texts(ui: UI) -> tuple[list[dict], list[tuple]]:
+    """The screen's texts, and where those on screen stand (what a scroll moves)."""
+    texts = ui.page.evaluate(TEXTS_JS)
+    return texts, sorted((t["text"], round(t["y"])) for t in texts if t["on"])
 
 
 def sweep(ui: UI, where: str, scrolls: int = 12) -> list[str]:
@@ -121,10 +105,9 @@ def sweep(ui: UI, where: str, scrolls: int = 12) -> list[str]:
     last = None
     ui.page.mouse.move(206, 500)
     for _ in range(scrolls):
-        texts = _settled(ui, last)
+        texts, seen = settled(ui, lambda: _texts(ui), last)
         problems.update(f"{where}: cut {c}" for c in cut_texts(ui, texts=texts))
         problems.update(f"{where}: overlap {c}" for c in overlapping_texts(ui, texts=texts))
-        seen = _seen(texts)
         if seen == last:
             break
         last = seen

@@ -20,7 +20,7 @@ from companion.base import ids
 from companion.kalmar import ids as kl
 from companion.vzhuh import ids as vz
 
-from .conftest import UI
+from .conftest import UI, settled
 from .test_vzhuh import penalty
 
 pytestmark = pytest.mark.e2e
@@ -67,9 +67,13 @@ def measure(ui: UI, *, top: int = 0, scrolls: int = 8, keep=lambda k: True) -> d
     sizes: dict[str, tuple[float, float]] = {}
     close: set[tuple[str, str, float]] = set()
     last = None
-    for _ in range(scrolls):
-        ui.page.wait_for_timeout(500)
+
+    def read():
         keys = [k for k in ui.page.evaluate(KEYS_JS, top) if keep(k)]
+        return keys, sorted((_name(k), round(k["y"])) for k in keys)
+
+    for _ in range(scrolls):
+        keys, snapshot = settled(ui, read, last, settle_ms=500)
         for k in keys:
             if not k["clipped"]:
                 w, h = sizes.get(_name(k), (0, 0))
@@ -79,7 +83,6 @@ def measure(ui: UI, *, top: int = 0, scrolls: int = 8, keep=lambda k: True) -> d
                 g = _gap(a, b)
                 if g < MIN_GAP:
                     close.add((_name(a), _name(b), round(g, 1)))
-        snapshot = sorted((_name(k), round(k["y"])) for k in keys)
         if snapshot == last:
             break
         last = snapshot
