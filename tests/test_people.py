@@ -385,3 +385,83 @@ def test_while_the_offer_stands_it_has_the_tables_names_and_the_imported_ones_ar
     assert s.people.names_to_ask() == ["Anya"]
     assert s.people.map_name("Anya", store.name_map()["Аня"]).ok
     assert s.people.names_to_ask() == []
+
+
+def test_an_archive_taken_in_step_by_step_says_its_progress_and_a_stop_keeps_what_was_filed(tmp_path, store):
+    """Issue 53: an archive is taken in a step at a time (the screen shows the progress and
+    stays live between steps); stopped between two steps (the person cancels), every game filed
+    so far is kept whole and listed, and taking the archive in again adds just the rest."""
+    for i in range(6):
+        keep(store, ["Аня", "Боря"], [10, i], "Аня")
+    store.people_from_names()
+    data = json.loads(json.dumps(store.export_archive(), ensure_ascii=False))
+    ids_in_order = [g["game_id"] for g in data["games"]]
+
+    other = Store.open(tmp_path / "new-phone")
+    try:
+        steps = other.import_archive_steps(data, step_seconds=0)  # a game a step
+        assert next(steps) == (1, 6)
+        assert next(steps) == (2, 6)
+        steps.close()  # cancelled
+        assert sorted(r["game_id"] for r in other.archived()) == sorted(ids_in_order[:2])
+        assert sorted(p["name"] for p in other.people()) == ["Аня", "Боря"]  # the people came first
+        for gid in ids_in_order[:2]:
+            assert other.archived_game(gid)["actions"] == store.archived_game(gid)["actions"]
+        other = reopen(other)  # and after a restart, as they were: no index rebuilt
+        assert other.incidents == [] and len(other.archived()) == 2
+        steps = other.import_archive_steps(data)
+        seen = list(steps)
+        assert seen[-1] == (6, 6) and all(a[0] <= b[0] for a, b in zip(seen, seen[1:]))
+        assert sorted(r["game_id"] for r in other.archived()) == sorted(ids_in_order)
+        assert sorted(r["seq"] for r in other.archived()) == [1, 2, 3, 4, 5, 6]
+        assert other.import_archive(data) == (0, 6)
+    finally:
+        other.close()
+
+
+def test_a_write_that_fails_in_the_middle_of_an_archive_keeps_the_games_before_it(tmp_path, store, monkeypatch):
+    """A disk that fills up at the fourth game: the three before it are filed and listed, the
+    fourth leaves nothing behind, the error reaches the caller (the session says «not saved»)."""
+    from companion.store import repository
+
+    for i in range(5):
+        keep(store, ["Аня", "Боря"], [10, i], "Аня")
+    data = json.loads(json.dumps(store.export_archive(), ensure_ascii=False))
+    other = Store.open(tmp_path / "new-phone")
+    try:
+        real, calls = repository._put_single, []
+
+        def put(table, doc):
+            calls.append(doc.get("game_id"))
+            if len(set(calls)) == 4:
+                raise OSError(28, "No space left on device")
+            return real(table, doc)
+
+        monkeypatch.setattr(repository, "_put_single", put)
+        with pytest.raises(OSError):
+            other.import_archive(data)
+        monkeypatch.setattr(repository, "_put_single", real)
+        filed = sorted(r["game_id"] for r in other.archived())
+        assert filed == sorted(g["game_id"] for g in data["games"][:3])
+        assert not os.path.exists(os.path.join(other.root, "archive", data["games"][3]["game_id"] + ".json"))
+        other = reopen(other)
+        assert other.incidents == [] and len(other.archived()) == 3
+        assert other.import_archive(data) == (2, 3)
+    finally:
+        other.close()
+
+
+def test_an_archive_laid_out_again_by_another_program_is_still_an_archive(tmp_path, store):
+    """An archive file whose JSON is spaced or indented (opened and saved by an editor) is taken
+    in as an archive, not refused as an unknown game record."""
+    from companion.ui.session import Session
+
+    keep(store, ["Аня", "Боря"], [10, 3], "Аня")
+    data = store.export_archive()
+    b = Session(Store.open(tmp_path / "new-phone"))
+    try:
+        text = "\ufeff" + json.dumps(data, ensure_ascii=False, indent=2)
+        out = b.archive.import_record(text.encode("utf-8"))
+        assert out.ok and out.notice.params == {"added": 1, "skipped": 0}
+    finally:
+        b.store.close()

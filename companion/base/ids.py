@@ -271,6 +271,8 @@ IMPORT_TEXT = "import-text"
 IMPORT_GO = "import-go"
 IMPORT_RESULT = "import-result"
 IMPORT_VIOLATIONS = "import-violations"
+IMPORT_PROGRESS = "import-progress"  # an archive being taken in: games done of games (issue 53)
+IMPORT_STOP = "import-stop"
 
 STATS_EMPTY = "stats-empty"
 STATS_PLAYERS = "stats-players"

@@ -7,8 +7,9 @@ Every change returns an :class:`~companion.core.outcome.Outcome` and tells its o
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any, Callable, Generator
 
 from engine.core.errors import RecordError
 from engine.core.games import read_any
@@ -19,6 +20,8 @@ from ..core.outcome import Change, Notice, Outcome, not_saved, refused
 from ..core.packs import BY_ID
 from ..core.summary import DEFAULT_GAME, Summary, game_of, parse_time
 from ..store.repository import RevisionConflict, Store
+
+_ARCHIVE_HEAD = re.compile(r'\ufeff?\s*\{\s*"format"\s*:\s*"kity-archive/')
 
 
 class Archive:
@@ -59,8 +62,7 @@ class Archive:
         history. A malformed file changes nothing and is rejected with the reason; a readable
         one is kept with its violations reported. An archive of every kept game (issue 42:
         :meth:`export_archive`) is filed by :meth:`import_archive`."""
-        head = data[:40].lstrip() if isinstance(data, (str, bytes)) else ""
-        if head.startswith(b'{"format":"kity-archive/' if isinstance(head, bytes) else '{"format":"kity-archive/'):
+        if self.is_archive(data):
             return self.import_archive(data)
         try:
             pkg, rec = read_any(data)
@@ -88,15 +90,45 @@ class Archive:
 
     def import_archive(self, data: str | bytes) -> Outcome:
         """File the games of an exported archive that are not kept here yet, and its people."""
+        steps = self.import_archive_steps(data)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
+
+    def import_archive_steps(self, data: str | bytes) -> Generator[tuple[int, int], None, Outcome]:
+        """:meth:`import_archive` a step at a time (issue 53): yields ``(games looked at, games
+        in the archive)``, returns its :class:`Outcome`. Closed between two steps (the person
+        cancelled), every game filed so far is kept whole, and the history shows it."""
+        filed = False
         try:
             parsed = json.loads(data)
-            added, skipped = self._store.import_archive(parsed)
+            steps = self._store.import_archive_steps(parsed)
+            filed = True
+            while True:
+                try:
+                    yield next(steps)
+                except StopIteration as done:
+                    added, skipped = done.value
+                    break
         except (ValueError, TypeError, RecursionError, UnicodeDecodeError):
             return refused("session.not-an-archive")
         except OSError as e:
             return not_saved(e)
-        self._changed()
+        finally:
+            if filed:
+                steps.close()
+                self._changed()
         return Outcome(True, Notice("import", "session.archive-imported", {"added": added, "skipped": skipped}))
+
+    @staticmethod
+    def is_archive(data: str | bytes) -> bool:
+        """``data`` begins as an archive of every kept game does (not a single game's record),
+        however it is spaced (a file laid out again by another program is still an archive)."""
+        if isinstance(data, bytes):
+            return bool(_ARCHIVE_HEAD.match(data[:200].decode("utf-8", "ignore")))
+        return isinstance(data, str) and bool(_ARCHIVE_HEAD.match(data[:200]))
 
     def put_aside(self, cur: Any) -> None:
         """File a stored game that cannot be played (no valid players, an unknown game) in the

@@ -79,9 +79,10 @@ import functools
 import logging
 import os
 import threading
+import time
 import uuid
 from dataclasses import asdict, dataclass
-from typing import Any, Callable, Literal, Optional
+from typing import Any, Callable, Iterator, Literal, Optional
 
 from tinydb import Query, TinyDB
 from tinydb.table import Document
@@ -108,6 +109,7 @@ __all__ = [
 
 Status = Literal["finished", "abandoned", "imported"]
 _CURRENT_DOC = 1  # doc_id of the single document in the one-document tables
+INDEX_SECONDS = 1.0  # an archive taken in writes its index rows about this often (issue 53)
 
 
 # Called after every file the store wrote (the phone edition copies the folder to IndexedDB
@@ -186,9 +188,7 @@ def _notifies(method):
     @functools.wraps(method)
     def wrapper(self, *args, **kwargs):
         result = method(self, *args, **kwargs)
-        with self._lock:
-            self.generation += 1
-            self._mine.written = self.generation
+        self._written()
         if self._mine.held:
             self._mine.pending = True  # told when the holder's block ends
             return result
@@ -302,6 +302,12 @@ class Store:
                 watcher()
             except Exception:  # a listener's trouble must never undo a durable write
                 log.exception("store watcher failed")
+
+    def _written(self) -> None:
+        """A change was written: the store's generation grows (this thread's last change)."""
+        with self._lock:
+            self.generation += 1
+            self._mine.written = self.generation
 
     def written_generation(self) -> int:
         """The ``generation`` this thread's last change made (0: none yet)."""
@@ -731,41 +737,103 @@ class Store:
                     self._mark_damaged(row["game_id"])  # found here: said and remembered (issue 53)
             return {"format": self.ARCHIVE_FORMAT, "games": games, "people": self.people_registry()["people"]}
 
-    @_notifies
     def import_archive(self, data: Any) -> tuple[int, int]:
         """File the games of an exported archive that are not kept here yet (by game id: an
         archive imported twice adds nothing the second time) and take in its people (an
         archive from before there were people has none: its names stay names). Returns
         ``(added, skipped)``: a game of the wrong shape is skipped, never raised on. Each game
-        is filed all or nothing; the people are written in one write after them."""
+        is filed all or nothing. All of :meth:`import_archive_steps` at once."""
+        steps = self.import_archive_steps(data)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
+
+    def import_archive_steps(self, data: Any, step_seconds: float = 0.1) -> Iterator[tuple[int, int]]:
+        """:meth:`import_archive` a step at a time (issue 53): yields ``(games looked at, games
+        in the archive)`` after about ``step_seconds`` of filing, so that a screen can show the
+        progress and stay live between steps; returns ``(added, skipped)``. Stopped between two
+        steps (``close()``: the person cancelled), everything filed so far stays, whole.
+
+        The archive's people come first, in one write (the games taken in, even part of them,
+        name their people). Each game's own file is its commit point, written as
+        :meth:`finish_current` writes one; the index gets the rows of a step in one write at
+        the step's end (one write per game made a 1,700-game archive take minutes: each
+        rewrote the whole index). A kill inside a step leaves files with no row yet, which the
+        next start files in the index (``_rebuild_index``): nothing is lost, nothing doubled."""
         if not isinstance(data, dict) or data.get("format") != self.ARCHIVE_FORMAT \
                 or not isinstance(data.get("games"), list):
             raise ValueError("not an archive")
-        added = skipped = 0
-        with self._lock:
-            known = {r["game_id"] for r in self._index.all()}
-            cur = self._game.get(doc_id=_CURRENT_DOC)
-            if cur:
-                known.add(cur["game_id"])
-            for g in data["games"]:
-                ok = (isinstance(g, dict) and valid_archived({"game": {"1": g}}))
-                if not ok or g["game_id"] in known:
-                    skipped += 1
-                    continue
-                entry = {k: g[k] for k in ("game_id", "meta", "actions", "redo") if k in g}
-                if g.get("undo") is not None:
-                    entry["undo"] = g["undo"]
-                try:
-                    self._archive_entry(entry, g["status"], g["record"], g["summary"])
-                except Exception:
-                    self._forget_archived(entry["game_id"])
-                    raise
-                known.add(g["game_id"])
-                added += 1
+        games = data["games"]
+        added = skipped = done = 0
+        changed = False
+        rows: list[dict] = []  # index rows of games filed, not in the index yet
+        read_at: Optional[int] = None  # the store's generation when ``known`` was read
+        indexed_at = time.monotonic()
+
+        def index_rows() -> None:
+            nonlocal rows, changed, read_at, indexed_at
+            if rows:
+                self._index.insert_multiple(rows)
+                rows, changed = [], True
+                self._written()
+                if read_at is not None:
+                    read_at = self.generation  # our own write: what we know is still the index
+            indexed_at = time.monotonic()
+
+        try:
             theirs = data.get("people")
             if isinstance(theirs, list) and theirs:
                 self._change_people(lambda doc: _people.combine(doc, {"people": theirs}, self._new_person_id))
-            return added, skipped
+                changed = True
+                self._written()
+            while done < len(games):
+                with self._lock:
+                    if read_at != self.generation:  # the first step, or another session wrote since
+                        index_rows()
+                        known = {r["game_id"]: r["seq"] for r in self._index.all()}
+                        cur = self._game.get(doc_id=_CURRENT_DOC)
+                        if cur:
+                            known.setdefault(cur["game_id"], 0)
+                        seq = max(known.values(), default=0)
+                        read_at = self.generation
+                    until, looked = time.monotonic() + step_seconds, 0
+                    while done < len(games) and (not looked or time.monotonic() < until):
+                        g = games[done]
+                        done += 1
+                        looked += 1
+                        if not (isinstance(g, dict) and valid_archived({"game": {"1": g}})) or g["game_id"] in known:
+                            skipped += 1
+                            continue
+                        entry = {k: g[k] for k in ("game_id", "meta", "actions", "redo") if k in g}
+                        if g.get("undo") is not None:
+                            entry["undo"] = g["undo"]
+                        entry = {**entry, "seq": seq + 1, "status": g["status"], "record": g["record"],
+                                 "summary": dict(g["summary"])}
+                        try:
+                            with self._archive_db(entry["game_id"]) as db:  # the game's commit point
+                                for _ in range(2):  # twice, so that its .bak is a good copy from the start
+                                    _put_single(db.table("game"), entry)
+                        except Exception:
+                            self._forget_archived(entry["game_id"])
+                            raise
+                        seq += 1
+                        known[entry["game_id"]] = seq
+                        rows.append(self._index_row(entry))
+                        added += 1
+                    if time.monotonic() - indexed_at >= INDEX_SECONDS:
+                        index_rows()
+                yield done, len(games)
+        finally:
+            with self._lock:  # the end, a stop between steps or a failed write: every game filed gets its row
+                index_rows()
+            if changed:  # told once
+                if self._mine.held:
+                    self._mine.pending = True
+                else:
+                    self._tell()
+        return added, skipped
 
     # ---- resuming a stopped game (issue 19, point 4)
     @_notifies

@@ -94,6 +94,9 @@ def _catalog(key: str, params: Mapping[str, Any], lg: str) -> str:
         "session.archive-imported": lambda: t("Archive imported: {added} new, {skipped} already kept or "
                                               "unreadable.").format(added=params.get("added", 0),
                                                                     skipped=params.get("skipped", 0)),
+        "session.archive-stopped": lambda: t("Stopped at game {looked} of {total}: the games taken in are kept; "
+                                             "take the archive in again for the rest.").format(
+            looked=params.get("looked", 0), total=params.get("total", 0)),
     }
     if key in ("session.undone", "session.redone"):
         return undo_text(key, params)

@@ -39,6 +39,8 @@ def notice_text(notice) -> str:
         if notice.kind == "changed":
             return t("Corrected. What changed:")
         text = session_text(notice)
+        if notice.kind == "import" and notice.key == "session.archive-stopped":
+            return text
         if notice.kind == "import" and notice.key == "session.archive-imported":
             # an archive's games are filed as they were kept: their rules are not replayed (issue 53)
             text += " " + t("The games were taken in as they were kept; their rules were not checked again.")
@@ -347,11 +349,49 @@ def ImportPanel():
     svc = _services()
     get_text, set_text = use_latest("")
     result, set_result = ft.use_state(None)  # (ok, notice)
+    progress, set_progress = ft.use_state(None)  # an archive being taken in: (games looked at, games)
+    stop = ft.use_ref(False)
 
     async def run(data) -> None:
+        if session.archive.is_archive(data):
+            await run_archive(data)
+            return
         # off the event loop: a large record must not freeze the other tabs and phones
         out = await off_loop(session.archive.import_record, data)
         set_result((out.ok, out.notice))
+
+    async def run_archive(data) -> None:
+        """An archive of every kept game, a step at a time (issue 53): a bar of the games done
+        and «Остановить»; between two steps the screen is live (the taps, the bar, the other
+        tabs and phones). Stopped, the games taken in so far are kept."""
+        steps = session.archive.import_archive_steps(data)
+
+        def step():  # (progress, None) or (None, the outcome at the end)
+            try:
+                return next(steps), None
+            except StopIteration as end:
+                return None, end.value
+
+        stop.current = False
+        set_result(None)
+        set_progress((0, 0))
+        looked = total = 0
+        try:
+            while True:
+                if stop.current:
+                    steps.close()
+                    set_result((True, Notice("import", "session.archive-stopped", {"looked": looked, "total": total})))
+                    return
+                got, out = await off_loop(step)
+                if out is not None:
+                    set_result((out.ok, out.notice))
+                    return
+                looked, total = got
+                set_progress(got)
+                await asyncio.sleep(0)  # the bar goes out, a tap on «Остановить» comes in
+        finally:
+            steps.close()
+            set_progress(None)
 
     async def pick():
         try:
@@ -385,15 +425,23 @@ def ImportPanel():
             games=", ".join(g.title for g in packs.LIST)),
                 size=15, color=ft.Colors.ON_SURFACE_VARIANT),
         tagged(ids.IMPORT_PICK, ft.FilledTonalButton(t("Choose a file"), icon=ft.Icons.UPLOAD_FILE, height=TOUCH,
-                                                     on_click=pick, style=_big())),
-        tagged(ids.IMPORT_TEXT, ft.TextField(label=t("…or paste the record here"), multiline=True, min_lines=2,
-                                             max_lines=6, value=get_text(), text_size=15,
-                                             on_change=lambda e: set_text(e.control.value))),
-        tagged(ids.IMPORT_GO, ft.OutlinedButton(t("Import the pasted text"), icon=ft.Icons.INPUT, height=TOUCH,
-                                                disabled=not get_text().strip(), on_click=paste_import,
-                                                style=_big())),
+                                                     on_click=pick, style=_big(), disabled=progress is not None)),
     ]
-    if result is not None:
+    if progress is not None:  # right under the key that started it; the paste field waits meanwhile
+        looked, total = progress
+        body.append(ft.Container(
+            bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=12, padding=12,
+            content=ft.Column([
+                probe(ids.IMPORT_PROGRESS, t("Taking the archive in: game {looked} of {total}").format(
+                    looked=looked, total=total) if total else t("Reading the archive…"), size=17,
+                      color=ft.Colors.ON_SECONDARY_CONTAINER),
+                ft.ProgressBar(value=looked / total if total else None, bar_height=10, border_radius=5),
+                tagged(ids.IMPORT_STOP, ft.OutlinedButton(t("Stop taking it in"), icon=ft.Icons.STOP,
+                                                          height=TOUCH, style=_big(),
+                                                          on_click=lambda: setattr(stop, "current", True))),
+            ], spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)))
+        return ft.Column(body, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    if result is not None:  # under the key too: seen where the person looks
         ok, notice = result
         if ok:
             vs = [c.params["violation"] for c in notice.changes if c.key == "violation-new"] if notice else []
@@ -409,4 +457,12 @@ def ImportPanel():
                 bgcolor=ft.Colors.ERROR_CONTAINER, border_radius=12, padding=12,
                 content=probe(ids.IMPORT_RESULT, t("Not imported, nothing was changed: {reason}").format(reason=text),
                               size=17, color=ft.Colors.ON_ERROR_CONTAINER)))
+    body += [
+        tagged(ids.IMPORT_TEXT, ft.TextField(label=t("…or paste the record here"), multiline=True, min_lines=2,
+                                             max_lines=6, value=get_text(), text_size=15,
+                                             on_change=lambda e: set_text(e.control.value))),
+        tagged(ids.IMPORT_GO, ft.OutlinedButton(t("Import the pasted text"), icon=ft.Icons.INPUT, height=TOUCH,
+                                                disabled=not get_text().strip(), on_click=paste_import,
+                                                style=_big())),
+    ]
     return ft.Column(body, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

@@ -7,12 +7,16 @@ folder). Expected numbers are worked out by hand (tests/test_league.py's header:
 players, A ahead of B → 1053 and 947)."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from companion.base import ids
 from companion.store.repository import Store
 
 from .test_export_and_stats_text import sweep
+
+BIG = 400  # games in the large archive: taken in over several steps of 0.1 s
 
 pytestmark = pytest.mark.e2e
 
@@ -204,3 +208,27 @@ def test_the_whole_archive_moves_to_a_new_phone_with_its_people(ui):
     # the same league: it is rebuilt from the games
     assert [(ui.read(ids.league_value(n, "name")), ui.read(ids.league_value(n, "rating"))) for n in (1, 2, 3)] == before
     assert ui.read(ids.league_value(1, "games")) == "3"
+    # a large archive (issue 53): taken in a step at a time with a bar of the games done, and a
+    # key that stops it; what was taken in stays, and taking the file in again adds just the rest
+    big = {**data, "games": [{**data["games"][0], "game_id": f"big{i:04d}"} for i in range(BIG)]}
+    big_path = path.with_name("kity-archive_2026-11-29_big.json")
+    big_path.write_text(json.dumps(big, ensure_ascii=False), encoding="utf-8")
+    ui.back()
+    ui.tap_id(ids.HOME_STATS)
+    with ui.page.expect_file_chooser() as fc:
+        ui.tap_id(ids.IMPORT_PICK)
+    fc.value.set_files(str(big_path))
+    ui.wait_text(ids.IMPORT_PROGRESS, f"из {BIG}", timeout=30000)
+    ui.shot("archive-import-progress")
+    ui.tap_id(ids.IMPORT_STOP)
+    ui.wait_text(ids.IMPORT_RESULT, "Остановлено на игре", timeout=30000)
+    stopped = re.search(r"на игре (\d+) из (\d+)", ui.read(ids.IMPORT_RESULT))
+    taken, total = int(stopped[1]), int(stopped[2])
+    assert total == BIG and 0 < taken < BIG, stopped[0]
+    assert ui.page.locator(ui.sel(ids.IMPORT_PROGRESS)).count() == 0
+    with ui.page.expect_file_chooser() as fc:
+        ui.tap_id(ids.IMPORT_PICK)
+    fc.value.set_files(str(big_path))
+    ui.wait_text(ids.IMPORT_RESULT, "Архив загружен", timeout=60000)
+    again = re.search(r"новых игр (\d+), уже сохранённых или нечитаемых (\d+)", ui.read(ids.IMPORT_RESULT))
+    assert (int(again[1]), int(again[2])) == (BIG - taken, taken)  # every game once: none lost by the stop
