@@ -20,7 +20,7 @@ from ..base import ids
 from ..core import packs
 from ..base.file_names import import_limit, is_archive_name, record_file_name_of
 from ..base.i18n import lang, t, tn
-from ..base.platform import IN_BROWSER, off_loop
+from ..base.platform import IN_BROWSER, off_loop, wait_saved
 from ..ui.session import Notice
 from .notices import action_text, session_text
 from ..ui import TOUCH, probe, safe_render, section_title, tagged, use_app, use_latest, use_session
@@ -387,6 +387,10 @@ def ImportPanel():
                     set_result((out.ok, out.notice))
                     return
                 looked, total = got
+                # the step's games copied to IndexedDB first (the phone edition holds the screen's
+                # messages while a copy runs: with no pause the copies would chain and the bar
+                # would not move); on the computer nothing to wait for
+                await wait_saved()
                 set_progress(got)
                 await asyncio.sleep(0)  # the bar goes out, a tap on «Остановить» comes in
         finally:

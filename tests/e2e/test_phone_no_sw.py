@@ -14,6 +14,7 @@ API. One phone, one start:
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
@@ -30,6 +31,19 @@ ANSWER_MS = 10_000   # a hang guard for a record read and filed
 # Home's main keys: those of the start of an evening, on the screen without scrolling
 # (screens/home.py; Home has more keys than a phone's height, «История и статистика» is below)
 MAIN_KEYS = (ids.HOME_NEW, ids.HOME_RULES, ids.HOME_INVITE, ids.HOME_JOIN)
+
+
+MANY = 300  # games in a valid archive: taken in over several steps
+
+
+def _archive(n: int) -> dict:
+    """An archive of ``n`` finished two-player games, as the app's own export writes one (a
+    game's summary, no moves: the league's seeds in tests/e2e/test_league.py)."""
+    summary = {"players": ["Аня", "Боря"], "rounds": [[10, 3]], "totals": [10, 3], "winner": "Аня",
+               "ended": "2026-11-20T21:00:00+03:00"}
+    return {"format": "kity-archive/1", "people": [], "games": [
+        {"game_id": f"many{i:04d}", "seq": i + 1, "status": "finished", "meta": {"players": ["Аня", "Боря"]},
+         "actions": [], "redo": [], "record": None, "summary": summary} for i in range(n)]}
 
 
 def _big(path, mb: int):
@@ -81,6 +95,21 @@ def test_a_phone_on_plain_http_under_a_lan_name(pw, site, tmp_path, request):
         assert figures["60 MB record"] * 1000 < REFUSED_MS and figures["40 MB archive"] * 1000 < REFUSED_MS, figures
         # the app lives on: the statistics still list the record filed first
         assert ui.page.locator(ui.sel(ids.STATS_EMPTY)).count() == 0
+        # an archive of many games: its bar moves while it is taken in (the phone edition holds
+        # the screen while a copy to IndexedDB runs: each step's games are copied before the bar
+        # moves on), then the games are all there (issue 53)
+        many = tmp_path / "kity-archive_2026-11-30.json"
+        many.write_text(json.dumps(_archive(MANY), ensure_ascii=False), encoding="utf-8")
+        with ui.page.expect_file_chooser() as fc:
+            ui.tap_id(ids.IMPORT_PICK)
+        t0 = time.perf_counter()
+        fc.value.set_files(str(many))
+        ui.wait_text(ids.IMPORT_PROGRESS, f"из {MANY}", timeout=ANSWER_MS)
+        shown = [ui.read(ids.IMPORT_PROGRESS)]
+        ui.wait_text(ids.IMPORT_RESULT, f"новых игр {MANY}, уже сохранённых или нечитаемых 0", timeout=120_000)
+        print(f"phone on plain http: {MANY} games taken in from an archive in {time.perf_counter() - t0:.1f} s; "
+              f"the bar said {shown[0]!r}")
+        assert shown[0] != f"Загружаем архив: игра {MANY} из {MANY}", shown  # seen before the end
         assert json.dumps(phone.left_origin) == "[]"
     finally:
         phone.close(ui)
