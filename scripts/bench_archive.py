@@ -1,0 +1,154 @@
+"""An archive of years of evenings taken in (issue 53): prints figures, asserts nothing.
+
+    .venv/bin/python scripts/bench_archive.py [--games 1700] [--distinct 24] [--no-phone]
+
+The archive is made by the app itself: ``--distinct`` whale games played through the log session
+(simulated deals on a made-up deck profile, ``engine.kozyrnye_kity.simulate``: the bench's own
+deck, never the app's card data) and finished, then the app's own export (``Store.export_archive``)
+of them, repeated under new game ids to ``--games`` games. Printed: its size; on the computer, the
+time to take it in through the archive service (``Archive.import_archive_steps``, the import
+panel's way in) on an empty data folder, its steps and its longest step; and in the phone
+edition (chromium at 412×915, the build of ``bash scripts/publish.sh`` served on 127.0.0.1, a
+fresh profile): the file picked on «История и статистика» → the result said, the longest gap
+between two frames of the page meanwhile (requestAnimationFrame), and how often the bar moved.
+Target (the issue): ≤ 20 s for 1,700 games, the longest frame gap ≤ 200 ms.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from engine.kozyrnye_kity.record import action_to_json, facts_to_json  # noqa: E402
+from engine.kozyrnye_kity.simulate import simulate_game, synthetic_profile  # noqa: E402
+
+from companion.session.log_session import LogSession  # noqa: E402
+from companion.store.repository import Store  # noqa: E402
+
+NAMES = ["Аня", "Боря", "Вика", "Гоша"]
+TARGET = 22  # pearls to win: games of the size of the issue's archive (1,700 games in 30.1 MiB)
+GAPS_JS = """() => { window.__gaps = {max: 0, n: 0, last: performance.now(), on: true};
+  const tick = now => { const g = window.__gaps; if (!g.on) return;
+    g.max = Math.max(g.max, now - g.last); g.last = now; g.n++; requestAnimationFrame(tick); };
+  requestAnimationFrame(tick); }"""
+BAR_JS = """() => { window.__bar = new Set();
+  new MutationObserver(() => { for (const e of document.querySelectorAll('[flt-semantics-identifier="import-progress"]'))
+    window.__bar.add(e.textContent || e.getAttribute('aria-label') || ''); })
+  .observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true}); }"""
+
+
+def make_archive(games: int, distinct: int, seed: int = 53) -> str:
+    rng = random.Random(seed)
+    profile = synthetic_profile(rng)
+    with tempfile.TemporaryDirectory() as d:
+        store = Store.open(d)
+        try:
+            for card, f in profile.items():
+                store.set_fact(card.id, facts_to_json(f))
+            s = LogSession(store)
+            for _ in range(distinct):
+                sm = simulate_game(rng, NAMES, profile=profile, target=TARGET)
+                assert s.new_game(NAMES, target=TARGET).ok
+                for a in sm.actions:
+                    assert s.do(action_to_json(a, sm.start.players)).ok
+                assert s.finish().ok
+            arch = store.export_archive()
+        finally:
+            store.close()
+    made = arch["games"]
+    arch["games"] = [{**made[i % len(made)], "game_id": f"bench{i:05d}", "seq": i + 1} for i in range(games)]
+    return json.dumps(arch, ensure_ascii=False, separators=(",", ":"))
+
+
+def on_computer(text: str) -> None:
+    with tempfile.TemporaryDirectory() as d:
+        s = LogSession(Store.open(d))
+        try:
+            t0 = time.perf_counter()
+            steps, longest, last = 0, 0.0, t0
+            gen = s.archive.import_archive_steps(text)
+            while True:
+                try:
+                    next(gen)
+                except StopIteration as end:
+                    out = end.value
+                    break
+                now = time.perf_counter()
+                steps, longest, last = steps + 1, max(longest, now - last), now
+            took = time.perf_counter() - t0
+            print(f"computer: taken in in {took:.1f} s ({out.notice.params}), {steps} steps, "
+                  f"longest step {longest * 1000:.0f} ms; {len(s.store.archived())} games in the history")
+        finally:
+            s.store.close()
+
+
+def in_phone_edition(path: Path, games: int) -> None:
+    from playwright.sync_api import sync_playwright
+
+    from companion.base import ids
+    from e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, UI
+    from e2e.phone import built_site, serve
+
+    out, _ = built_site()
+    url, srv = serve(out)
+    try:
+        with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
+            ctx = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                                       viewport=PHONE, locale="ru-RU")
+            ctx.set_default_timeout(120_000)
+            page = ctx.pages[0] if ctx.pages else ctx.new_page()
+            ui = UI(page, type("S", (), {"url": url})(), Path(profile) / "shots")
+            page.goto(url)
+            page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=180_000)
+            page.eval_on_selector("flt-semantics-placeholder", "e => e.click()")
+            ui.wait_id(ids.HOME_STATS, timeout=180_000)
+            ui.tap_id(ids.HOME_STATS)
+            ui.wait_id(ids.IMPORT_PICK)
+            with page.expect_file_chooser() as fc:
+                ui.tap_id(ids.IMPORT_PICK)
+            page.evaluate(GAPS_JS)
+            page.evaluate(BAR_JS)
+            t0 = time.perf_counter()
+            fc.value.set_files(str(path))
+            ui.wait_text(ids.IMPORT_RESULT, "Архив загружен", timeout=600_000)
+            took = time.perf_counter() - t0
+            gaps = page.evaluate("() => { window.__gaps.on = false; return window.__gaps; }")
+            bar = page.evaluate("() => window.__bar.size")
+            print(f"phone edition (chromium): {games} games taken in in {took:.1f} s "
+                  f"({ui.read(ids.IMPORT_RESULT)!r}); longest frame gap {gaps['max']:.0f} ms over {gaps['n']} frames; "
+                  f"the bar showed {bar} different texts")
+            print(f"  target: ≤ 20 s ({'met' if took <= 20 else 'NOT met'}), "
+                  f"longest frame gap ≤ 200 ms ({'met' if gaps['max'] <= 200 else 'NOT met'})")
+            ctx.close()
+    finally:
+        srv.terminate()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=1700)
+    ap.add_argument("--distinct", type=int, default=24, help="whale games played; the rest repeat them")
+    ap.add_argument("--no-phone", dest="phone", action="store_false")
+    args = ap.parse_args()
+    t0 = time.perf_counter()
+    text = make_archive(args.games, args.distinct)
+    print(f"archive: {args.games} whale games ({args.distinct} played, the rest repeated under new ids), "
+          f"{len(text.encode()) / 2**20:.1f} MiB, made in {time.perf_counter() - t0:.0f} s")
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "kity-archive_2026-11-29.json"
+        path.write_text(text, encoding="utf-8")
+        on_computer(text)
+        if args.phone:
+            in_phone_edition(path, args.games)
+
+
+if __name__ == "__main__":
+    main()
