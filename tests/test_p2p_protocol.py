@@ -468,6 +468,38 @@ def test_a_host_restarted_after_a_takeover_joins_the_table_and_keeps_what_only_i
     assert rows[0]["summary"]["totals"] == [21, 41, 5]  # 16 + 5, 36 + 5, 0 + 5 (VZ-SCORE): its own party counts
 
 
+def test_a_guest_whose_copy_forked_at_the_same_revision_shows_the_tables_copy(tmp_path):
+    """The host's last party reached one guest only before it died; the other took over and
+    entered another party: the first guest's copy has the game's id and revision of the table's,
+    with another entry. Joining, it shows the table's copy (its session folds it again), never
+    its old entry over the table's store. (An ordered channel, as the phones' data channel is.)"""
+    t = Table(tmp_path, seed=7, drop=0, dup=0, delay=1)
+    t.local(lambda s: s.new_game(VZ, game="vzhuh", first="Боря"))
+    t.add_guest("b")
+    t.add_guest("c")
+    t.local(lambda s: s.do(party(16, 36, 0)))
+    t.net.cut.update({"b"})
+    assert t.host.session.do(party(5, 5, 5)).ok  # reaches c only
+    t.host_out(t.host.publish())
+    for _ in range(200):
+        if t.guests["c"].state == t.host.state:
+            break
+        t.step()
+    assert list(t.guests["c"].session.log) == [party(16, 36, 0), party(5, 5, 5)]
+    t.net.cut.update({"host"})  # the host died
+    t.net.cut.discard("b")
+    b = t.guests.pop("b")
+    t.host, t.host_name = b.take_over(token=t.token), "b"
+    t.local(lambda s: s.do(party(60, 5, 60)))
+    c = t.guests["c"]
+    assert c.state == t.host.state  # the same game, the same revision, another entry
+    c.disconnected()
+    t.send_from("c", c.join(t.host.new_code()))
+    t.settle()
+    same_everywhere(t, [party(16, 36, 0), party(60, 5, 60)])
+    assert c.session.archive.archived() == []  # (a copy of the table's: nothing of its own)
+
+
 def test_a_guest_that_reloaded_takes_the_tables_copy_and_files_nothing(vzhuh_table, tmp_path):
     """A guest's copy is the table's (it holds a ticket): taken back by the table (an undo while
     its page was closed) is no entry of its own, and nothing is filed (issue 50)."""

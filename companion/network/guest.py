@@ -394,7 +394,10 @@ class Guest(Copy):
         self.store.mirror_current(CurrentGame(c.game_id, dict(c.meta), list(c.actions), list(c.redo), c.revision,
                                               list(c.undo)), replacing=cur.game_id if cur is not None else None)
         self._content = content_of(self.store)
-        self.session.sync()
+        if cur is not None and cur.game_id == c.game_id:
+            self.session.reload()  # (the same game and maybe the same revision, other entries: folded again)
+        else:
+            self.session.sync()
 
     def _end(self, status: Any) -> None:
         """The table's game ended (``status``): file this phone's copy in its own history."""
