@@ -186,12 +186,20 @@ def TableBar(table: TableState):
                 ft.Row([ft.Icon(ft.Icons.WIFI_OFF, color=ft.Colors.ON_ERROR_CONTAINER),
                         ft.Text(said, size=14, color=ft.Colors.ON_ERROR_CONTAINER, expand=True)],
                        vertical_alignment=ft.CrossAxisAlignment.CENTER),
-                ft.Row([tagged(TAKE_OVER, ft.FilledButton(t("Continue on this phone"), height=TOUCH,
-                                                          on_click=lambda e: bridge.take_over())),
-                        tagged(REJOIN, ft.OutlinedButton(t("Join the table"), height=TOUCH,
-                                                         on_click=lambda e: _rejoin()))],
-                       wrap=True, spacing=8),
+                # both ways side by side (a label may take two lines): the bar stays low, and the
+                # screen above it keeps its room on a phone (issue 50)
+                ft.Row([ft.Container(expand=1, content=tagged(TAKE_OVER, ft.FilledButton(
+                            content=_label(t("Continue on this phone")), height=TOUCH + 8,
+                            on_click=lambda e: bridge.take_over()))),
+                        ft.Container(expand=1, content=tagged(REJOIN, ft.OutlinedButton(
+                            content=_label(t("Join the table")), height=TOUCH + 8,
+                            on_click=lambda e: _rejoin())))],
+                       spacing=8),
             ], spacing=6, tight=True))))
+
+
+def _label(text: str) -> ft.Control:
+    return ft.Text(text, size=14, text_align=ft.TextAlign.CENTER, max_lines=2)
 
 
 def _keep() -> None:
