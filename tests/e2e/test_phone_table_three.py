@@ -291,6 +291,7 @@ def test_three_phones_with_no_network_play_vzhuh(pw, site, tmp_path, request):
         host = hp.open()
         if host.page.locator(host.sel(vz.SCREEN_SCORE)).count() == 0:
             host.wait_id(pt.CUT_OFF, timeout=20000)  # (on Home as under every screen)
+            host.shot("p2p-restarted-host-home")
             host.tap_id(ids.HOME_CONTINUE)
         host.page.wait_for_function("""t => [...document.querySelectorAll('flt-semantics')].some(e =>
             (e.getAttribute('aria-label') || e.textContent || '').includes(t))""", arg="Телефон перезапущен", timeout=20000)
