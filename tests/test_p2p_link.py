@@ -169,6 +169,57 @@ def test_an_answer_scanned_again_says_its_phone_is_at_the_table(tmp_path, fresh_
     assert h.ops == [{"op": "accept", "code": "ANSWER-B"}]  # the page says "used" now: true
 
 
+def reloaded(tmp_path, name: str = "host", route: str = "/game") -> L._Link:
+    """The phone's page opened again: the same storage, a new session and link, and the role
+    its store remembers taken up (what ``link.start`` does in the browser)."""
+    Store.open(tmp_path / name).close()
+    r = phone(RelayedSession(Store.open(tmp_path / name)), route)
+    L.TABLE, L._link = L.TableState(), r
+    r.take_up()
+    return r
+
+
+def test_a_host_restarted_is_cut_off_on_the_tables_game_until_it_continues_and_its_phone_comes_back(
+        tmp_path, fresh_table):
+    """Issue 50: the host's page reloaded with its phones linked before. On the table's game it
+    shows it is cut off (the bar: the table may have gone on without it), and refuses an entry
+    as a cut-off guest does, nothing saved. «Продолжить на этом телефоне» makes it the host
+    again, and its phone comes back to it by a scan as the same phone (its number kept)."""
+    h, guest, actions = hosted(tmp_path)
+    assert h.session.do(actions[0]).ok
+    h.publish()
+    for _, text in sent(h):
+        guest.handle(text)
+    game, rev = h.session.game_id, h.session.revision
+    r = reloaded(tmp_path)
+    s = r.session
+    assert (L.TABLE.role, L.TABLE.cut_off, L.TABLE.restarted) == ("guest", True, True)
+    out = s.do(actions[1])
+    assert not out.ok and out.notice.error.msgid == L.CUT_OFF_WORDS
+    assert (s.game_id, s.revision) == (game, rev) == (s.store.current().game_id, s.store.current().revision)
+    L.take_over()
+    assert (L.TABLE.role, L.TABLE.cut_off, L.TABLE.restarted) == ("host", False, False)
+    assert s.do(actions[1]).ok  # continued here
+    r.publish()
+    guest.disconnected()
+    to_host(r, guest, guest.join(r.host.new_code()), link="g2")  # a new code scanned
+    assert guest.linked and L.TABLE.phones == ((guest.peer, "", 1),)  # «Телефон 1» again
+    assert guest.session.log == s.log and len(s.log) == 2
+
+
+def test_a_phone_that_hosted_an_earlier_game_plays_on_alone_after_a_reload(tmp_path, fresh_table):
+    """Issue 50: only the game a table played with this phone as its host makes it cut off after
+    a restart: a game it started with no phone linked is its own, entries saved as always."""
+    h, guest, actions = hosted(tmp_path)
+    h._event({"ev": "close", "peer": "g1", "reason": "closed"})  # the other phone left
+    assert h.session.abandon().ok and h.session.new_game(WHALES).ok
+    h.publish()
+    r = reloaded(tmp_path)
+    assert (L.TABLE.role, L.TABLE.cut_off, L.TABLE.restarted) == (None, False, False)
+    assert r.state.table  # «Это я» stays offered: this phone holds a table
+    assert r.session.do(actions[0]).ok and len(r.session.store.current().actions) == 1
+
+
 # ---------------------------------------------------------------------------------------------
 # A guest's phone: its link and a host (a protocol object)
 # ---------------------------------------------------------------------------------------------

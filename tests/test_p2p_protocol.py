@@ -423,6 +423,106 @@ def test_a_guest_takes_over_when_the_host_is_gone_and_the_others_join_it(whale_t
     assert d.store.deck_facts() == t.host.store.deck_facts()
 
 
+@pytest.mark.parametrize("own", ["nothing", "alone", "unsent"])
+def test_a_host_restarted_after_a_takeover_joins_the_table_and_keeps_what_only_it_had(vzhuh_table, tmp_path, own):
+    """Issue 50: the host's phone died, a guest took over and the table went on. The old host,
+    restarted, joins the new host: it shows the table's game, and a copy of its own that the
+    table lacks — a party entered alone after the restart, or one saved just before it died
+    that never reached anyone — is in its history as stopped (under a new id, with that party),
+    never dropped. A copy the table holds whole files nothing."""
+    t = vzhuh_table
+    n = t.propose("b", {"op": "do", "action": party(16, 36, 0)})
+    t.settle()
+    assert t.result("b", n).ok
+    game = t.host.state.game
+    t.net.cut.add("host")  # the host's phone died
+    if own == "unsent":  # … right after saving a party of its own
+        assert t.host.session.do(party(5, 5, 5)).ok
+        t.host_out(t.host.publish())
+    b = t.guests.pop("b")
+    t.host, t.host_name = b.take_over(token=t.token), "b"
+    c = t.guests["c"]
+    c.disconnected()
+    t.send_from("c", c.join(t.host.new_code()))
+    t.settle()
+    n = t.propose("c", {"op": "do", "action": party(60, 5, 60)})
+    t.settle()
+    assert t.result("c", n).ok
+    # the old host's phone opened again (its own store), then it joins the new host
+    Store.open(tmp_path / "host").close()
+    old = t.session("host")
+    if own == "alone":
+        assert old.do(party(5, 5, 5)).ok
+    h = t.guests["h"] = Guest(old, "h", token=t.token)
+    t.send_from("h", h.join(t.host.new_code()))
+    t.settle()
+    same_everywhere(t, [party(16, 36, 0), party(60, 5, 60)])  # it follows the table's game
+    assert old.game_id == game
+    rows = old.archive.archived()
+    if own == "nothing":
+        assert rows == []
+        return
+    assert [r["status"] for r in rows] == ["abandoned"] and rows[0]["game_id"] != game  # «остановлена»
+    kept = old.store.archived_game(rows[0]["game_id"])
+    assert kept["actions"] == [party(16, 36, 0), party(5, 5, 5)]
+    assert rows[0]["summary"]["totals"] == [21, 41, 5]  # 16 + 5, 36 + 5, 0 + 5 (VZ-SCORE): its own party counts
+
+
+def test_a_guest_whose_copy_forked_at_the_same_revision_shows_the_tables_copy(tmp_path):
+    """The host's last party reached one guest only before it died; the other took over and
+    entered another party: the first guest's copy has the game's id and revision of the table's,
+    with another entry. Joining, it shows the table's copy (its session folds it again), never
+    its old entry over the table's store. (An ordered channel, as the phones' data channel is.)"""
+    t = Table(tmp_path, seed=7, drop=0, dup=0, delay=1)
+    t.local(lambda s: s.new_game(VZ, game="vzhuh", first="Боря"))
+    t.add_guest("b")
+    t.add_guest("c")
+    t.local(lambda s: s.do(party(16, 36, 0)))
+    t.net.cut.update({"b"})
+    assert t.host.session.do(party(5, 5, 5)).ok  # reaches c only
+    t.host_out(t.host.publish())
+    for _ in range(200):
+        if t.guests["c"].state == t.host.state:
+            break
+        t.step()
+    assert list(t.guests["c"].session.log) == [party(16, 36, 0), party(5, 5, 5)]
+    t.net.cut.update({"host"})  # the host died
+    t.net.cut.discard("b")
+    b = t.guests.pop("b")
+    t.host, t.host_name = b.take_over(token=t.token), "b"
+    t.local(lambda s: s.do(party(60, 5, 60)))
+    c = t.guests["c"]
+    assert c.state == t.host.state  # the same game, the same revision, another entry
+    c.disconnected()
+    t.send_from("c", c.join(t.host.new_code()))
+    t.settle()
+    same_everywhere(t, [party(16, 36, 0), party(60, 5, 60)])
+    assert c.session.archive.archived() == []  # (a copy of the table's: nothing of its own)
+
+
+def test_a_guest_that_reloaded_takes_the_tables_copy_and_files_nothing(vzhuh_table, tmp_path):
+    """A guest's copy is the table's (it holds a ticket): taken back by the table (an undo while
+    its page was closed) is no entry of its own, and nothing is filed (issue 50)."""
+    t = vzhuh_table
+    for p in [party(16, 36, 0), party(60, 5, 60)]:
+        t.local(lambda s, p=p: s.do(p))
+    t.net.cut.add("c")
+    Store.open(tmp_path / "c").close()  # the page closed
+    t.local(lambda s: s.undo())
+    t.local(lambda s: s.do(party(0, 19, 0)))
+    Store.open(tmp_path / "host").close()  # the host restarted too: a snapshot, not entries
+    t.host = Host(t.session("host"), token=t.token)
+    t.net.cut.discard("c")
+    for name, g in list(t.guests.items()):
+        if name == "c":
+            g = t.guests["c"] = Guest(t.session("c"), "c", token=t.token)
+        g.disconnected()
+        t.send_from(name, g.resume())
+    t.settle()
+    same_everywhere(t, [party(16, 36, 0), party(0, 19, 0)])
+    assert t.guests["c"].session.archive.archived() == []
+
+
 def test_the_host_names_each_phone_by_its_seat_and_a_phone_that_comes_back_is_the_same_row(vzhuh_table, tmp_path):
     """Issue 50: the host's list of phones names each by its «Это я» (else the name it gave),
     and a phone that comes back — a reload and a new scan on a new link, or a host restart —

@@ -11,6 +11,7 @@ from typing import Any, Callable, Mapping
 
 from ..core.history import StateId
 from ..core.outcome import Outcome
+from ..session.aside import holds, keep_apart
 from ..session.log_session import LogSession
 from ..store.repository import CurrentGame, RevisionConflict
 from .content import Copy, Content, apply_step, content_of
@@ -47,6 +48,10 @@ class Guest(Copy):
         saved = saved if isinstance(saved, dict) else {}
         self.peer: str | None = saved.get("peer") if isinstance(saved.get("peer"), str) else None
         self.ticket: str | None = saved.get("ticket") if isinstance(saved.get("ticket"), str) else None
+        # this phone's copy may hold entries of its own: it follows no table (no ticket: a phone
+        # alone, a host restarted, one that continued a game by itself) until a table's copy is
+        # its own (a Welcome that knew its state, or a snapshot taken): issue 50
+        self.own = self.ticket is None
         self.epoch: str | None = None
         self.seq: int | None = None   # the sequence number of this phone's state in the host's run
         self.head = 0                 # the highest one the host announced
@@ -281,6 +286,8 @@ class Guest(Copy):
             self.seq = m.base
         self.head = max(self.head, m.seq)
         self._hello, self._instead, self._req_open, self.online = None, None, False, True
+        if m.base is not None:
+            self.own = False  # the host knew this phone's state: it is the table's
         if self._early is not None and self._early.epoch == m.epoch:
             early, self._early = self._early, None
             self._facts(early)
@@ -306,6 +313,7 @@ class Guest(Copy):
             self._adopt(c, ended=m.ended)
         else:
             self._end(m.ended.get("status") if isinstance(m.ended, dict) else None)
+        self.own = False
         if m.epoch != self.epoch:  # a new run: its numbers only
             self.epoch, self._held, self.head = m.epoch, {}, m.seq
             self._fseq = self._fhead = 0
@@ -372,8 +380,13 @@ class Guest(Copy):
 
     def _adopt(self, c: Content, ended: Mapping[str, Any] | None = None) -> None:
         """Make ``c`` this phone's current game; a game of its own that the table does not
-        play is kept in its history (finished if the host finished it, else stopped)."""
+        play is kept in its history (finished if the host finished it, else stopped). Its own
+        copy of the table's game that holds entries the table lacks (it went on alone) is kept
+        in its history as stopped, under a new id (issue 50): never dropped."""
         cur = self.store.current()
+        if cur is not None and cur.game_id == c.game_id and self.own and not holds(c.actions, cur.actions):
+            keep_apart(self.session)
+            cur = self.store.current()
         if cur is not None and cur.game_id != c.game_id:
             status = ended.get("status") if isinstance(ended, Mapping) and ended.get("game_id") == cur.game_id else None
             self._end(status)
@@ -381,7 +394,10 @@ class Guest(Copy):
         self.store.mirror_current(CurrentGame(c.game_id, dict(c.meta), list(c.actions), list(c.redo), c.revision,
                                               list(c.undo)), replacing=cur.game_id if cur is not None else None)
         self._content = content_of(self.store)
-        self.session.sync()
+        if cur is not None and cur.game_id == c.game_id:
+            self.session.reload()  # (the same game and maybe the same revision, other entries: folded again)
+        else:
+            self.session.sync()
 
     def _end(self, status: Any) -> None:
         """The table's game ended (``status``): file this phone's copy in its own history."""

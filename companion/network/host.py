@@ -31,6 +31,8 @@ log = logging.getLogger("kity")
 RING = 256          # entries a host keeps to catch a guest up without a whole copy
 NONCES = 128        # answers a host keeps per guest (duplicated proposals)
 SETTING_PEERS = "table-peers"  # host's store: peer → its name, number, seat and its ticket's hash
+SETTING_HOSTED = "table-hosted"  # host's store: the game it held with phones linked (issue 50: after
+# a restart that game is the table's, which may have gone on without this phone)
 
 
 def _safe(value: Any) -> Any:
@@ -158,7 +160,9 @@ class Host(Copy):
         self._code_used: tuple[str, str, str, str] | None = None  # (secret, req, peer, ticket) of its one use
         self.peers: dict[str, PeerInfo] = {}
         self._tickets: dict[str, str] = {}  # ticket hash → peer
-        saved = self.store.settings().get(SETTING_PEERS)
+        settings = self.store.settings()
+        self._hosted = settings.get(SETTING_HOSTED)  # (kept by :meth:`_mark_hosted`)
+        saved = settings.get(SETTING_PEERS)
         for peer, v in (saved.items() if isinstance(saved, dict) else ()):
             if isinstance(v, dict) and isinstance(v.get("ticket"), str) and isinstance(v.get("name"), str):
                 no, seat = v.get("no"), v.get("seat")
@@ -252,6 +256,7 @@ class Host(Copy):
         self._save_peers()
         base, outs = self._catch_up(link, m.req, m.have, m.digest, None, None)
         self._code_used = (m.secret, m.req, peer, ticket)
+        self._mark_hosted()
         return [(link, encode(Welcome(m.req, peer, ticket, self.epoch, self.seq, self.state, base)))] + outs
 
     def _resume(self, link: Any, m: Resume) -> list[tuple[Any, str]]:
@@ -263,6 +268,7 @@ class Host(Copy):
                 p.link = None
         self.peers[peer].link = link
         base, outs = self._catch_up(link, m.req, m.have, m.digest, m.epoch, m.seq)
+        self._mark_hosted()
         return [(link, encode(Welcome(m.req, peer, m.ticket, self.epoch, self.seq, self.state, base)))] + outs
 
     def _catch_up(self, link: Any, req: str, have: StateId, digest: str, epoch: str | None,
@@ -370,7 +376,16 @@ class Host(Copy):
             outs += self._broadcast(text)
             prev = after
         self._content = new
+        self._mark_hosted()
         return outs
+
+    def _mark_hosted(self) -> None:
+        """Remember the game this phone holds while phones are linked to it (a write only when
+        that game changes): restarted, this phone knows that game is the table's."""
+        game = self._content.game_id
+        if game is not None and game != self._hosted and any(p.link is not None for p in self.peers.values()):
+            self.store.set_setting(SETTING_HOSTED, game)
+            self._hosted = game
 
     def _read(self) -> Content:
         """The store's game: as the log session that wrote it last shared it, when nothing

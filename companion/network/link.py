@@ -15,6 +15,11 @@ posts *ops*, the page posts *events*). This module drives a protocol :class:`Hos
   heartbeat for :data:`CUT_OFF_SECONDS`): a change is refused with a message (never kept to be
   sent later), a bar says so under every screen, and «Продолжить на этом телефоне» makes this
   phone the host of its copy (``Guest.take_over``).
+* **a host restarted** (issue 50): on the game it held with phones linked it is cut off as a
+  guest is (the bar, entries refused), since the table may have gone on without it; «Продолжить
+  на этом телефоне» makes it the host again (its phones come back to it by a scan), «Присоединиться
+  к столу» joins the table that went on. What it holds that the table lacks is kept in its
+  history as stopped (``Guest._adopt``, ``session/aside.py``).
 
 The invitation's one-time secret of the protocol travels in the QR code as the link's table id
 (8 random bytes, hex): the joining phone returns it in its Hello. The link itself checks its own
@@ -46,7 +51,7 @@ from ..base.i18n import translate
 from ..core.outcome import DONE, Notice, Outcome
 from ..core.packs import follow_routes
 from .guest import SETTING_GUEST, Guest, Result
-from .host import SETTING_PEERS, Host
+from .host import SETTING_HOSTED, SETTING_PEERS, Host
 from .wire import Refused
 
 log = logging.getLogger("kity")
@@ -68,6 +73,7 @@ class TableState:
     pending: Optional[str] = None      # an invitation waiting for «join?» (this phone runs a game of its own)
     phones: tuple = ()                 # host: (peer id, name) of the phones linked now
     cut_off: bool = False              # guest: no link with the host
+    restarted: bool = False            # cut off: this phone held the table before it restarted (issue 50)
     problem: Optional[str] = None      # the last refusal of a code (a reason of docs/table-link.md)
     ready: bool = False                # the page's table link answered
 
@@ -449,7 +455,25 @@ class _Link:
         _quietly(self.session, "relay", None)
         self.guest = None
         if TABLE.role == "guest":
-            TABLE.role, TABLE.cut_off = None, False
+            TABLE.role, TABLE.cut_off, TABLE.restarted = None, False, False
+
+    def take_up(self) -> None:
+        """The role the store remembers, as the page starts. A guest with its ticket: cut off
+        (its copy shown, its entries refused) until a scan brings it back. A phone that held the
+        table's game with phones linked (issue 50): cut off as well, since the table may have
+        gone on without it (a guest took over): it refuses entries and offers to join, or to
+        continue here — then it is the host again and its phones come back to it by a scan, as
+        the same phones. Anything else: this phone alone."""
+        settings = self.session.store.settings()
+        saved, peers = settings.get(SETTING_GUEST), settings.get(SETTING_PEERS)
+        if isinstance(saved, dict) and saved.get("ticket"):
+            self.become_guest()
+            TABLE.cut_off = True
+        elif peers and self.session.active and settings.get(SETTING_HOSTED) == self.session.game_id:
+            self.become_guest()  # (no ticket: a scan of the table's code joins it; its copy is its own)
+            TABLE.cut_off, TABLE.restarted = True, True
+        elif peers:
+            _quietly(self.state, "table", True)  # this phone holds a table: «Это я» stays offered (issue 50)
 
     # ---- timers ----
     async def ticker(self) -> None:
@@ -503,12 +527,7 @@ def start(page: Any, session: Any, state: Any, table: TableState, *, say: Callab
     link.proxy = create_proxy(link.on_message)
     link.channel.onmessage = link.proxy
     session.store.watch(link.store_changed)
-    saved = session.store.settings().get(SETTING_GUEST)
-    if isinstance(saved, dict) and saved.get("ticket"):
-        link.become_guest()
-        TABLE.cut_off = True
-    elif session.store.settings().get(SETTING_PEERS):
-        _quietly(state, "table", True)  # this phone holds a table: «Это я» stays offered (issue 50)
+    link.take_up()
     link.post(op="hello")
     page.run_task(link.ticker)
 
@@ -571,7 +590,7 @@ def join(code: str, confirmed: bool = False) -> None:
     TABLE.pending = None
     _link.host = None
     _link.become_guest()
-    TABLE.joining, TABLE.answer, TABLE.problem, TABLE.cut_off = True, None, None, False
+    TABLE.joining, TABLE.answer, TABLE.problem, TABLE.cut_off, TABLE.restarted = True, None, None, False, False
     _link.first = True
     _link.post(op="join", code=code)
     _show_join()
@@ -612,7 +631,8 @@ def remove(peer: str) -> None:
 
 
 def take_over() -> None:
-    """Guest cut off: continue the game on this phone (it becomes the host of its copy)."""
+    """Guest cut off: continue the game on this phone (it becomes the host of its copy; a host
+    restarted is the host of its table again, its phones known: issue 50)."""
     if _link is None or _link.guest is None:
         return
     g = _link.guest
@@ -620,7 +640,7 @@ def take_over() -> None:
     _link.host = g.take_over()
     _link.guest = None
     _link.post(op="drop", peer="host")
-    TABLE.role, TABLE.cut_off, TABLE.answer, TABLE.joining = "host", False, None, False
+    TABLE.role, TABLE.cut_off, TABLE.answer, TABLE.joining, TABLE.restarted = "host", False, None, False, False
     _link.session.sync()
 
 

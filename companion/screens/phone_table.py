@@ -171,24 +171,35 @@ def _JoinBody(table: TableState, width: float, lg: str):
 @ft.component
 def TableBar(table: TableState):
     """Under every screen of a phone cut off from its table: it says so, and offers to continue
-    the game alone (this phone holds the whole log) or to join again."""
+    the game alone (this phone holds the whole log) or to join again. A phone that held the
+    table before it restarted says which to choose (issue 50)."""
     if table.role != "guest" or not table.cut_off:
         return ft.Container(height=0)
+    said = (t("Restarted, no link to the table. If another phone went on with the game, join it; if the "
+              "others wait for this phone, continue here and invite them again.") if table.restarted
+            else t("No link to the table: this phone shows its own copy of the game."))
     return ft.Container(
         padding=ft.Padding.only(left=8, right=8, top=4, bottom=4),
         content=ft.Semantics(identifier=CUT_OFF, container=True, key=CUT_OFF, content=ft.Container(
             bgcolor=ft.Colors.ERROR_CONTAINER, border_radius=12, padding=ft.Padding.symmetric(horizontal=12, vertical=8),
             content=ft.Column([
                 ft.Row([ft.Icon(ft.Icons.WIFI_OFF, color=ft.Colors.ON_ERROR_CONTAINER),
-                        ft.Text(t("No link to the table: this phone shows its own copy of the game."), size=14,
-                                color=ft.Colors.ON_ERROR_CONTAINER, expand=True)],
+                        ft.Text(said, size=14, color=ft.Colors.ON_ERROR_CONTAINER, expand=True)],
                        vertical_alignment=ft.CrossAxisAlignment.CENTER),
-                ft.Row([tagged(TAKE_OVER, ft.FilledButton(t("Continue on this phone"), height=TOUCH,
-                                                          on_click=lambda e: bridge.take_over())),
-                        tagged(REJOIN, ft.OutlinedButton(t("Join the table"), height=TOUCH,
-                                                         on_click=lambda e: _rejoin()))],
-                       wrap=True, spacing=8),
+                # both ways side by side (a label may take two lines): the bar stays low, and the
+                # screen above it keeps its room on a phone (issue 50)
+                ft.Row([ft.Container(expand=1, content=tagged(TAKE_OVER, ft.FilledButton(
+                            content=_label(t("Continue on this phone")), height=TOUCH + 8,
+                            on_click=lambda e: bridge.take_over()))),
+                        ft.Container(expand=1, content=tagged(REJOIN, ft.OutlinedButton(
+                            content=_label(t("Join the table")), height=TOUCH + 8,
+                            on_click=lambda e: _rejoin())))],
+                       spacing=8),
             ], spacing=6, tight=True))))
+
+
+def _label(text: str) -> ft.Control:
+    return ft.Text(text, size=14, text_align=ft.TextAlign.CENTER, max_lines=2)
 
 
 def _keep() -> None:

@@ -21,6 +21,12 @@ stopped before anything is linked: from then on the phones have only each other 
   refused on its join screen, the refusal stays as the host's heartbeats come, and the link is
   kept (its next party reaches every phone); after its reload «Это я» is still Боря, and back by
   a scan it is the same row of the host's list («Телефон 1 · Боря», never a «Телефон 3»).
+* issue 50, a restarted former host: the host's browser is killed, the third phone continues the
+  game («Продолжить на этом телефоне») and the first guest joins it. The old host opened again
+  shows on that game that it is cut off (the bar says it was restarted) and refuses an entry as a
+  cut-off guest does; its user goes on alone anyway (its own party 3), then joins the third
+  phone's table: asked first, it shows the table's game, and its own copy is in its history as a
+  stopped game (never dropped). The first guest's last party then ends the game on every phone.
 
 The codes are read from the page's BroadcastChannel as in test_phone_table.py (the camera's own
 path: test_table_link.py).
@@ -42,6 +48,7 @@ from .test_vzhuh import penalty, record, start_game as vz_start, totals
 pytestmark = pytest.mark.e2e
 
 STALE = "Another phone made its entry first: the table is updated, yours was not saved."
+CUT_OFF_SAID = "No link to the table: this entry was not saved. Join the table again, or continue on this phone."
 
 
 PROPOSALS = """() => (window.__kity || []).filter(m => m.op === 'send' && typeof m.data === 'string'
@@ -260,12 +267,81 @@ def test_three_phones_with_no_network_play_vzhuh(pw, site, tmp_path, request):
         assert "3" not in host.read(pt.PHONES)  # the same phone back, not a third
         rows = wait_row(host, "Телефон 1 · Боря")  # the same row: its number and its seat (issue 50)
         assert not any(r.startswith("Телефон 3") for r in rows), rows
-        # the last party on the returned phone: Вика 6 → 6 / 10 / 9, Аня's 6 the lowest: the
+
+        # issue 50: the host's browser killed; the third phone continues the game, the first
+        # guest joins it (one scan)
+        hp.close(host)
+        c.wait_id(pt.CUT_OFF, timeout=20000)
+        c.tap_id(pt.TAKE_OVER)
+        c.page.wait_for_selector(c.sel(pt.CUT_OFF), state="detached", timeout=10000)
+        b.wait_id(pt.CUT_OFF, timeout=20000)
+        c.back()
+        c.page.evaluate("window.__kity.length = 0")
+        c.tap_id(ids.HOME_INVITE)
+        inv = event(c, "invite")
+        b.page.evaluate("window.__kity.length = 0")
+        b.page.goto(inv["url"])
+        b.wait_id(pt.JOIN_QR, timeout=START)
+        scanned(c, event(b, "answer")["code"])
+        phones_linked(c, cp, 1)
+        b.wait_id(vz.SCREEN_SCORE, timeout=20000)
+        b.page.wait_for_selector(b.sel(pt.CUT_OFF), state="detached", timeout=20000)
+        # the old host opened again: on the table's game it shows it is cut off, and an entry
+        # made there is refused as on a cut-off guest, nothing saved
+        host = hp.open()
+        if host.page.locator(host.sel(vz.SCREEN_SCORE)).count() == 0:
+            host.wait_id(pt.CUT_OFF, timeout=20000)  # (on Home as under every screen)
+            host.shot("p2p-restarted-host-home")
+            host.tap_id(ids.HOME_CONTINUE)
+        host.page.wait_for_function("""t => [...document.querySelectorAll('flt-semantics')].some(e =>
+            (e.getAttribute('aria-label') || e.textContent || '').includes(t))""", arg="Телефон перезапущен", timeout=20000)
+        for key in (pt.TAKE_OVER, pt.REJOIN):
+            assert host.by_id(key).bounding_box()["height"] >= 44, key
+        host.shot("p2p-restarted-host-cut-off")
+        penalty(host, 0, taps=(5,))
+        host.tap_id(vz.RECORD)
+        host.wait_text(ids.NOTICE, host.tr(CUT_OFF_SAID)[:30])
+        host.shot("p2p-restarted-host-refused")
+        same_totals((host,), ["6", "10", "3"])
+        assert host.read(vz.PARTY_TITLE).strip().startswith("Партия 3 из 3")
+        host.tap_id(ids.NOTICE_CLOSE)
+        # its user goes on alone anyway: its own party 3 (Аня 5 → 11 / 10 / 3: Вика wins there)
+        host.tap_id(pt.TAKE_OVER)
+        host.page.wait_for_selector(host.sel(pt.CUT_OFF), state="detached", timeout=10000)
+        host.wait_text(vz.RECORD, "Аня 5")  # (the party refused is still in the form)
+        host.tap_id(vz.RECORD)
+        host.wait_text(vz.WINNER, "Вика", timeout=20000)
+        # then it joins the third phone's table: asked first (its game is kept), it shows the
+        # table's game, and its own copy is in its history as a stopped game
+        listen(host)
+        c.page.evaluate("window.__kity.length = 0")
+        c.tap_id(pt.NEW_CODE)
+        inv = event(c, "invite")
+        host.page.goto(inv["url"])
+        host.wait_id(pt.JOIN_ASK, timeout=START)
+        host.tap_id(pt.JOIN_YES)
+        host.wait_id(pt.JOIN_QR, timeout=20000)
+        scanned(c, event(host, "answer")["code"])
+        phones_linked(c, cp, 2)
+        c.back()
+        c.tap_id(ids.HOME_CONTINUE)
+        host.wait_id(vz.SCREEN_SCORE, timeout=20000)
+        host.wait_text(vz.PARTY_TITLE, "Партия 3 из 3", timeout=20000)
+        same_totals((host, b, c), ["6", "10", "3"])
+        host.back()
+        host.tap_id(ids.HOME_STATS)
+        host.wait_text(ids.STATS_GAMES, "остановлена", timeout=20000)
+        assert "Победитель: Вика" in host.read(ids.STATS_GAMES)  # its own copy, with its own party 3
+        host.by_id(ids.STATS_GAMES).scroll_into_view_if_needed()
+        host.shot("p2p-restarted-host-history")
+        host.back()
+        host.tap_id(ids.HOME_CONTINUE)
+        host.wait_id(vz.SCREEN_SCORE)
+
+        # the last party on the first guest: Вика 6 → 6 / 10 / 9, Аня's 6 the lowest: the
         # game is over on every phone, Аня wins (VZ-GAME)
         penalty(b, 2, taps=(6,))
         b.tap_id(vz.RECORD)
-        host.back()
-        host.tap_id(ids.HOME_CONTINUE)  # (the game stays open on its last screen)
         for ui in (host, b, c):
             ui.wait_text(vz.WINNER, "Аня", timeout=20000)
         for phone in (hp, bp, cp):
