@@ -40,6 +40,7 @@ from flet.pubsub.pubsub_hub import PubSubHub  # noqa: E402
 PHASE = ["handler"]  # what the calls being counted are made by
 COUNTING = [False]
 CALLS: Counter = Counter()
+WRITES: list[tuple[str, int]] = []  # the store's file writes of the tap being counted: (file, bytes)
 
 
 class Conn(Connection):
@@ -150,6 +151,7 @@ async def run(game: str, pairs: int, profile: cProfile.Profile | None) -> None:
     await settle(conn)
     timed = [t for t in taps if not t.startswith("kl-play-colour")]  # a colour only chooses the move's card
     figures = {t: Counter() for t in timed}
+    writes = {t: Counter() for t in timed}
     for ident in setup:
         await session.dispatch_event(by_id(session, ident)._i, "click", None)
         await settle(conn)
@@ -158,6 +160,7 @@ async def run(game: str, pairs: int, profile: cProfile.Profile | None) -> None:
             counted = n >= 2 and ident in figures  # two pairs first: what is made once is made
             before = len(conn.sent)
             CALLS.clear()
+            WRITES.clear()
             COUNTING[0] = counted
             if counted and profile is not None:
                 profile.enable()
@@ -169,7 +172,13 @@ async def run(game: str, pairs: int, profile: cProfile.Profile | None) -> None:
             if counted:
                 got = conn.sent[before:]
                 figures[ident].update({"taps": 1, "messages": len(got), "bytes": sum(b for _, b in got), **CALLS})
+                writes[ident].update({"taps": 1, **{f"{name} {size:,} bytes": 1 for name, size in WRITES}})
+                writes[ident]["all"] += len(WRITES)
     for ident, f in figures.items():
+        w = writes[ident]
+        n = w.pop("taps")
+        print(f"{game} · {ident}: {w.pop('all') / n:.1f} store writes a tap"
+              + "".join(f"; {k} ×{v / n:.1f}" for k, v in sorted(w.items())))
         n = f.pop("taps")
         parts = ", ".join(f"{k} {v / n:,.0f}" for k, v in f.most_common() if k not in ("messages", "bytes"))
         print(f"{game} · {ident}: {f['messages'] / n:.1f} messages, {f['bytes'] / n:,.0f} bytes, "
@@ -197,6 +206,17 @@ def main() -> None:
             PHASE[0] = outer
 
     Component.update = counted_update
+
+    from companion.store.atomic import AtomicJSONStorage
+
+    write = AtomicJSONStorage.write
+
+    def counted_write(self, data):  # each file the store writes, and its size (issue 52)
+        write(self, data)
+        if COUNTING[0]:
+            WRITES.append((os.path.relpath(self.path, os.environ["KITY_DATA_DIR"]), len(self._text.encode())))
+
+    AtomicJSONStorage.write = counted_write
 
     def count(frame, event, arg):
         if event == "call" and COUNTING[0]:
