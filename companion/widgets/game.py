@@ -114,14 +114,15 @@ def bar_button(ident: str, icon, tooltip: str, route: str, icon_size: Optional[i
 @ft.component
 @safe_render
 def UndoRedo(undo_id: str, redo_id: str, after: Optional[Callable[[], None]] = None, icon_size: Optional[int] = None,
-             menu: bool = True):
+             menu: bool = True, shown: Optional[Callable[[str], str]] = None):
     """:func:`undo_buttons` as a part of their own, for a screen whose frame does not follow
     every entry: it follows only whether each can be used (``use_select``), so an entry that
     changes neither does not redraw them (issue 18). ``menu``: the game's menu (:func:`GameMenu`)
-    follows them, at the bar's end (a bar that goes on after them puts it last itself)."""
+    follows them, at the bar's end (a bar that goes on after them puts it last itself);
+    ``shown``: as :func:`undo_buttons`'."""
     st = use_app()
     use_select(lambda s: (s.can_undo, s.can_redo))
-    return ft.Row([*undo_buttons(this_session(), st, undo_id, redo_id, after=after, icon_size=icon_size),
+    return ft.Row([*undo_buttons(this_session(), st, undo_id, redo_id, after=after, icon_size=icon_size, shown=shown),
                    *([GameMenu(icon_size, key="game-menu")] if menu else [])], spacing=0, tight=True)
 
 
