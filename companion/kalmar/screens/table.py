@@ -188,8 +188,13 @@ def TableBody(wide: bool):
     get_next, set_next = use_latest({})
     get_dealer, set_dealer = use_latest(None)
     # the entry keys are kept as they were while they look the same (issue 52: a move made
-    # draws the line it changed, not every key): their handlers are of stable identity
-    kept = use_kept()
+    # draws the line it changed, not every key): their handlers are of stable identity. A part
+    # is kept within one layout (a phone's one column, a tablet's two): a screen that turns
+    # makes its parts again rather than move them into other columns
+    kept_here = use_kept()
+
+    def kept(part, *args, key: str, **kwargs):
+        return kept_here(part, *args, key=f"{key}@{'wide' if wide else 'phone'}", **kwargs)
     latest = ft.use_ref(None)  # this render's pick()
     on_kind = use_stable(lambda v: latest.current(kind=v))
     on_colour = use_stable(lambda v: latest.current(colour=v))
