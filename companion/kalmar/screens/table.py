@@ -203,7 +203,7 @@ def TableBody(wide: bool):
     on_pass = use_stable(lambda: done(view.pass_()))
     on_draw_pass = use_stable(lambda: done(view.draw_and_pass()))
     on_draw_one = use_stable(lambda: done(view.draw(1)))
-    on_out_open = use_stable(lambda: set_show_out(not show_out()))
+    on_out_open = use_stable(lambda *_: set_show_out(not show_out()))  # (the button passes its event)
     if not running(s):
         return column(st, [
             ft.Text(t("No game of «Кальмар» is running."), size=18),

@@ -84,7 +84,7 @@ def DealBody():
     kept = use_kept()  # the picker's suits that look as they did are handed back as they were
     grid_tap = ft.use_ref(None)
     on_grid = use_stable(lambda c: grid_tap.current(c))  # the picker's handler, of stable identity
-    on_taken = use_stable(lambda: set_mode("taken"))
+    on_taken = use_stable(lambda *_: set_mode("taken"))  # (the button passes its event)
     if not on:
         return column(st, [
             ft.Text(t("No set of «Королевское наказание» is running."), size=18),
