@@ -11,7 +11,9 @@ would (the whale table: a card; «Вжух!»: a party's points recorded; Royal 
 Python function calls the tap made, by what made them: the tap's handler (the session's change
 and every part's selection) and each component Flet drew again. Calls are a count, the same on
 any machine and load: what a change saves shows here before the phone edition's bench
-(scripts/bench_phone.py) measures it. ``--cprofile``: the cProfile of the taps, by own time.
+(scripts/bench_phone.py) measures it. Also the store's file writes of each tap, by file and size
+(the phone edition copies the data folder to IndexedDB after each, and holds the screen until
+the copy is done). ``--cprofile``: the cProfile of the taps, by own time.
 """
 from __future__ import annotations
 
@@ -151,7 +153,7 @@ async def run(game: str, pairs: int, profile: cProfile.Profile | None) -> None:
     await settle(conn)
     timed = [t for t in taps if not t.startswith("kl-play-colour")]  # a colour only chooses the move's card
     figures = {t: Counter() for t in timed}
-    writes = {t: Counter() for t in timed}
+    writes: dict = {t: {"taps": 0} for t in timed}
     for ident in setup:
         await session.dispatch_event(by_id(session, ident)._i, "click", None)
         await settle(conn)
@@ -172,13 +174,15 @@ async def run(game: str, pairs: int, profile: cProfile.Profile | None) -> None:
             if counted:
                 got = conn.sent[before:]
                 figures[ident].update({"taps": 1, "messages": len(got), "bytes": sum(b for _, b in got), **CALLS})
-                writes[ident].update({"taps": 1, **{f"{name} {size:,} bytes": 1 for name, size in WRITES}})
-                writes[ident]["all"] += len(WRITES)
+                writes[ident]["taps"] += 1
+                for name, size in WRITES:
+                    w = writes[ident].setdefault(name, [0, size, size])
+                    w[0], w[1], w[2] = w[0] + 1, min(w[1], size), max(w[2], size)
     for ident, f in figures.items():
         w = writes[ident]
         n = w.pop("taps")
-        print(f"{game} · {ident}: {w.pop('all') / n:.1f} store writes a tap"
-              + "".join(f"; {k} ×{v / n:.1f}" for k, v in sorted(w.items())))
+        print(f"{game} · {ident}: {sum(c for c, _, _ in w.values()) / n:.1f} store writes a tap"
+              + "".join(f"; {name} ×{c / n:.1f} ({lo:,}–{hi:,} bytes)" for name, (c, lo, hi) in sorted(w.items())))
         n = f.pop("taps")
         parts = ", ".join(f"{k} {v / n:,.0f}" for k, v in f.most_common() if k not in ("messages", "bytes"))
         print(f"{game} · {ident}: {f['messages'] / n:.1f} messages, {f['bytes'] / n:,.0f} bytes, "
