@@ -120,7 +120,7 @@ def colour_row(prefix: str, selected: str | None, on_pick: Callable[[str], None]
     lg = lang()
     return ft.Row([kept(_colour_tile, prefix, c, c == selected, lg, on_pick, key=f"colour-{prefix}-{c}")
                    if kept is not None else _colour_tile(prefix, c, c == selected, lg, on_pick)
-                   for c in COLOURS], spacing=6)
+                   for c in COLOURS], spacing=6, key=f"kl-colours-{prefix}")
 
 
 def _colour_tile(prefix: str, c: str, on: bool, lg: str, on_pick: Callable[[str], None], *,

@@ -78,7 +78,7 @@ def status_card(tb: models.Table, lines: int, kept=None) -> ft.Control:
              (_turn_column, (tb.turn, tb.next, tb.colour, skipped, lines, lg), "status-turn"),
              (_direction_column, (tb.clockwise, lg), "status-direction"))
     return ft.Container(
-        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=18, padding=10,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=18, padding=10, key="kl-status",
         content=ft.Row([kept(fn, *args, key=key) if kept is not None else fn(*args, key=key) for fn, args, key in parts],
                        spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER))
 
@@ -132,7 +132,7 @@ def counts_row(tb: models.Table, players: tuple[str, ...], kept=None) -> ft.Cont
     chips = [part(_count_chip, i, p, tb.counts[p], p == tb.turn, p == tb.next, key=f"count-{i}")
              for i, p in enumerate(players)]
     return ft.Column([part(_counts_label, lang(), key="counts-label"),
-                      ft.Row(chips, wrap=True, spacing=6, run_spacing=6)], spacing=4, tight=True)
+                      ft.Row(chips, wrap=True, spacing=6, run_spacing=6)], spacing=4, tight=True, key="kl-counts")
 
 
 def _counts_label(lg: str, *, key: str) -> ft.Control:
@@ -191,10 +191,16 @@ def TableBody(wide: bool):
     # draws the line it changed, not every key): their handlers are of stable identity. A part
     # is kept within one layout (a phone's one column, a tablet's two): a screen that turns
     # makes its parts again rather than move them into other columns
+    # ... and a kept part carries its key as the control's own: wherever the body's lines go (a
+    # draw to take, an order, another kind of card), it is matched by that key, never taken for
+    # the line that happens to stand at its place
     kept_here = use_kept()
 
     def kept(part, *args, key: str, **kwargs):
-        return kept_here(part, *args, key=f"{key}@{'wide' if wide else 'phone'}", **kwargs)
+        made = kept_here(part, *args, key=f"{key}@{'wide' if wide else 'phone'}", **kwargs)
+        if made.key is None:
+            made.key = f"kl-{key}"
+        return made
     latest = ft.use_ref(None)  # this render's pick()
     on_kind = use_stable(lambda v: latest.current(kind=v))
     on_colour = use_stable(lambda v: latest.current(colour=v))

@@ -377,7 +377,7 @@ def DealBody():
     body.append(ft.Column([kept(_to_play, glyphs(turn_text), narrow, key="to-play"),
                            ft.Semantics(identifier=ids.TRICK, label=" ".join(
                                f"{p} {card_text(c, lg)}" for p, c in lv.current) or "—", container=True,
-                               content=ft.Row(slots, spacing=4))], spacing=4, tight=True))
+                               content=ft.Row(slots, spacing=4))], spacing=4, tight=True, key="rm-trick-area"))
     grid_tap.current = play
     body.append(card_grid(on_grid, width=width, seen=view.seen(), hint=follow if led else None,
                           only=(follow | others) if (follow or others) else None, kept=kept))
@@ -442,7 +442,7 @@ def _last_trick_of(last, lg: str, key: str | None = None) -> ft.Control:
         return ft.Container()
     cards = " · ".join(f"{p} {card_text(c, lg)}" for p, c in last.cards)
     return ft.Container(
-        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=12, padding=10,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=12, padding=10, key="rm-last-trick",
         content=ft.Column([
             probe(ids.LAST_TRICK, t("Trick {n}: {player} takes it").format(n=last.number, player=last.winner),
                   size=17, weight=ft.FontWeight.W_600),

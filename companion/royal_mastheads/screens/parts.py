@@ -51,10 +51,11 @@ def header(view, kept=None) -> ft.Control:
 
 
 def _header(title: str, variant: str, *, key: str | None = None) -> ft.Control:
+    # the kept parts of the table carry keys: a line that comes or goes never takes their place
     return ft.Column([
         probe(ids.DEAL_TITLE, title, size=22, weight=ft.FontWeight.BOLD),
         probe(ids.VARIANT, variant, size=14, color=MUTED),
-    ], spacing=0, tight=True)
+    ], spacing=0, tight=True, key="rm-header")
 
 
 def turned_line(view, lv: Live, kept=None) -> ft.Control:
@@ -89,7 +90,7 @@ def live_strip(view, lv: Live, *, narrow: bool, kept=None) -> ft.Control:
             else t("Most tricks shared: nobody takes the bank so far ({rule})").format(rule=C.BANK_TIE.rule)
             if lv.bank_tie else t("Bank so far: {player} ({rule})").format(player=lv.bank_holder, rule=C.BANK.rule))
     return ft.Column([ft.Row(boxes, spacing=4), kept(_note, note, key="live-note") if kept is not None else _note(note)],
-                     spacing=2, tight=True)
+                     spacing=2, tight=True, key="rm-live")
 
 
 def _note(text: str, *, key: str | None = None) -> ft.Control:

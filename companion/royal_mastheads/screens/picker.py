@@ -88,7 +88,7 @@ def card_grid(on_tap: Callable[[str], None], *, seen=frozenset(), marks: Mapping
         label = _suit_label(suit) if kept is None else kept(_suit_label, suit, key=f"label-{suit}")
         args = (suit, tuple(looks), per_row, cell_w, height, lg, on_tap, faces, label)
         blocks.append(kept(_suit_block, *args, key=f"suit-{suit}") if kept is not None else _suit_block(*args))
-    return ft.Semantics(container=True, label=t("Cards: a row per suit, aces low"),
+    return ft.Semantics(container=True, label=t("Cards: a row per suit, aces low"), key="rm-cards",
                         content=ft.Column(blocks, spacing=SUIT_GAP, tight=True))
 
 

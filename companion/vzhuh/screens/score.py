@@ -264,7 +264,8 @@ def Head(lg: str):
             kept(_line, ids.STARTER, starter, 18, False, key="starter"),
             *([kept(_line, ids.STARTER_WHY, why, 15, False, key="why")] if why else []),
             *([ft.Row([kept(_place, players.index(name), place, name, total, key=f"place-{k}")
-                       for k, (place, name, total) in enumerate(places)], wrap=True, spacing=6, run_spacing=6)]
+                       for k, (place, name, total) in enumerate(places)], wrap=True, spacing=6, run_spacing=6,
+                      key="vz-standings")]
               if places is not None else []),
             kept(_instruction, lg, key="instruction"),
         ], spacing=4, tight=True))
@@ -278,7 +279,9 @@ def _line(ident: str, text: str, size: int, bold: bool, *, key: str) -> ft.Contr
 
 
 def _instruction(lg: str, *, key: str) -> ft.Control:
-    return ft.Text(t("After the party, tap each player's penalty cards:"), size=16)
+    # (its key: a line that comes before it — the standings, why the starter starts — is a line
+    # inserted, and this one is matched as itself)
+    return ft.Text(t("After the party, tap each player's penalty cards:"), size=16, key="vz-instruction")
 
 
 @ft.memo
