@@ -30,7 +30,7 @@ from .store import repository
 from .store.repository import SILENT, FolderInUse, Store
 from .session.shared import shared
 from .ui.session import Session, confirm_shown
-from .ui import SessionCtx, StateCtx, hold_session, routes_of, under_every_screen
+from .ui import SessionCtx, StateCtx, hold_session, remember_event_types, routes_of, under_every_screen
 from .widgets.awake import use_keep_awake
 from .widgets.game import game_route
 from .widgets.notices import STORAGE, StorageBar, refusal_text, storage_text
@@ -220,6 +220,7 @@ def leave_when_cut_off(page: ft.Page) -> None:
 
 async def main(page: ft.Page) -> None:
     log.info("session start at +%.2fs", time.monotonic() - T0)
+    remember_event_types()  # a tap's event type worked out once, not at every tap (issue 52)
     # the phone edition: the IndexedDB folder is loaded before the first screen, and the
     # screen waits for each write to reach it (companion/base/platform.py); nothing on the computer
     try:

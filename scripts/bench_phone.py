@@ -302,8 +302,10 @@ import time
 from flet.messaging.session import Session as _S
 from flet.components.component import Component as _C
 if getattr(_S, "_kbusy", None) is None:
+    from js import performance as _perf
     _busy = [0.0]
     _S._kbusy = _busy
+    _S._kend = [0.0]  # the worker's clock (performance.now(), ms) when the last of that work ended
     _dispatch, _update = _S.dispatch_event, _C.update
 
     async def _timed_dispatch(self, *a, **kw):
@@ -312,6 +314,7 @@ if getattr(_S, "_kbusy", None) is None:
             return await _dispatch(self, *a, **kw)
         finally:
             _busy[0] += time.perf_counter() - t
+            _S._kend[0] = _perf.now()
 
     def _timed_update(self):
         t = time.perf_counter()
@@ -319,13 +322,14 @@ if getattr(_S, "_kbusy", None) is None:
             return _update(self)
         finally:
             _busy[0] += time.perf_counter() - t
+            _S._kend[0] = _perf.now()
 
     _S.dispatch_event, _C.update = _timed_dispatch, _timed_update
 True
 """
 BUSY_TAKE = ("from flet.messaging.session import Session as _S\n"
-             "_v = _S._kbusy[0] * 1000 if getattr(_S, '_kbusy', None) else -1\n"
-             "if _v >= 0: _S._kbusy[0] = 0.0\n_v")
+             "_v = [_S._kbusy[0] * 1000, _S._kend[0]] if getattr(_S, '_kbusy', None) else [-1, 0]\n"
+             "if _v[0] >= 0: _S._kbusy[0] = 0.0\n_v")
 
 
 class PythonShare:
@@ -333,12 +337,18 @@ class PythonShare:
     last message out (the screen's updates; a message in after the last one out is not a
     tap's). ``take()`` before a tap (drops what came between taps) and after it. Киты holds its
     messages to the screen while a write is copied to IndexedDB (companion/base/platform.py):
-    that copy's time (JavaScript, Python idle meanwhile) is kept too, ``sync`` of :meth:`take`."""
+    that copy's time (JavaScript, Python idle meanwhile) is kept too, ``sync`` of :meth:`take`,
+    with how many copies ended in the tap (``copies``) and the time from the end of the tap's
+    last Python work (its dispatch, a component drawn) to the end of the last copy (``tail``:
+    the copy's own share once Python has let go of the worker; a copy's end can only be heard
+    when Python is idle)."""
 
     def __init__(self, page):
         self.worker = next((w for w in page.workers if w.evaluate("() => !!(self.flet_js && self.flet_js.send)")),
                            None)
         self.sync: float | None = None
+        self.copies: int | None = None
+        self.tail: float | None = None
         if self.worker is not None and not self.worker.evaluate("() => !!self.__kshare"):
             self.worker.evaluate("""() => {
                 self.__kshare = true;
@@ -346,12 +356,14 @@ class PythonShare:
                 self.flet_js.send = (d) => { self.__kin = self.__kin || performance.now(); return send(d); };
                 self.postMessage = (m, t) => { self.__kout = performance.now(); return post(m, t); };
                 const fs = self.pyodide && self.pyodide.FS, I = fs && fs.filesystems && fs.filesystems.IDBFS;
-                self.__ksync = 0;
+                self.__ksync = 0; self.__kcopies = 0; self.__ksyncend = 0;
                 if (I && I.syncfs) {
                     const orig = I.syncfs;
                     I.syncfs = function (m, populate, cb) {
                         const t = performance.now();
-                        return orig.call(this, m, populate, e => { self.__ksync += performance.now() - t; cb(e); });
+                        return orig.call(this, m, populate, e => {
+                            self.__ksyncend = performance.now();
+                            self.__ksync += self.__ksyncend - t; self.__kcopies += 1; cb(e); });
                     };
                 }
             }""")
@@ -367,13 +379,18 @@ class PythonShare:
         if self.worker is None:
             return None
         got = self.worker.evaluate(
-            "() => { const r = [self.__kin, self.__kout, self.__ksync]; self.__kin = 0; self.__ksync = 0; return r; }")
-        self.sync = got[2]
-        self.busy = None
+            "() => { const r = [self.__kin, self.__kout, self.__ksync, self.__kcopies, self.__ksyncend];"
+            " self.__kin = 0; self.__ksync = 0; self.__kcopies = 0; self.__ksyncend = 0; return r; }")
+        self.sync, self.copies = got[2], got[3]
+        self.busy = self.tail = None
         if self.counts_busy:
             try:
-                busy = self.worker.evaluate("code => self.pyodide.runPython(code)", BUSY_TAKE)
+                busy, end = self.worker.evaluate(
+                    "code => { const r = self.pyodide.runPython(code); const j = r.toJs(); r.destroy(); return j; }",
+                    BUSY_TAKE)
                 self.busy = busy if busy is not None and busy >= 0 else None
+                if self.busy is not None and got[4] and end and got[0] and end > got[0]:
+                    self.tail = got[4] - end  # < 0: the copy ended before Python's last work did
             except Exception:
                 self.busy = None
         return got[1] - got[0] if got[0] and got[1] and got[1] > got[0] else None
@@ -388,7 +405,8 @@ def tap_cycle(page, ui, n: int, steps: list, shot: Path | None = None) -> dict:
     import random
 
     share = PythonShare(page)
-    out = [{"ms": [], "python": [], "frames": [], "wall": [], "sync": [], "busy": []} for _ in steps]
+    out = [{"ms": [], "python": [], "frames": [], "wall": [], "sync": [], "busy": [], "copies": [], "tail": []}
+           for _ in steps]
     for _ in range(n):
         for k, (target, watched, expected, mode) in enumerate(steps):
             ui.wait_id(target)
@@ -415,6 +433,9 @@ def tap_cycle(page, ui, n: int, steps: list, shot: Path | None = None) -> dict:
             if py is not None:
                 out[k]["python"].append(py)
                 out[k]["sync"].append(share.sync or 0.0)
+                out[k]["copies"].append(share.copies or 0)
+                if share.tail is not None:
+                    out[k]["tail"].append(share.tail)
             if share.busy is not None:
                 out[k]["busy"].append(share.busy)
     return out
@@ -538,7 +559,8 @@ def table_taps(pw, servers, readiness, args, bench: Path, exe: str | None = None
     (tests/e2e/floor_table.py), ``--tap-runs`` runs, the two apps in turn on new profiles (the
     order swapped every run); then the main tap of each other game, once. Prints and returns the
     figures; a screenshot of each table after its first card is kept in build/bench/."""
-    res = {name: [{"ms": [], "python": [], "frames": [], "wall": [], "sync": [], "busy": []} for _ in range(2)]
+    res = {name: [{"ms": [], "python": [], "frames": [], "wall": [], "sync": [], "busy": [], "copies": [],
+                   "tail": []} for _ in range(2)]
            for name in ("kity", "floor-table")}
     for run in range(args.tap_runs):
         for name in (("floor-table", "kity") if run % 2 == 0 else ("kity", "floor-table")):
@@ -594,6 +616,15 @@ def table_report(res: dict, others: dict, args) -> None:
             print(f"Киты {game} | {'the entry' if k == 0 else '«undo»'} | {p(g['ms']):.0f} | {p(g['ms'], .95):.0f} | "
                   f"{p(g['frames']):.0f} | {p(g['python']):.1f} | {p(g['python'], .95):.1f} | {p(g['sync']):.1f} | "
                   f"{p(g.get('busy', [])):.1f}")
+    print("The IndexedDB copies of Киты's taps: copies ended in a tap (median, most), and from the end of the "
+          "tap's last Python work to the end of its last copy, p50 / p95 ms (the copy's own share once Python has "
+          "let go of the worker):")
+    copies = [("whale table", k, g) for k, g in enumerate(res["kity"])] + [
+        (game, k, g) for game, steps in others.items() for k, g in enumerate(steps)]
+    for what, k, g in copies:
+        n = g.get("copies") or []
+        print(f"  {what} | {'the entry' if k == 0 else '«undo»'} | copies {p(n):.0f}, most {max(n, default=0)} | "
+              f"{p(g.get('tail', [])):.1f} / {p(g.get('tail', []), .95):.1f}")
     kity, floor = p(res["kity"][0]["ms"]), p(res["floor-table"][0]["ms"])
     print(f"  whale card tap p50 against the same-work floor: {kity:.0f} / {floor:.0f} ms = {kity / floor:.2f}× "
           f"(target ≤ 1.1×: {verdict(kity / floor <= 1.1)})")

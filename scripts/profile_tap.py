@@ -11,7 +11,9 @@ would (the whale table: a card; «Вжух!»: a party's points recorded; Royal 
 Python function calls the tap made, by what made them: the tap's handler (the session's change
 and every part's selection) and each component Flet drew again. Calls are a count, the same on
 any machine and load: what a change saves shows here before the phone edition's bench
-(scripts/bench_phone.py) measures it. ``--cprofile``: the cProfile of the taps, by own time.
+(scripts/bench_phone.py) measures it. Also the store's file writes of each tap, by file and size
+(the phone edition copies the data folder to IndexedDB after each, and holds the screen until
+the copy is done). ``--cprofile``: the cProfile of the taps, by own time.
 """
 from __future__ import annotations
 
@@ -40,6 +42,7 @@ from flet.pubsub.pubsub_hub import PubSubHub  # noqa: E402
 PHASE = ["handler"]  # what the calls being counted are made by
 COUNTING = [False]
 CALLS: Counter = Counter()
+WRITES: list[tuple[str, int]] = []  # the store's file writes of the tap being counted: (file, bytes)
 
 
 class Conn(Connection):
@@ -150,6 +153,7 @@ async def run(game: str, pairs: int, profile: cProfile.Profile | None) -> None:
     await settle(conn)
     timed = [t for t in taps if not t.startswith("kl-play-colour")]  # a colour only chooses the move's card
     figures = {t: Counter() for t in timed}
+    writes: dict = {t: {"taps": 0} for t in timed}
     for ident in setup:
         await session.dispatch_event(by_id(session, ident)._i, "click", None)
         await settle(conn)
@@ -158,6 +162,7 @@ async def run(game: str, pairs: int, profile: cProfile.Profile | None) -> None:
             counted = n >= 2 and ident in figures  # two pairs first: what is made once is made
             before = len(conn.sent)
             CALLS.clear()
+            WRITES.clear()
             COUNTING[0] = counted
             if counted and profile is not None:
                 profile.enable()
@@ -169,7 +174,15 @@ async def run(game: str, pairs: int, profile: cProfile.Profile | None) -> None:
             if counted:
                 got = conn.sent[before:]
                 figures[ident].update({"taps": 1, "messages": len(got), "bytes": sum(b for _, b in got), **CALLS})
+                writes[ident]["taps"] += 1
+                for name, size in WRITES:
+                    w = writes[ident].setdefault(name, [0, size, size])
+                    w[0], w[1], w[2] = w[0] + 1, min(w[1], size), max(w[2], size)
     for ident, f in figures.items():
+        w = writes[ident]
+        n = w.pop("taps")
+        print(f"{game} · {ident}: {sum(c for c, _, _ in w.values()) / n:.1f} store writes a tap"
+              + "".join(f"; {name} ×{c / n:.1f} ({lo:,}–{hi:,} bytes)" for name, (c, lo, hi) in sorted(w.items())))
         n = f.pop("taps")
         parts = ", ".join(f"{k} {v / n:,.0f}" for k, v in f.most_common() if k not in ("messages", "bytes"))
         print(f"{game} · {ident}: {f['messages'] / n:.1f} messages, {f['bytes'] / n:,.0f} bytes, "
@@ -197,6 +210,17 @@ def main() -> None:
             PHASE[0] = outer
 
     Component.update = counted_update
+
+    from companion.store.atomic import AtomicJSONStorage
+
+    write = AtomicJSONStorage.write
+
+    def counted_write(self, data):  # each file the store writes, and its size (issue 52)
+        write(self, data)
+        if COUNTING[0]:
+            WRITES.append((os.path.relpath(self.path, os.environ["KITY_DATA_DIR"]), len(self._text.encode())))
+
+    AtomicJSONStorage.write = counted_write
 
     def count(frame, event, arg):
         if event == "call" and COUNTING[0]:

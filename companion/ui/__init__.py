@@ -11,6 +11,7 @@ import weakref
 from typing import Callable, Iterable, Optional
 
 import flet as ft
+import flet.controls.base_control as _flet_base
 from flet.components.utils import current_component
 
 from ..base import ids
@@ -49,6 +50,36 @@ def routes_of(package: str, screens: Iterable) -> list[ft.Route]:
         return ft.Route(path=sc.path, component=later(f"{package}.screens.{module}", name),
                         children=[route(c) for c in sc.children] if sc.children else None)
     return [route(sc) for sc in screens]
+
+
+_EVENT_TYPES: dict = {}  # (control class, "on_…") → the type of its event's payload
+
+
+def remember_event_types() -> None:
+    """Flet 1.0.5 works out the type of an event's payload at every tap it dispatches
+    (``get_event_field_type``: every annotation of every class of the control turned into
+    text, some 600 Python calls a tap, issue 52). The answer depends only on the control's
+    class and the event: it is worked out once for each, the same way, and kept. Once per
+    process; nothing changes where Flet has no such function."""
+    base = _flet_base
+    original = getattr(base, "get_event_field_type", None)
+    if original is None or getattr(original, "remembers", False):
+        return
+    # called from a frame whose globals are those of Flet's own caller, as it reads them
+    resolve = eval("lambda control, field_name: get_event_field_type(control, field_name)",  # noqa: S307
+                   dict(vars(base)))
+
+    def get_event_field_type(control, field_name: str):
+        key = (control.__class__, field_name)
+        try:
+            return _EVENT_TYPES[key]
+        except KeyError:
+            found = _EVENT_TYPES[key] = resolve(control, field_name)
+            return found
+
+    get_event_field_type.remembers = True
+    get_event_field_type.original = original
+    base.get_event_field_type = get_event_field_type
 
 
 def use_app() -> AppState:

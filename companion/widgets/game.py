@@ -8,9 +8,9 @@ from typing import Callable, Optional
 import flet as ft
 
 from ..base import ids
-from ..base.i18n import t
-from ..ui import safe_render, tagged, this_session, use_app, use_select, use_watch
-from .notices import show_refusal, undo_buttons
+from ..base.i18n import lang, t
+from ..ui import safe_render, tagged, this_session, use_app, use_kept, use_select, use_watch
+from .notices import show_refusal, undo_button, undo_buttons, undo_step
 from .records import use_export
 
 log = logging.getLogger("kity")
@@ -114,14 +114,21 @@ def bar_button(ident: str, icon, tooltip: str, route: str, icon_size: Optional[i
 @ft.component
 @safe_render
 def UndoRedo(undo_id: str, redo_id: str, after: Optional[Callable[[], None]] = None, icon_size: Optional[int] = None,
-             menu: bool = True):
+             menu: bool = True, shown: Optional[Callable[[str], str]] = None):
     """:func:`undo_buttons` as a part of their own, for a screen whose frame does not follow
     every entry: it follows only whether each can be used (``use_select``), so an entry that
     changes neither does not redraw them (issue 18). ``menu``: the game's menu (:func:`GameMenu`)
-    follows them, at the bar's end (a bar that goes on after them puts it last itself)."""
+    follows them, at the bar's end (a bar that goes on after them puts it last itself);
+    ``shown``: as :func:`undo_buttons`'."""
     st = use_app()
-    use_select(lambda s: (s.can_undo, s.can_redo))
-    return ft.Row([*undo_buttons(this_session(), st, undo_id, redo_id, after=after, icon_size=icon_size),
+    can_undo, can_redo = use_select(lambda s: (s.can_undo, s.can_redo))
+    kept = use_kept()  # the button whose use did not change is handed back as it was (issue 52)
+    s = this_session()
+    on_undo = use_stable(lambda *_: undo_step(st, s.undo, after, shown))  # (a button passes its event)
+    on_redo = use_stable(lambda *_: undo_step(st, s.redo, after, shown))
+    lg = lang()
+    return ft.Row([kept(undo_button, undo_id, True, not can_undo, icon_size, on_undo, lg=lg, key="undo"),
+                   kept(undo_button, redo_id, False, not can_redo, icon_size, on_redo, lg=lg, key="redo"),
                    *([GameMenu(icon_size, key="game-menu")] if menu else [])], spacing=0, tight=True)
 
 

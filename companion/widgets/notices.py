@@ -215,23 +215,33 @@ def undo_buttons(s, st, undo_id: str, redo_id: str, after: Callable[[], None] | 
     """«Отменить» and «Повторить» of every game screen: they take back or do again the last
     change of the table (an entry, a correction, an inserted or deleted entry) and say which.
     ``shown``: how the game's texts are put in the message bar (e.g. suit signs as words)."""
-    def step(fn):
-        out = fn()
-        text = outcome_text(out)
-        said = (lambda: shown(text())) if shown is not None else text
-        if out.ok:
-            st.show(said)
-            if after is not None:
-                after()
-        elif out.notice is not None and out.notice.kind != "question":
-            st.show(said, "problem")
-
     return [
-        tagged(undo_id, ft.IconButton(ft.Icons.UNDO, tooltip=t("Undo"), icon_size=icon_size,
-                                      disabled=not s.can_undo, on_click=lambda: step(s.undo))),
-        tagged(redo_id, ft.IconButton(ft.Icons.REDO, tooltip=t("Redo"), icon_size=icon_size,
-                                      disabled=not s.can_redo, on_click=lambda: step(s.redo))),
+        undo_button(undo_id, True, not s.can_undo, icon_size, lambda: undo_step(st, s.undo, after, shown)),
+        undo_button(redo_id, False, not s.can_redo, icon_size, lambda: undo_step(st, s.redo, after, shown)),
     ]
+
+
+def undo_step(st, fn: Callable, after: Callable[[], None] | None = None,
+              shown: Callable[[str], str] | None = None) -> None:
+    """What «Отменить» or «Повторить» does (``fn``: the session's ``undo`` or ``redo``): the
+    change, and what it took back or did again said in the message bar (:func:`undo_buttons`)."""
+    out = fn()
+    text = outcome_text(out)
+    said = (lambda: shown(text())) if shown is not None else text
+    if out.ok:
+        st.show(said)
+        if after is not None:
+            after()
+    elif out.notice is not None and out.notice.kind != "question":
+        st.show(said, "problem")
+
+
+def undo_button(ident: str, undo: bool, disabled: bool, icon_size: int | None, on_click, *,
+                lg: str | None = None, key: str | None = None) -> ft.Control:
+    """«Отменить» (``undo``) or «Повторить» of :func:`undo_buttons` (``lg``, ``key``: where a
+    part that keeps it keeps it)."""
+    return tagged(ident, ft.IconButton(ft.Icons.UNDO if undo else ft.Icons.REDO, tooltip=t("Undo") if undo else t("Redo"),
+                                       icon_size=icon_size, disabled=disabled, on_click=on_click))
 
 
 def report(st, out) -> bool:

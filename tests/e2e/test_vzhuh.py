@@ -92,9 +92,10 @@ def test_whole_game_with_a_tie_by_tapping(ui):
     assert totals(ui) == ["16", "36", "0"]
     ui.wait_text(vz.STARTER, "Боря")                      # most points in party 1: Боря 36 (VZ-NEXT)
 
-    # undo and redo the party
+    # undo and redo the party: the undone party's entry comes back on the pad
     ui.tap_id(vz.UNDO)
     ui.wait_text(vz.PARTY_TITLE, "Партия 1 из 3")
+    ui.wait_text(vz.RECORD, "Аня 16 · Боря 36 · Вика 0")
     ui.tap_id(vz.REDO)
     ui.wait_text(vz.PARTY_TITLE, "Партия 2 из 3")
     assert totals(ui) == ["16", "36", "0"]
@@ -138,6 +139,12 @@ def test_whole_game_with_a_tie_by_tapping(ui):
     ui.wait_text(vz.WINNER, "63")
     assert totals(ui) == ["86", "63", "64"]
     ui.shot("vzhuh-winner-phone-light")
+    # the last party undone: its entry comes back with the party's screen (the winner's had none)
+    ui.tap_id(vz.UNDO)
+    ui.wait_text(vz.PARTY_TITLE, "Дополнительная партия 4")
+    ui.wait_text(vz.RECORD, "Аня 10 · Боря 3 · Вика 4")
+    ui.tap_id(vz.REDO)
+    ui.wait_text(vz.WINNER, "Боря")
 
     # a correction in the history: Боря had 3+3 in party 4 → 86, 66, 64: now Вика wins
     ui.tap_id(vz.HISTORY)

@@ -113,19 +113,26 @@ def kind_rows(prefix: str, selected: str | None, on_pick: Callable[[str], None],
     return ft.Column(rows, spacing=6)
 
 
-def colour_row(prefix: str, selected: str | None, on_pick: Callable[[str], None]) -> ft.Control:
-    tiles = []
-    for c in COLOURS:
-        on = c == selected
-        tiles.append(wide(ids.colour(prefix, c), selected=on, control=ft.Container(
-            expand=True, height=54, border_radius=12, ink=True, alignment=ft.Alignment.CENTER,
-            bgcolor=COLOUR_HEX[c], on_click=lambda e, c=c: on_pick(c),
-            border=ft.Border.all(4, ft.Colors.ON_SURFACE) if on else None,
-            content=ft.Row([*([ft.Icon(ft.Icons.CHECK, size=18, color=ON_COLOUR[c])] if on else []),
-                            ft.Text(colour_words(c), size=14, weight=ft.FontWeight.W_600, color=ON_COLOUR[c],
-                                    no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)],
-                           spacing=2, tight=True, alignment=ft.MainAxisAlignment.CENTER))))
-    return ft.Row(tiles, spacing=6)
+def colour_row(prefix: str, selected: str | None, on_pick: Callable[[str], None], kept=None) -> ft.Control:
+    """The four colours, one tap each. ``kept``: the drawing part's :func:`~companion.ui.use_kept`,
+    with an ``on_pick`` of stable identity: a colour whose tile looks as it did is handed back
+    as it was (a colour chosen or a move made draws one or two tiles again, not four)."""
+    lg = lang()
+    return ft.Row([kept(_colour_tile, prefix, c, c == selected, lg, on_pick, key=f"colour-{prefix}-{c}")
+                   if kept is not None else _colour_tile(prefix, c, c == selected, lg, on_pick)
+                   for c in COLOURS], spacing=6, key=f"kl-colours-{prefix}")
+
+
+def _colour_tile(prefix: str, c: str, on: bool, lg: str, on_pick: Callable[[str], None], *,
+                 key: str | None = None) -> ft.Control:
+    return wide(ids.colour(prefix, c), selected=on, control=ft.Container(
+        expand=True, height=54, border_radius=12, ink=True, alignment=ft.Alignment.CENTER,
+        bgcolor=COLOUR_HEX[c], on_click=lambda e, c=c: on_pick(c),
+        border=ft.Border.all(4, ft.Colors.ON_SURFACE) if on else None,
+        content=ft.Row([*([ft.Icon(ft.Icons.CHECK, size=18, color=ON_COLOUR[c])] if on else []),
+                        ft.Text(colour_words(c), size=14, weight=ft.FontWeight.W_600, color=ON_COLOUR[c],
+                                no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)],
+                       spacing=2, tight=True, alignment=ft.MainAxisAlignment.CENTER)))
 
 
 def digit_rows(prefix: str, selected: int | None, on_pick: Callable[[int], None]) -> ft.Control:

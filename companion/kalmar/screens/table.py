@@ -66,36 +66,55 @@ def app_bar_actions() -> list[ft.Control]:
 SKIP_LINE = 20  # px: one line of the skipped notice (size 16)
 
 
-def status_card(tb: models.Table, lines: int) -> ft.Control:
+def status_card(tb: models.Table, lines: int, kept=None) -> ft.Control:
     """Top card and colour · whose turn and who is next · the direction arrow. A skipped player
     is said in a slot of ``lines`` lines that is there on every turn, so the card stays one
-    height and the entry below it does not move (:func:`skip_lines`)."""
-    cw = tb.clockwise
+    height and the entry below it does not move (:func:`skip_lines`). ``kept``: the drawing
+    part's :func:`~companion.ui.use_kept` (each of its three columns is handed back as it was
+    while it looks the same; issue 52)."""
+    lg = lang()
+    skipped = (tb.skipped.player, tb.skipped.rule) if tb.skipped else None
+    parts = ((_top_column, (tb.top, tb.colour, lg), "status-top"),
+             (_turn_column, (tb.turn, tb.next, tb.colour, skipped, lines, lg), "status-turn"),
+             (_direction_column, (tb.clockwise, lg), "status-direction"))
     return ft.Container(
-        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=18, padding=10,
-        content=ft.Row([
-            ft.Column([card_face(tb.top, tb.colour, width=70, height=96),
-                       probe(ids.TOP, short_words(tb.top), size=13, color=ft.Colors.ON_SURFACE_VARIANT,
-                             max_lines=1, width=84, text_align=ft.TextAlign.CENTER)],
-                      spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-            ft.Column([
-                ft.Text(t("Turn"), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
-                probe(ids.TURN, tb.turn, size=30, weight=ft.FontWeight.BOLD, max_lines=1,
-                      overflow=ft.TextOverflow.ELLIPSIS),
-                probe(ids.NEXT, t("then {player}").format(player=tb.next), size=18),
-                probe(ids.COLOUR, t("Colour: {colour}").format(colour=colour_words(tb.colour)), size=17,
-                      weight=ft.FontWeight.W_600),
-                ft.Container(height=lines * SKIP_LINE, content=probe(
-                    ids.SKIPPED, t("Skipped: {player} ({rule})").format(player=tb.skipped.player, rule=tb.skipped.rule),
-                    weight=ft.FontWeight.W_600, color=ft.Colors.ERROR, max_lines=lines, overflow=ft.TextOverflow.ELLIPSIS,
-                    style=ft.TextStyle(size=16, height=SKIP_LINE / 16)) if tb.skipped else None),
-            ], spacing=0, tight=True, expand=True),
-            ft.Column([
-                ft.Icon(ft.Icons.ROTATE_RIGHT if cw else ft.Icons.ROTATE_LEFT, size=64, color=ft.Colors.PRIMARY),
-                probe(ids.DIRECTION, t("clockwise") if cw else t("counter-clockwise"), size=13,
-                      text_align=ft.TextAlign.CENTER, width=84),
-            ], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-        ], spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=18, padding=10, key="kl-status",
+        content=ft.Row([kept(fn, *args, key=key) if kept is not None else fn(*args, key=key) for fn, args, key in parts],
+                       spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+
+
+def _top_column(top, colour, lg: str, *, key: str) -> ft.Control:
+    """The top card's face and its words."""
+    return ft.Column([card_face(top, colour, width=70, height=96),
+                      probe(ids.TOP, short_words(top), size=13, color=ft.Colors.ON_SURFACE_VARIANT,
+                            max_lines=1, width=84, text_align=ft.TextAlign.CENTER)],
+                     spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def _turn_column(turn: str, nxt: str, colour, skipped, lines: int, lg: str, *, key: str) -> ft.Control:
+    """Whose turn, who is next, the colour in force, and the skipped player's slot (``skipped``:
+    (player, rule) or None)."""
+    return ft.Column([
+        ft.Text(t("Turn"), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+        probe(ids.TURN, turn, size=30, weight=ft.FontWeight.BOLD, max_lines=1,
+              overflow=ft.TextOverflow.ELLIPSIS),
+        probe(ids.NEXT, t("then {player}").format(player=nxt), size=18),
+        probe(ids.COLOUR, t("Colour: {colour}").format(colour=colour_words(colour)), size=17,
+              weight=ft.FontWeight.W_600),
+        ft.Container(height=lines * SKIP_LINE, content=probe(
+            ids.SKIPPED, t("Skipped: {player} ({rule})").format(player=skipped[0], rule=skipped[1]),
+            weight=ft.FontWeight.W_600, color=ft.Colors.ERROR, max_lines=lines, overflow=ft.TextOverflow.ELLIPSIS,
+            style=ft.TextStyle(size=16, height=SKIP_LINE / 16)) if skipped else None),
+    ], spacing=0, tight=True, expand=True)
+
+
+def _direction_column(cw: bool, lg: str, *, key: str) -> ft.Control:
+    """The big direction arrow and its words."""
+    return ft.Column([
+        ft.Icon(ft.Icons.ROTATE_RIGHT if cw else ft.Icons.ROTATE_LEFT, size=64, color=ft.Colors.PRIMARY),
+        probe(ids.DIRECTION, t("clockwise") if cw else t("counter-clockwise"), size=13,
+              text_align=ft.TextAlign.CENTER, width=84),
+    ], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
 
 
 def skip_lines(wide: bool) -> int:
@@ -104,24 +123,33 @@ def skip_lines(wide: bool) -> int:
     return 1 if wide else 2
 
 
-def counts_row(tb: models.Table, players: tuple[str, ...]) -> ft.Control:
-    """Each player's card count (from the known draws and plays), in seating order."""
-    chips = []
-    for i, p in enumerate(players):
-        n = tb.counts[p]
-        turn, nxt = p == tb.turn, p == tb.next
-        chips.append(ft.Container(
-            border_radius=12, padding=ft.Padding.symmetric(horizontal=10, vertical=6),
-            bgcolor=ft.Colors.PRIMARY_CONTAINER if turn else ft.Colors.SURFACE_CONTAINER_HIGH,
-            border=ft.Border.all(2, ft.Colors.PRIMARY) if nxt else None,
-            content=ft.Row([
-                ft.Container(width=6, height=22, border_radius=3, bgcolor=PLAYER_COLORS[i % len(PLAYER_COLORS)]),
-                probe(ids.count(i), f"{p} {n}", size=17, weight=ft.FontWeight.BOLD if turn or n == 1 else None,
-                      color=ft.Colors.ERROR if n == 1 else None),
-            ], spacing=6, tight=True)))
-    return ft.Column([ft.Text(t("Cards in hand (known draws and plays):"), size=13,
-                              color=ft.Colors.ON_SURFACE_VARIANT),
-                      ft.Row(chips, wrap=True, spacing=6, run_spacing=6)], spacing=4, tight=True)
+def counts_row(tb: models.Table, players: tuple[str, ...], kept=None) -> ft.Control:
+    """Each player's card count (from the known draws and plays), in seating order. ``kept``: as
+    :func:`status_card`'s (a count that did not change is handed back as it was)."""
+    def part(fn, *args, key: str):
+        return kept(fn, *args, key=key) if kept is not None else fn(*args, key=key)
+
+    chips = [part(_count_chip, i, p, tb.counts[p], p == tb.turn, p == tb.next, key=f"count-{i}")
+             for i, p in enumerate(players)]
+    return ft.Column([part(_counts_label, lang(), key="counts-label"),
+                      ft.Row(chips, wrap=True, spacing=6, run_spacing=6)], spacing=4, tight=True, key="kl-counts")
+
+
+def _counts_label(lg: str, *, key: str) -> ft.Control:
+    return ft.Text(t("Cards in hand (known draws and plays):"), size=13, color=ft.Colors.ON_SURFACE_VARIANT)
+
+
+def _count_chip(i: int, p: str, n: int, turn: bool, nxt: bool, *, key: str) -> ft.Control:
+    """A player's card count; ``turn``: to play (filled), ``nxt``: next (ringed)."""
+    return ft.Container(
+        border_radius=12, padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+        bgcolor=ft.Colors.PRIMARY_CONTAINER if turn else ft.Colors.SURFACE_CONTAINER_HIGH,
+        border=ft.Border.all(2, ft.Colors.PRIMARY) if nxt else None,
+        content=ft.Row([
+            ft.Container(width=6, height=22, border_radius=3, bgcolor=PLAYER_COLORS[i % len(PLAYER_COLORS)]),
+            probe(ids.count(i), f"{p} {n}", size=17, weight=ft.FontWeight.BOLD if turn or n == 1 else None,
+                  color=ft.Colors.ERROR if n == 1 else None),
+        ], spacing=6, tight=True))
 
 
 def action_button(ident: str, text: str, icon, on_click, *, primary: bool = False) -> ft.Control:
@@ -160,12 +188,28 @@ def TableBody(wide: bool):
     get_next, set_next = use_latest({})
     get_dealer, set_dealer = use_latest(None)
     # the entry keys are kept as they were while they look the same (issue 52: a move made
-    # draws the line it changed, not every key): their handlers are of stable identity
-    kept = use_kept()
+    # draws the line it changed, not every key): their handlers are of stable identity. A part
+    # is kept within one layout (a phone's one column, a tablet's two): a screen that turns
+    # makes its parts again rather than move them into other columns
+    # ... and a kept part carries its key as the control's own: wherever the body's lines go (a
+    # draw to take, an order, another kind of card), it is matched by that key, never taken for
+    # the line that happens to stand at its place
+    kept_here = use_kept()
+
+    def kept(part, *args, key: str, **kwargs):
+        made = kept_here(part, *args, key=f"{key}@{'wide' if wide else 'phone'}", **kwargs)
+        if made.key is None:
+            made.key = f"kl-{key}"
+        return made
     latest = ft.use_ref(None)  # this render's pick()
     on_kind = use_stable(lambda v: latest.current(kind=v))
     on_colour = use_stable(lambda v: latest.current(colour=v))
     on_digit = use_stable(lambda v: latest.current(digit=v))
+    # the buttons under the keys, and «A player has no cards left…», of stable identity too
+    on_pass = use_stable(lambda: done(view.pass_()))
+    on_draw_pass = use_stable(lambda: done(view.draw_and_pass()))
+    on_draw_one = use_stable(lambda: done(view.draw(1)))
+    on_out_open = use_stable(lambda *_: set_show_out(not show_out()))  # (the button passes its event)
     if not running(s):
         return column(st, [
             ft.Text(t("No game of «Кальмар» is running."), size=18),
@@ -222,7 +266,7 @@ def TableBody(wide: bool):
 
     latest.current = pick
     lg = lang()
-    body: list[ft.Control] = [status_card(tb, skip_lines(wide))]
+    body: list[ft.Control] = [status_card(tb, skip_lines(wide), kept)]
     # what the table watches beside the next card (a «Кальмар!» to catch, one card left, the
     # silence) is said beside the entry on a tablet, below it on a phone, so its keys stay where
     # the thumb knows them; a draw or an order, which change the entry itself, take its place
@@ -261,8 +305,9 @@ def TableBody(wide: bool):
     else:
         d = cur()
         k = d.get("kind", "digit")
-        body.append(section_title((t("{player}: which colour is named? ({rule})") if k in NAMES_COLOUR
-                                   else t("{player} played:")).format(player=tb.turn, rule=C.NAMED_COLOUR.rule)))
+        body.append(kept(_title, (t("{player}: which colour is named? ({rule})") if k in NAMES_COLOUR
+                                  else t("{player} played:")).format(player=tb.turn, rule=C.NAMED_COLOUR.rule),
+                         key="play-title"))
         body.append(kept(_keys, kind_rows, "play", k, on_kind, lg=lg, key="play-kinds"))
         if k == "swap":
             body.append(ft.Text(t("Swap hands with ({rule}):").format(rule=C.SWAP.rule), size=16))
@@ -276,30 +321,39 @@ def TableBody(wide: bool):
             if ok_ == "digit":
                 body.append(digit_rows("order", d.get("odigit"), lambda v: pick(odigit=v)))
         elif k != "silence":
-            body.append(kept(_keys, colour_row, "play", d.get("colour"), on_colour, lg=lg, key="play-colours"))
+            body.append(colour_row("play", d.get("colour"), on_colour, kept=kept))
             if k == "digit":
                 body.append(kept(_keys, digit_rows, "play", d.get("digit"), on_digit, lg=lg, key="play-digits"))
-        if tb.drew:
-            body.append(ft.Row([
-                action_button(ids.PASS, t("«Пас»: keeps the card"), ft.Icons.SKIP_NEXT, lambda: done(view.pass_()),
-                              primary=True)], spacing=8))
-        else:
-            body.append(ft.Row([
-                action_button(ids.DRAW_PASS, t("Drew, «Пас»"), ft.Icons.SKIP_NEXT,
-                              lambda: done(view.draw_and_pass()), primary=True),
-                action_button(ids.DRAW_ONE, t("Drew 1, plays it"), ft.Icons.DOWNLOAD, lambda: done(view.draw(1))),
-            ], spacing=8))
+        body.append(kept(_draw_buttons, tb.drew, lg, on_pass, on_draw_pass, on_draw_one, key="draw-buttons"))
     # on a tablet the counts head their column, so an alert that comes and goes below them
     # never moves them; on a phone the alerts come first, right under the keys
-    counts = [counts_row(tb, players)]
-    side = (counts + in_force if wide else in_force + counts) + [tagged(ids.OUT_OPEN, ft.TextButton(
-        t("A player has no cards left…"), icon=ft.Icons.EMOJI_EVENTS_OUTLINED, height=TOUCH,
-        on_click=lambda: set_show_out(not show_out())))]
+    counts = [counts_row(tb, players, kept)]
+    side = (counts + in_force if wide else in_force + counts) + [kept(_out_open, lg, on_out_open, key="out-open")]
     if show_out():
         side.append(ft.Row([tagged(ids.out(i), ft.OutlinedButton(p, height=TOUCH, on_click=lambda e, p=p: (
             set_show_out(False), done(view.player_out(p))))) for i, p in enumerate(players)],
             wrap=True, spacing=6, run_spacing=6))
     return two_columns(body, side, True) if wide else column(st, body + side)
+
+
+def _title(text: str, *, key: str) -> ft.Control:
+    return section_title(text)
+
+
+def _draw_buttons(drew: bool, lg: str, on_pass, on_draw_pass, on_draw_one, *, key: str) -> ft.Control:
+    """Under the keys: «Пас» after a card drawn (``drew``), else a card drawn and «Пас», or drawn and played."""
+    if drew:
+        return ft.Row([action_button(ids.PASS, t("«Пас»: keeps the card"), ft.Icons.SKIP_NEXT, on_pass,
+                                     primary=True)], spacing=8)
+    return ft.Row([
+        action_button(ids.DRAW_PASS, t("Drew, «Пас»"), ft.Icons.SKIP_NEXT, on_draw_pass, primary=True),
+        action_button(ids.DRAW_ONE, t("Drew 1, plays it"), ft.Icons.DOWNLOAD, on_draw_one),
+    ], spacing=8)
+
+
+def _out_open(lg: str, on_out_open, *, key: str) -> ft.Control:
+    return tagged(ids.OUT_OPEN, ft.TextButton(t("A player has no cards left…"), icon=ft.Icons.EMOJI_EVENTS_OUTLINED,
+                                              height=TOUCH, on_click=on_out_open))
 
 
 def _keys(make, prefix: str, selected, on_pick, *, lg: str, key: str) -> ft.Control:

@@ -18,12 +18,15 @@ import flet as ft
 from engine.royal_mastheads.rules import C
 
 from ...base.i18n import lang, t, tn
-from ...ui import TOUCH, choice_row, content_width, probe, safe_screen, screen, section_title, tagged, use_kept
+from ...ui import (
+    TOUCH, choice_row, column, content_width, frame, probe, safe_render, safe_screen, section_title, tagged, use_app,
+    use_kept, use_select,
+)
 from ...widgets.game import go, leave, play_button, use_play, use_stable
 from ...widgets.notices import outcome_text
 from .. import ids
 from ..view import BANK, card_text, plain
-from .parts import MUTED, app_bar_actions, breakdown, color, header, live_strip, score_table, turned_line, use_keyed
+from .parts import MUTED, breakdown, color, frame_actions, header, live_strip, score_table, turned_line, use_keyed
 from .picker import SIGNS, card_grid, card_label, glyphs, txt
 
 ROUTE = "/royal-mastheads"
@@ -44,9 +47,29 @@ def big(text: str, icon, on_click, ident: str, *, disabled: bool = False, tonal:
     return tagged(ident, play_button(text, icon, on_click, filled=not tonal, disabled=disabled))
 
 
+def _on(s) -> bool:
+    return s is not None and s.active and s.kind == GAME
+
+
 @ft.component
 @safe_screen(ROUTE)
 def Deal():
+    """The screen's frame: the app bar and the message bar, drawn again only when a set starts
+    or ends and when the app's state changes (the width, the language). What an entry changes
+    is drawn by :func:`DealBody` and the undo and redo buttons, which follow the session
+    (issue 52)."""
+    use_app()
+    on = use_select(_on)
+    return frame(ROUTE, probe(ids.SCREEN_DEAL, t("The table") if on else "«Королевское наказание»"),
+                 DealBody(key="rm-deal-body"), frame_actions() if on else None)
+
+
+@ft.component
+@safe_render
+def DealBody():
+    """The set on the table, by its phase: it follows the session and draws again on every
+    change; what did not change is handed back as it was (the picker's suits, the players'
+    boxes, the last trick)."""
     st, s, buzz = use_play()
     view = s.game
     on = s.active and s.kind == GAME
@@ -61,8 +84,9 @@ def Deal():
     kept = use_kept()  # the picker's suits that look as they did are handed back as they were
     grid_tap = ft.use_ref(None)
     on_grid = use_stable(lambda c: grid_tap.current(c))  # the picker's handler, of stable identity
+    on_taken = use_stable(lambda *_: set_mode("taken"))  # (the button passes its event)
     if not on:
-        return screen(st, ROUTE, ids.SCREEN_DEAL, "«Королевское наказание»", [
+        return column(st, [
             ft.Text(t("No set of «Королевское наказание» is running."), size=18),
             ft.FilledButton(t("New set"), icon=ft.Icons.ADD, height=TOUCH + 8,
                             on_click=lambda: go("/royal-mastheads/new"))])
@@ -81,9 +105,7 @@ def Deal():
         text = outcome_text(out)
         st.show(lambda: plain(text(), lang()), "problem")
 
-    body: list[ft.Control] = [header(view)]
-    actions = app_bar_actions(s, st)
-    title = t("The table")  # as the whales' table: the game's name beside five buttons was cut on a phone
+    body: list[ft.Control] = [header(view, kept)]
 
     # ---- the set is over, or tied -----------------------------------------------------------
     if phase in ("over", "tie"):
@@ -123,7 +145,7 @@ def Deal():
                                wrap=True, spacing=8, run_spacing=8))
         body += [score_table(view, narrow), breakdown(view)]
         body += _bank_fix(view, refused, st.show)
-        return screen(st, ROUTE, ids.SCREEN_DEAL, title, body, actions=actions)
+        return column(st, body)
 
     # ---- between deals: the breakdown, then the turned card ---------------------------------
     if phase == "deal":
@@ -134,7 +156,7 @@ def Deal():
                             lambda: set_picking(True), ids.NEXT_DEAL))
             body += _bank_fix(view, refused, st.show)
             body.append(score_table(view, narrow))
-            return screen(st, ROUTE, ids.SCREEN_DEAL, title, body, actions=actions)
+            return column(st, body)
         chosen = get_turned()
 
         def start(mode: str):
@@ -167,10 +189,10 @@ def Deal():
                             size=14, color=MUTED))
         if closed:
             body.append(score_table(view, narrow))
-        return screen(st, ROUTE, ids.SCREEN_DEAL, title, body, actions=actions)
+        return column(st, body)
 
     lv = view.live()
-    body.append(turned_line(view, lv))
+    body.append(turned_line(view, lv, kept))
     deal_problems = [v for v in view.violations() if v.round == lv.deal]
 
     # ---- a deal by taken cards --------------------------------------------------------------
@@ -237,7 +259,7 @@ def Deal():
             tagged(ids.SWITCH_TRICKS, ft.TextButton(t("Enter trick by trick instead"), height=TOUCH,
                                                     on_click=lambda: set_mode("tricks"))),
         ], wrap=True, spacing=8))
-        return screen(st, ROUTE, ids.SCREEN_DEAL, title, body, actions=actions)
+        return column(st, body)
 
     # ---- the bank after the 11th trick -------------------------------------------------------
     if phase == "bank":
@@ -317,7 +339,7 @@ def Deal():
         if deal_problems:
             body.append(banner(ids.DEAL_PROBLEMS, "\n".join(v.text(lg) for v in deal_problems), problem=True))
         body.append(_last_trick(view))
-        return screen(st, ROUTE, ids.SCREEN_DEAL, title, body, actions=actions)
+        return column(st, body)
 
     # ---- a deal trick by trick ---------------------------------------------------------------
     led, follow, others = view.playable()
@@ -339,20 +361,12 @@ def Deal():
             buzz()
 
     body.append(live_strip(view, lv, narrow=narrow, kept=kept))
-    slots = []
     current = dict(lv.current)
     leader_seat = players.index(lv.current[0][0]) if lv.current else players.index(lv.to_play)
+    slots = []
     for k in range(4):
         p = players[(leader_seat + k) % 4]
-        cid = current.get(p)
-        slots.append(ft.Container(
-            expand=True, height=54, border_radius=10, alignment=ft.Alignment.CENTER,
-            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if cid else None,
-            border=ft.Border.all(2 if p == lv.to_play else 1,
-                                 ft.Colors.PRIMARY if p == lv.to_play else ft.Colors.OUTLINE_VARIANT),
-            content=ft.Column([ft.Text(p, size=12, max_lines=1, color=MUTED),
-                               card_label(cid, 19) if cid else ft.Text("?" if p == lv.to_play else "", size=18)],
-                              spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)))
+        slots.append(kept(_slot, p, current.get(p), p == lv.to_play, lg, key=f"slot-{k}"))
     turn_text = (t("Trick {n} of 11 · {player} leads").format(n=lv.trick, player=lv.to_play) if not lv.current
                  else t("Trick {n} of 11 · {player}'s card").format(n=lv.trick, player=lv.to_play))
     if led:
@@ -360,12 +374,10 @@ def Deal():
                                                                          rule=C.FOLLOW.rule)
     # on a phone the line takes two lines' height whether a suit is led or not: the card keys
     # below never move under a thumb between two taps
-    to_play = probe(ids.TO_PLAY, glyphs(turn_text), style=SIGNS, size=17, weight=ft.FontWeight.W_600)
-    body.append(ft.Column([ft.Container(height=48, content=to_play, alignment=ft.Alignment.BOTTOM_LEFT) if narrow
-                           else to_play,
+    body.append(ft.Column([kept(_to_play, glyphs(turn_text), narrow, key="to-play"),
                            ft.Semantics(identifier=ids.TRICK, label=" ".join(
                                f"{p} {card_text(c, lg)}" for p, c in lv.current) or "—", container=True,
-                               content=ft.Row(slots, spacing=4))], spacing=4, tight=True))
+                               content=ft.Row(slots, spacing=4))], spacing=4, tight=True, key="rm-trick-area"))
     grid_tap.current = play
     body.append(card_grid(on_grid, width=width, seen=view.seen(), hint=follow if led else None,
                           only=(follow | others) if (follow or others) else None, kept=kept))
@@ -373,9 +385,29 @@ def Deal():
         body.append(banner(ids.DEAL_PROBLEMS, "\n".join(v.text(lg) for v in deal_problems), problem=True))
     body.append(kept(_last_trick_of, view.last_trick(), lg, key="last-trick"))
     if lv.trick == 1 and not lv.current:
-        body.append(tagged(ids.SWITCH_TAKEN, ft.TextButton(t("Enter this deal by taken cards instead"), height=TOUCH,
-                                                           on_click=lambda: set_mode("taken"))))
-    return screen(st, ROUTE, ids.SCREEN_DEAL, title, body, actions=actions)
+        body.append(kept(_switch_taken, lg, on_taken, key="switch-taken"))
+    return column(st, body)
+
+
+def _slot(p: str, cid: str | None, to_play: bool, lg: str, *, key: str) -> ft.Control:
+    """A player's place in the trick on the table: their card, «?» for the player to play."""
+    return ft.Container(
+        expand=True, height=54, border_radius=10, alignment=ft.Alignment.CENTER,
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if cid else None,
+        border=ft.Border.all(2 if to_play else 1, ft.Colors.PRIMARY if to_play else ft.Colors.OUTLINE_VARIANT),
+        content=ft.Column([ft.Text(p, size=12, max_lines=1, color=MUTED),
+                           card_label(cid, 19) if cid else ft.Text("?" if to_play else "", size=18)],
+                          spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER))
+
+
+def _to_play(text: str, narrow: bool, *, key: str) -> ft.Control:
+    to_play = probe(ids.TO_PLAY, text, style=SIGNS, size=17, weight=ft.FontWeight.W_600)
+    return ft.Container(height=48, content=to_play, alignment=ft.Alignment.BOTTOM_LEFT) if narrow else to_play
+
+
+def _switch_taken(lg: str, on_taken, *, key: str) -> ft.Control:
+    return tagged(ids.SWITCH_TAKEN, ft.TextButton(t("Enter this deal by taken cards instead"), height=TOUCH,
+                                                  on_click=on_taken))
 
 
 def _bank_fix(view, refused, shown=None) -> list[ft.Control]:
@@ -410,7 +442,7 @@ def _last_trick_of(last, lg: str, key: str | None = None) -> ft.Control:
         return ft.Container()
     cards = " · ".join(f"{p} {card_text(c, lg)}" for p, c in last.cards)
     return ft.Container(
-        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=12, padding=10,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=12, padding=10, key="rm-last-trick",
         content=ft.Column([
             probe(ids.LAST_TRICK, t("Trick {n}: {player} takes it").format(n=last.number, player=last.winner),
                   size=17, weight=ft.FontWeight.W_600),

@@ -9,7 +9,7 @@ from engine.royal_mastheads.rules import C
 
 from ...base.i18n import N_, lang, t, tn
 from ...ui import probe, use_latest
-from ...widgets.game import game_bar
+from ...widgets.game import GameMenu, UndoRedo, bar_button, game_bar
 from ...widgets.look import PLAYER_COLORS
 from ...widgets.score import ScoreGrid
 from .. import ids
@@ -36,8 +36,9 @@ def color(i: int):
     return PLAYER_COLORS[i % len(PLAYER_COLORS)]
 
 
-def header(view) -> ft.Control:
-    """«Игра 3 из 10 · сдаёт Боря» and the rules in force (RUL-RM-VARIANT)."""
+def header(view, kept=None) -> ft.Control:
+    """«Игра 3 из 10 · сдаёт Боря» and the rules in force (RUL-RM-VARIANT). ``kept``: the drawing
+    part's :func:`~companion.ui.use_kept` (handed back as it was while its words are the same)."""
     n = view.deal_number()
     title = (t("Deal {n} of {total}").format(n=n, total=DEALS) if n <= DEALS
              else t("Extra deal {n}").format(n=n))
@@ -45,19 +46,30 @@ def header(view) -> ft.Control:
         title += " · " + t("{player} deals").format(player=view.dealer())
     else:
         title = t("The set after {n} deals").format(n=view.deals_closed())
+    variant = t("Rules: {variant}").format(variant=view.variant_text())
+    return kept(_header, title, variant, key="header") if kept is not None else _header(title, variant)
+
+
+def _header(title: str, variant: str, *, key: str | None = None) -> ft.Control:
+    # the kept parts of the table carry keys: a line that comes or goes never takes their place
     return ft.Column([
         probe(ids.DEAL_TITLE, title, size=22, weight=ft.FontWeight.BOLD),
-        probe(ids.VARIANT, t("Rules: {variant}").format(variant=view.variant_text()), size=14, color=MUTED),
-    ], spacing=0, tight=True)
+        probe(ids.VARIANT, variant, size=14, color=MUTED),
+    ], spacing=0, tight=True, key="rm-header")
 
 
-def turned_line(view, lv: Live) -> ft.Control:
-    """The turned card and what it names (RM-DEAL-2; the mastheads in the original rules)."""
+def turned_line(view, lv: Live, kept=None) -> ft.Control:
+    """The turned card and what it names (RM-DEAL-2; the mastheads in the original rules).
+    ``kept``: as :func:`header`'s."""
     lg = lang()
     text = t("Turned: {card} · trump {suit}").format(card=card_text(lv.turned, lg), suit=suit_text(lv.trump, lg))
     if lv.masthead is not None:
         text += " · " + t("mastheads: the {rank}s").format(rank=card_text(lv.turned, lg)[:-1])
-    return probe(ids.TURNED, glyphs(text), style=SIGNS, size=16, weight=ft.FontWeight.W_600)
+    return kept(_turned, glyphs(text), key="turned") if kept is not None else _turned(glyphs(text))
+
+
+def _turned(text: str, *, key: str | None = None) -> ft.Control:
+    return probe(ids.TURNED, text, style=SIGNS, size=16, weight=ft.FontWeight.W_600)
 
 
 def live_strip(view, lv: Live, *, narrow: bool, kept=None) -> ft.Control:
@@ -67,32 +79,46 @@ def live_strip(view, lv: Live, *, narrow: bool, kept=None) -> ft.Control:
     boxes = []
     lg = lang()
     for i, p in enumerate(view.players):
-        args = (i, p, lv.to_play == p, lv.bank_holder == p, lv.tricks[p], lv.points[p], lg)
-        boxes.append(kept(_live_box, *args, key=f"live-{i}") if kept is not None else _live_box(*args))
+        inner = (i, p, lv.bank_holder == p, lv.tricks[p], lv.points[p], lg)
+        if kept is not None:  # a turn that moves on changes the box's frame, not what it says
+            boxes.append(kept(_live_box, i, lv.to_play == p, kept(_live_inside, *inner, key=f"live-inside-{i}"),
+                              key=f"live-{i}"))
+        else:
+            boxes.append(_live_box(i, lv.to_play == p, _live_inside(*inner)))
     note = (t("The bank goes to the most tricks ({rule})").format(rule=C.BANK.rule)
             if lv.bank_holder is None and not lv.bank_tie
             else t("Most tricks shared: nobody takes the bank so far ({rule})").format(rule=C.BANK_TIE.rule)
             if lv.bank_tie else t("Bank so far: {player} ({rule})").format(player=lv.bank_holder, rule=C.BANK.rule))
-    return ft.Column([ft.Row(boxes, spacing=4), ft.Text(note, size=13, color=MUTED)], spacing=2, tight=True)
+    return ft.Column([ft.Row(boxes, spacing=4), kept(_note, note, key="live-note") if kept is not None else _note(note)],
+                     spacing=2, tight=True, key="rm-live")
 
 
-def _live_box(i: int, p: str, turn: bool, bank: bool, tricks: int, pts: int, lg: str, key: str | None = None
-              ) -> ft.Control:
-    """A player's box of :func:`live_strip`."""
-    label = f"{p}: " + tn("{n} trick", "{n} tricks", tricks).format(n=tricks) + ", " + tn(
-        "{n} point", "{n} points", pts).format(n=pts) + (" · " + t("holds the bank") if bank else "")
+def _note(text: str, *, key: str | None = None) -> ft.Control:
+    return ft.Text(text, size=13, color=MUTED)
+
+
+def _live_box(i: int, turn: bool, inside: ft.Control, key: str | None = None) -> ft.Control:
+    """A player's box of :func:`live_strip`: ``inside`` (:func:`_live_inside`) in a frame that
+    marks the player to play (``turn``)."""
     return ft.Container(
         expand=True, border_radius=12, padding=ft.Padding.symmetric(horizontal=4, vertical=4),
         bgcolor=ft.Colors.PRIMARY_CONTAINER if turn else ft.Colors.SURFACE_CONTAINER_HIGH,
         border=ft.Border.all(3 if turn else 1, color(i) if turn else ft.Colors.OUTLINE_VARIANT),
-        content=ft.Semantics(identifier=ids.live(i), label=label, container=True, content=ft.Column([
-            ft.Text(p, size=15, weight=ft.FontWeight.W_600, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-            ft.Row([ft.Text(f"{tricks}", size=20, weight=ft.FontWeight.BOLD),
-                    ft.Text(t("tr."), size=12, color=MUTED),
-                    *([ft.Icon(ft.Icons.SAVINGS, size=18, color=ft.Colors.TERTIARY)] if bank else [])],
-                   spacing=3, tight=True, alignment=ft.MainAxisAlignment.CENTER),
-            ft.Text(tn("{n} point", "{n} points", pts).format(n=pts), size=14),
-        ], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)))
+        content=inside)
+
+
+def _live_inside(i: int, p: str, bank: bool, tricks: int, pts: int, lg: str, key: str | None = None) -> ft.Control:
+    """What a player's box says: the name, the tricks, the bank held, the card points."""
+    label = f"{p}: " + tn("{n} trick", "{n} tricks", tricks).format(n=tricks) + ", " + tn(
+        "{n} point", "{n} points", pts).format(n=pts) + (" · " + t("holds the bank") if bank else "")
+    return ft.Semantics(identifier=ids.live(i), label=label, container=True, content=ft.Column([
+        ft.Text(p, size=15, weight=ft.FontWeight.W_600, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
+        ft.Row([ft.Text(f"{tricks}", size=20, weight=ft.FontWeight.BOLD),
+                ft.Text(t("tr."), size=12, color=MUTED),
+                *([ft.Icon(ft.Icons.SAVINGS, size=18, color=ft.Colors.TERTIARY)] if bank else [])],
+               spacing=3, tight=True, alignment=ft.MainAxisAlignment.CENTER),
+        ft.Text(tn("{n} point", "{n} points", pts).format(n=pts), size=14),
+    ], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER))
 
 
 # The bonus rows by their names, as the rulebook words them (RM-BONUS); in the original rules
@@ -175,5 +201,17 @@ def score_table(view, narrow: bool) -> ft.Control:
 
 
 def app_bar_actions(s, st) -> list[ft.Control]:
-    return game_bar(s, st, ids.UNDO, ids.REDO, ids.HISTORY, "/royal-mastheads/history",
-                    shown=lambda text: plain(text, lang()))
+    return game_bar(s, st, ids.UNDO, ids.REDO, ids.HISTORY, "/royal-mastheads/history", shown=shown)
+
+
+def shown(text: str) -> str:
+    """A text of the game as the message bar shows it (suit signs as words)."""
+    return plain(text, lang())
+
+
+def frame_actions() -> list[ft.Control]:
+    """:func:`app_bar_actions` for a frame that does not follow every entry: undo and redo are a
+    part of their own (redrawn only when whether each can be used changes; issue 52)."""
+    return [UndoRedo(ids.UNDO, ids.REDO, menu=False, shown=shown, key="rm-undo-redo"),
+            bar_button(ids.HISTORY, ft.Icons.HISTORY, t("History"), "/royal-mastheads/history"),
+            GameMenu(key="game-menu")]

@@ -66,7 +66,8 @@ def card_grid(on_tap: Callable[[str], None], *, seen=frozenset(), marks: Mapping
     (the led suit's unseen cards); ``only``: when given, the other cards are greyed too.
     ``kept``: the calling screen's :func:`~companion.ui.use_kept` (with an ``on_tap`` of stable
     identity): a suit whose keys look as they did is handed back as it was, so a card entered
-    makes one suit's block again, not 52 keys (issue 52)."""
+    makes one suit's block again, not 52 keys, and a key of it whose face (its rank and mark) did
+    not change keeps its face (issue 52)."""
     marks, colors = marks or {}, colors or {}
     lg = lang()
     per_row, cell_w = grid_layout(width)
@@ -82,15 +83,19 @@ def card_grid(on_tap: Callable[[str], None], *, seen=frozenset(), marks: Mapping
             bg = colors.get(cid) or (ft.Colors.SURFACE_CONTAINER_LOW if grey else
                                      ft.Colors.PRIMARY_CONTAINER if stress else ft.Colors.SURFACE_CONTAINER_HIGHEST)
             looks.append((grey, stress, mark, bg))
-        args = (suit, tuple(looks), per_row, cell_w, height, lg, on_tap)
+        faces = tuple(_face(suit, r, mark, lg) if kept is None else kept(_face, suit, r, mark, lg, key=f"face-{suit}-{r}")
+                      for r, (_, _, mark, _) in enumerate(looks))
+        label = _suit_label(suit) if kept is None else kept(_suit_label, suit, key=f"label-{suit}")
+        args = (suit, tuple(looks), per_row, cell_w, height, lg, on_tap, faces, label)
         blocks.append(kept(_suit_block, *args, key=f"suit-{suit}") if kept is not None else _suit_block(*args))
-    return ft.Semantics(container=True, label=t("Cards: a row per suit, aces low"),
+    return ft.Semantics(container=True, label=t("Cards: a row per suit, aces low"), key="rm-cards",
                         content=ft.Column(blocks, spacing=SUIT_GAP, tight=True))
 
 
 def _suit_block(suit: str, looks: tuple, per_row: int, cell_w: float, height: float, lg: str, on_tap,
-                key: str | None = None) -> ft.Control:
-    """A suit's keys (``looks``: each rank's (greyed, stressed, mark, background))."""
+                faces: tuple, label: ft.Control, key: str | None = None) -> ft.Control:
+    """A suit's keys (``looks``: each rank's (greyed, stressed, mark, background); ``faces``: each
+    rank's :func:`_face`), after its sign (``label``, :func:`_suit_label`)."""
     keys = []
     for r, (grey, stress, mark, bg) in enumerate(looks):
         cid = card_id(suit, r)
@@ -101,19 +106,27 @@ def _suit_block(suit: str, looks: tuple, per_row: int, cell_w: float, height: fl
             alignment=ft.Alignment.CENTER, padding=0,
             tooltip=plain(card_text(cid, lg), lg),  # tooltips use the default font: signs as words
             on_click=lambda e, c=cid: on_tap(c),
-            content=ft.Column([
-                ft.Text(rank_text(r, lg), size=19 if r != 9 else 17, weight=ft.FontWeight.BOLD,
-                        color=SUIT_COLORS[suit], no_wrap=True),
-                *([ft.Text(mark, size=11, weight=ft.FontWeight.W_600, no_wrap=True)] if mark else []),
-            ], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                alignment=ft.MainAxisAlignment.CENTER),
+            content=faces[r],
         )))
     rows = [ft.Row(keys[i:i + per_row], spacing=KEY_GAP) for i in range(0, 13, per_row)]
-    return ft.Row([
-        ft.Container(width=LABEL_W, alignment=ft.Alignment.CENTER,
-                     content=txt(suit_sign(suit), size=24, color=SUIT_COLORS[suit])),
-        ft.Column(rows, spacing=KEY_GAP, tight=True),
-    ], spacing=KEY_GAP, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    return ft.Row([label, ft.Column(rows, spacing=KEY_GAP, tight=True)], spacing=KEY_GAP,
+                  vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def _suit_label(suit: str, key: str | None = None) -> ft.Control:
+    """The suit's sign in front of its keys."""
+    return ft.Container(width=LABEL_W, alignment=ft.Alignment.CENTER,
+                        content=txt(suit_sign(suit), size=24, color=SUIT_COLORS[suit]))
+
+
+def _face(suit: str, r: int, mark: str, lg: str, key: str | None = None) -> ft.Control:
+    """What a key of :func:`_suit_block` shows: its rank, and ``mark`` under it."""
+    return ft.Column([
+        ft.Text(rank_text(r, lg), size=19 if r != 9 else 17, weight=ft.FontWeight.BOLD,
+                color=SUIT_COLORS[suit], no_wrap=True),
+        *([ft.Text(mark, size=11, weight=ft.FontWeight.W_600, no_wrap=True)] if mark else []),
+    ], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        alignment=ft.MainAxisAlignment.CENTER)
 
 
 __all__ = ["KATEX", "KEY_GAP", "KEY_MIN", "RANK_IDS", "SIGNS", "card_grid", "card_label", "glyphs", "grid_layout", "txt"]
