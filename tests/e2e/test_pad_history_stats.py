@@ -130,7 +130,14 @@ def set_number(ui: UI, ident: str, value: int, shows: str):
     above the button). Typing into Flutter's a11y <input> can land in the field that had the
     focus before while the page scrolls; a person sees that at once, the test retries."""
     for attempt in range(3):
-        ui.fill(ident, str(value))
+        if attempt == 0:
+            ui.fill(ident, str(value))
+        else:  # as a person does: tap the field, erase it, type the number (a typed 10 once stayed 0)
+            ui._field(ident).click()
+            ui.page.keyboard.press("End")
+            for _ in range(6):
+                ui.page.keyboard.press("Backspace")
+            ui.page.keyboard.type(str(value))
         try:
             ui.wait_text(ids.PAD_ENTERED, shows, timeout=3000)
             return

@@ -35,6 +35,7 @@ IDLE = 20.0  # s at idle on Home
 IDLE_CPU = 0.05 * IDLE  # ≤ 5 % of one core
 PLAYERS = ["Аня", "Боря", "Вика"]
 BACK = "button:Назад"  # the app bar's arrow
+END, BACKSPACE = "\ue010", "\ue003"  # WebDriver's keys (BiDi and Selenium alike)
 
 
 def _have(engine: str) -> bool:
@@ -75,9 +76,10 @@ def fill(b: engines.Engine, ident: str, text: str, order: list[str]) -> None:
                        const s = e.textContent || e.getAttribute('aria-label') || '';
                        return s.slice(s.indexOf(': ') + 2) === {want!r}; }})""", 5, f"ordered {want}")
             return
-        except AssertionError:
-            b.js(f"""(() => {{ const i = document.querySelector('{engines.semantics(ident)} input');
-                              if (i) {{ i.select && i.select(); }} return true; }})()""")
+        except AssertionError:  # as a person does: the field's words erased (End, then ⌫), typed again
+            b.tap(ident)
+            time.sleep(0.3)
+            b.type(END + BACKSPACE * 24)
     raise AssertionError(f"{b.name}: the order line never showed {want!r}: {b.text(ids.NEW_ORDER)!r}")
 
 
