@@ -296,6 +296,7 @@ def test_three_phones_with_no_network_play_vzhuh(pw, site, tmp_path, request):
         host.page.wait_for_function("""t => [...document.querySelectorAll('flt-semantics')].some(e =>
             (e.getAttribute('aria-label') || e.textContent || '').includes(t))""", arg="Телефон перезапущен", timeout=20000)
         for key in (pt.TAKE_OVER, pt.REJOIN):
+            host.by_id(key).wait_for(state="visible")  # (the bar's words can come a frame before its keys)
             assert host.by_id(key).bounding_box()["height"] >= 44, key
         host.shot("p2p-restarted-host-cut-off")
         penalty(host, 0, taps=(5,))
