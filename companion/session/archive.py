@@ -15,6 +15,7 @@ from engine.core.errors import RecordError
 from engine.core.games import read_any
 from engine.core.reading import dumps
 
+from ..base.steps import run_through
 from ..core.game_view import GameView
 from ..core.outcome import Change, Notice, Outcome, not_saved, refused
 from ..core.packs import BY_ID
@@ -90,12 +91,7 @@ class Archive:
 
     def import_archive(self, data: str | bytes) -> Outcome:
         """File the games of an exported archive that are not kept here yet, and its people."""
-        steps = self.import_archive_steps(data)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                return done.value
+        return run_through(self.import_archive_steps(data))
 
     def import_archive_steps(self, data: str | bytes) -> Generator[tuple[int, int], None, Outcome]:
         """:meth:`import_archive` a step at a time (issue 53): yields ``(games looked at, games

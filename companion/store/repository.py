@@ -90,6 +90,7 @@ from tinydb.table import Document
 from engine.core.reading import bad_name
 
 from ..base.paths import data_dir
+from ..base.steps import run_through
 from .atomic import AtomicJSONStorage, remove_quietly, set_aside
 from .incidents import (
     ARCHIVE_INDEX_REBUILT, BACKUP_SET_ASIDE, MOVED_ASIDE, NOT_SAVED, RESET_TO_EMPTY, RESTORED_FROM_BACKUP, SILENT,
@@ -743,12 +744,7 @@ class Store:
         archive from before there were people has none: its names stay names). Returns
         ``(added, skipped)``: a game of the wrong shape is skipped, never raised on. Each game
         is filed all or nothing. All of :meth:`import_archive_steps` at once."""
-        steps = self.import_archive_steps(data)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                return done.value
+        return run_through(self.import_archive_steps(data))
 
     def import_archive_steps(self, data: Any, step_seconds: float = 0.1) -> Iterator[tuple[int, int]]:
         """:meth:`import_archive` a step at a time (issue 53): yields ``(games looked at, games
