@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import re
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -106,6 +107,14 @@ class Game:
         m = re.match(r"^(?:Ход|Turn): (.+)$", text.strip())
         return m.group(1) if m else ""
 
+    def wait_turn(self, player: str, seconds: float = 5) -> None:
+        """The turn line names ``player`` (its words can come a frame after the line: the turn
+        is a part of its own that follows the session)."""
+        deadline = time.monotonic() + seconds
+        while self.turn() != player and time.monotonic() < deadline:
+            self.ui.page.wait_for_timeout(100)
+        assert self.turn() == player
+
     def legal(self, player: str) -> str:
         hand = self.hands[player]
         led = next((c.split("-")[0] for _, c in self.trick if c != FIVE.id), None)
@@ -158,7 +167,7 @@ class Game:
             ui.tap_id(ids.next_leader(len(PLAYERS) - 1))  # names the last seat
             wait_any(ui, ids.TABLE_TURN, ids.SCREEN_ROUND_END, gone=ids.LEADER_CHOOSER)
             if exists(ui, ids.TABLE_TURN):
-                assert self.turn() == PLAYERS[-1]
+                self.wait_turn(PLAYERS[-1])
             self.fives_led_to_choice += 1
         self.trick = []
 
