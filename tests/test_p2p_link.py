@@ -17,6 +17,7 @@ from companion.network import link as L
 from companion.network.guest import Guest
 from companion.network.host import Host
 from companion.network.wire import Head, encode
+from companion.session.draft import Draft
 from companion.session.relay import RelayedSession
 from companion.store.repository import Store
 
@@ -239,10 +240,12 @@ def invitation(table: bytes = b"\x01" * 8, kind: int = 1) -> str:
     return out + ("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"[(acc << (5 - bits)) & 31] if bits else "")
 
 
-def joined(tmp_path, route="/game"):
-    """A guest's phone linked to a host (a protocol object) that runs a «Вжух!» game."""
-    host = Host(RelayedSession(Store.open(tmp_path / "host")))
-    assert host.session.new_game(["Аня", "Боря", "Вика"], game="vzhuh", first="Боря").ok
+def joined(tmp_path, route="/game", host: Host | None = None, at: str = "/vzhuh"):
+    """A guest's phone linked to a host (a protocol object) that runs a «Вжух!» game (or
+    ``host``'s game, shown on ``at``)."""
+    if host is None:
+        host = Host(RelayedSession(Store.open(tmp_path / "host")))
+        assert host.session.new_game(["Аня", "Боря", "Вика"], game="vzhuh", first="Боря").ok
     host.publish()
     g = phone(RelayedSession(Store.open(tmp_path / "guest")), "/join")
     L._link = g
@@ -252,7 +255,7 @@ def joined(tmp_path, route="/game"):
     g._event({"ev": "answer", "peer": "host", "code": "ANSWER", "table": secret})
     g._event({"ev": "open", "peer": "host"})
     from_host(g, host)
-    assert g.guest.linked and g.page.route == "/vzhuh"  # just joined: to the game
+    assert g.guest.linked and g.page.route == at  # just joined: to the game
     g.page.route = route
     g.ops.clear()
     return g, host
@@ -331,3 +334,30 @@ def test_the_loser_of_a_race_for_the_same_entry_is_told_it_is_on_the_table(tmp_p
     other = dict(party, penalties={**party["penalties"], "Вика": {"points": 3}})
     out = s.do(other)
     assert not out.ok and out.notice.error.msgid == L.REFUSED_WORDS["stale"]
+
+
+def test_a_guest_setting_up_the_next_round_stays_there_until_the_round_starts(tmp_path, fresh_table):
+    """Issue 50: on a guest, «Следующий раунд» opened the setup and the next message from the
+    host (a heartbeat, within a second) took it back to the round end. The setup shows where
+    the game is: it stays there, the table's draft arriving, until the round starts."""
+    prof, actions = whale_game(tmp_path)
+    host = Host(RelayedSession(Store.open(tmp_path / "host")))
+    s = host.session
+    for card, f in prof.items():
+        host.store.set_fact(card.id, facts_to_json(f))
+    assert s.new_game(WHALES).ok
+    end = next(i for i, a in enumerate(actions) if i and a["type"] == "start_round")
+    for a in actions[:end]:  # round 1, to its end
+        assert s.do(a).ok
+    g, host = joined(tmp_path, route="/setup", host=host, at="/round-end")
+    for _ in range(3):
+        heartbeat(g, host)
+    assert g.page.route == "/setup"
+    assert Draft(s).put("trump", "orca-7", None).ok  # the host's own pick reaches the guest's setup
+    for _, text in host.publish():
+        g._event({"ev": "message", "peer": "host", "data": text})
+    assert Draft(g.session).values() == {"trump": "orca-7"} and g.page.route == "/setup"
+    assert s.do(actions[end]).ok  # the round starts: every phone to its table
+    for _, text in host.publish():
+        g._event({"ev": "message", "peer": "host", "data": text})
+    assert g.page.route == "/game"

@@ -16,6 +16,7 @@ from engine.kozyrnye_kity.record import action_to_json, facts_to_json
 from engine.kozyrnye_kity.simulate import simulate_game, synthetic_profile
 
 from companion.kozyrnye_kity.view import FactQuestion, kity_view
+from companion.session.draft import Draft
 from companion.session.log_session import DONE, LogSession
 from companion.session.relay import RelayedSession
 from companion.core.history import StateId
@@ -836,3 +837,79 @@ def test_any_message_is_answered_with_a_refusal_and_changes_nothing(vzhuh_table,
     replies = [decode(x) for _, x in outs]
     assert replies and all(isinstance(r, Refused) for r in replies), replies
     assert (content_of(host.store), set(host.peers), host.seq) == before
+
+
+# ---------------------------------------------------------------------------------------------
+# The round's setup: one draft for the whole table (issue 50)
+# ---------------------------------------------------------------------------------------------
+def drafts(t: Table) -> list[dict]:
+    return [Draft(t.host.session).values()] + [Draft(g.session).values() for g in t.guests.values()]
+
+
+def test_every_phone_sets_up_the_next_round_in_one_draft_and_any_phone_starts_it(whale_table):
+    t, actions = whale_table
+    first_round = actions[:next(i for i, a in enumerate(actions) if i and a["type"] == "start_round")]
+    for a in first_round:
+        t.local(lambda s, a=a: s.do(a))
+    t.settle()
+    for s in [t.host.session] + [g.session for g in t.guests.values()]:
+        assert s.game.route() == "/round-end" and s.game.route_fits("/setup")  # a phone there stays
+    # the trump from one guest, each player's first bonus from their own phone, the first
+    # player from the host: one draft on every phone
+    n = t.propose("b", {"op": "draft", "field": "trump", "value": "orca-7", "was": None})
+    t.settle()
+    assert t.result("b", n).ok
+    unseen = [c for c in t.host.session.game.unseen_cards() if c != "5"]
+    c0, c1, c2 = unseen[:3]
+    assert Draft(t.host.session).put("bonus/0", c0, None).ok  # the host's own screen
+    t.host_out(t.host.publish())
+    nb = t.propose("b", {"op": "draft", "field": "bonus/1", "value": c1, "was": None})
+    nc = t.propose("c", {"op": "draft", "field": "bonus/2", "value": c2, "was": None})
+    t.settle()
+    assert t.result("b", nb).ok and t.result("c", nc).ok  # different fields at once: both kept
+    want = {"trump": "orca-7", "bonus/0": c0, "bonus/1": c1, "bonus/2": c2}
+    assert drafts(t) == [want] * 3
+    # the same field from two phones at once: the first is kept, the second refused and said
+    nb = t.propose("b", {"op": "draft", "field": "leader", "value": WHALES[1], "was": None})
+    nc = t.propose("c", {"op": "draft", "field": "leader", "value": WHALES[2], "was": None})
+    t.settle()
+    rb, rc = t.result("b", nb), t.result("c", nc)
+    assert sorted([rb.ok, rc.ok]) == [False, True]
+    lost = rc if rb.ok else rb
+    assert lost.refusal.reason == "refused" and lost.refusal.key == "session.draft-stale"
+    winner = WHALES[1] if rb.ok else WHALES[2]
+    assert drafts(t) == [{**want, "leader": winner}] * 3
+    # a card another player holds already is refused by the host with its rule (R-COMP)
+    n = t.propose("c", {"op": "draft", "field": "bonus/2", "value": c0, "was": c2})
+    t.settle()
+    assert not t.result("c", n).ok and t.result("c", n).refusal.rule == "R-COMP"
+    # any phone starts the round from the draft; the draft is empty everywhere after
+    view = t.guests["c"].session.game
+    draw = view.setup_from_card("orca-7")
+    start = {"type": "start_round", "trump": draw.trump, "token": draw.token,
+             "bonuses": {WHALES[0]: c0, WHALES[1]: c1, WHALES[2]: c2}, "leader": winner}
+    n = t.propose("c", {"op": "do", "action": start})
+    t.settle()
+    assert t.result("c", n).ok
+    same_everywhere(t, first_round + [start])
+    assert drafts(t) == [{}] * 3
+    for s in [t.host.session] + [g.session for g in t.guests.values()]:
+        assert s.game.route() == "/game" and not s.game.route_fits("/setup")
+
+
+def test_a_draft_lost_on_the_way_is_sent_again_and_a_phone_that_joins_later_gets_it(whale_table):
+    t, _ = whale_table
+    t.net.cut.add("c")
+    assert Draft(t.host.session).put("trump", "orca-7", None).ok
+    t.host_out(t.host.publish())
+    t.settle()
+    assert Draft(t.guests["b"].session).values() == {"trump": "orca-7"}
+    assert Draft(t.guests["c"].session).values() == {}  # cut off: nothing reached it
+    t.net.cut.discard("c")
+    t.guests["c"].disconnected()
+    t.send_from("c", t.guests["c"].resume())
+    t.settle()
+    assert Draft(t.guests["c"].session).values() == {"trump": "orca-7"}
+    d = t.add_guest("d")
+    t.settle()
+    assert Draft(d.session).values() == {"trump": "orca-7"}

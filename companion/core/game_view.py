@@ -292,6 +292,11 @@ class GameView:
         default the game's own, ``/<id>``."""
         return "/" + self.game
 
+    def route_fits(self, route: str) -> bool:
+        """Whether a screen on ``route`` shows where the game is (a phone that follows the
+        table stays on it): by default only :meth:`route`'s."""
+        return route == self.route()
+
 
 # ---- what the views' ``summarize`` and ``diff`` share ------------------------------------------
 def winner_name(state: Any) -> str | None:

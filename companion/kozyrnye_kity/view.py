@@ -50,6 +50,32 @@ class FactQuestion(Question):
     known: Mapping[str, Any] = field(default_factory=dict)  # what is known of the card already (pre-fill)
 
 
+def bonus_field(seat: int) -> str:
+    """The draft's field of ``seat``'s first bonus (:meth:`KityView.draft_refusal`)."""
+    return f"bonus/{seat}"
+
+
+def _bonus_seat(name: str, n: int) -> int | None:
+    head, _, tail = name.partition("/")
+    if head != "bonus" or not tail.isdigit() or not 0 <= int(tail) < n:
+        return None
+    return int(tail)
+
+
+def draft_bonuses(values: Mapping[str, Any], n: int) -> dict[int, str]:
+    """The first bonuses in a round setup's draft, by seat (what is not one is left out)."""
+    out: dict[int, str] = {}
+    for k, v in values.items():
+        seat = _bonus_seat(k, n)
+        if seat is not None and isinstance(v, str):
+            try:
+                parse_card(v)
+            except ValueError:
+                continue
+            out[seat] = v
+    return out
+
+
 @dataclass(frozen=True)
 class TrumpDraw(Outcome):
     """The outcome of a drawn (or app-drawn) card at round setup (R-SETUP-2): when ``ok``,
@@ -230,6 +256,13 @@ class KityView(GameView):
             return "/round-end"
         return "/game"
 
+    def route_fits(self, route: str) -> bool:
+        """After a round, its end and the next round's setup both show where the game is: a
+        phone setting up the next round stays there when the table moves (issue 50)."""
+        if route == "/setup" and self.session.mode != "pad":
+            return self.phase() is Phase.SETUP
+        return route == self.route()
+
     @property
     def profile(self) -> DeckProfile:
         """The deck facts in force: known facts, the user's profile, a record's own facts."""
@@ -362,6 +395,33 @@ class KityView(GameView):
             return None
         problems = first_bonus_problems(s, seat, c, others)
         return " ".join(render(rule.key, params, self.lang) for rule, params in problems) or None
+
+    # ---- the table's draft of a round's setup (session/draft.py; issue 50) ---------------------
+    def draft_refusal(self, values: Mapping[str, Any], name: str, value: Any) -> Outcome | None:
+        """Why the round setup's field ``name`` cannot hold ``value`` next to ``values`` (the
+        table's draft), or None: ``trump`` (the drawn card, R-SETUP-2), ``bonus/<seat>`` (a
+        first bonus, R-SETUP-4) and ``leader`` (a player of the game)."""
+        s = self.state
+        if s is None or self.phase() is not Phase.SETUP or not isinstance(value, str):
+            return refused("session.bad-entry")
+        if name == "trump":
+            draw = self.setup_from_card(value)
+            return None if draw.ok else Outcome(False, draw.notice)
+        if name == "leader":
+            return None if value in s.players else refused("session.bad-entry")
+        seat = _bonus_seat(name, s.n)
+        if seat is None:
+            return refused("session.bad-entry")
+        try:
+            card = parse_card(value)
+        except ValueError:
+            return refused("session.bad-card", {"card": value})
+        others = [parse_card(v) for k, v in draft_bonuses(values, s.n).items() if k != seat]
+        problems = first_bonus_problems(s, seat, card, others)
+        if problems:
+            rule, params = problems[0]
+            return Outcome(False, Notice("refused", error=rule.refusal(params, value)))
+        return None
 
     def new_revokes(self) -> tuple[Violation, ...]:
         """Revokes the last entry proved (RUL-REVOKE): the card just played shows that the player

@@ -34,6 +34,11 @@ What travels (as boardgame.io's master does it: one authority, the client's stat
   own counter. A guest's card question is asked on the guest (its relayed session checks an
   entry with the same engine and facts first): its answer goes to the host as a ``fact``
   proposal ahead of the entry that needed it (:meth:`Guest.propose`).
+* The table's draft (``session/draft.py``: a whale round's setup — the trump, each player's first
+  bonus, the first player — entered on any phone before it is one entry) goes as :class:`Draft`,
+  the whole draft with its own counter (in the heartbeat too, so a lost one is asked again). A
+  guest's change of it is a ``draft`` proposal naming the field, its new value and the value it
+  showed: a field changed since by another phone is refused and said (issue 50).
 * Joining: the host's invitation holds a one-time secret (:meth:`Host.new_code`); a
   :class:`Hello` with it (once) is answered by a :class:`Welcome` with a ticket for coming back
   (:class:`Resume`, no new scan). The host then sends the entries after the guest's state when

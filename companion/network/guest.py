@@ -17,7 +17,7 @@ from ..store.repository import CurrentGame, RevisionConflict
 from .content import Copy, Content, apply_step, content_of
 from .host import Host, run_op
 from .wire import (
-    MAX_NAME, Accepted, Bad, Bye, Entry, Facts, Head, Hello, Propose, Refused, Resume, Seat, Snapshot, Welcome,
+    MAX_NAME, Accepted, Bad, Bye, Draft, Entry, Facts, Head, Hello, Propose, Refused, Resume, Seat, Snapshot, Welcome,
     content_of_doc, decode, encode,
 )
 
@@ -70,6 +70,7 @@ class Guest(Copy):
         self.table_facts: dict[str, Any] = dict(self.store.deck_facts())  # the facts as the table has them
         self._quiet: set[str] = set()  # nonces of fact proposals (answered, but nobody waits for them)
         self._fhead = 0  # the highest the host announced
+        self._dseq = self._dhead = 0  # the number of the host's draft this phone holds; the highest announced
         self.ignored: list[str] = []  # why each message was not taken (a Bad's reason, "epoch", …)
         self.heard = 0  # heartbeats heard from the host (the app compares it over time: cut off?)
         self.seat: str | None = None  # «Это я» of this phone in the current game (told to the host)
@@ -87,7 +88,7 @@ class Guest(Copy):
     @property
     def behind(self) -> bool:
         return self.linked and (self.seq is None or self.head > self.seq or bool(self._held)
-                                or self._fhead > self._fseq)
+                                or self._fhead > self._fseq or self._dhead > self._dseq)
 
     # ---- what the phone does ----
     def join(self, secret: str) -> list[str]:
@@ -191,9 +192,17 @@ class Guest(Copy):
         if isinstance(msg, Facts):
             self._facts(msg)
             return []
+        if isinstance(msg, Draft):
+            if msg.epoch == self.epoch and msg.dseq > self._dseq:
+                self._dseq, self._dhead = msg.dseq, max(self._dhead, msg.dseq)
+                if msg.draft != self.store.draft():
+                    self.store.set_draft(msg.draft)  # (its screens read it from the store)
+                    self.session.sync()
+            return []
         if isinstance(msg, Head):
             if msg.epoch == self.epoch:
                 self.head, self._fhead = max(self.head, msg.seq), max(self._fhead, msg.fseq)
+                self._dhead = max(self._dhead, msg.dseq)
                 self.heard += 1
             return []
         if isinstance(msg, Accepted):
@@ -281,7 +290,7 @@ class Guest(Copy):
             return []
         if m.epoch != self.epoch:
             self.epoch, self.seq, self._held, self.head = m.epoch, m.base, {}, m.seq
-            self._fseq = self._fhead = 0
+            self._fseq = self._fhead = self._dseq = self._dhead = 0
         elif self.seq is None:
             self.seq = m.base
         self.head = max(self.head, m.seq)

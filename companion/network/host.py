@@ -18,11 +18,12 @@ from engine.core.errors import GameError, RecordError
 from ..core.history import NO_GAME, StateId
 from ..core.outcome import Notice, Outcome
 from ..core.packs import BY_ID
+from ..session.draft import Draft as TableDraft
 from ..session.log_session import LogSession
 from ..session.shared import shared
 from .content import EMPTY, Content, Copy, content_of, step_between
 from .wire import (
-    MAX_NAME, Accepted, Bad, Bye, Entry, Facts, Head, Hello, Propose, Refused, Resume, Seat, Snapshot, Welcome, _No,
+    MAX_NAME, Accepted, Bad, Bye, Draft, Entry, Facts, Head, Hello, Propose, Refused, Resume, Seat, Snapshot, Welcome, _No,
     _nat, _token, decode, encode,
 )
 
@@ -111,6 +112,13 @@ def run_op(session: LogSession, op: Mapping[str, Any]) -> Outcome | str:
                     or not set(facts) <= {"pearls", "bonus"} or not facts):
                 return "fact"
             return learn(card, pearls=facts.get("pearls"), bonus=facts.get("bonus"))
+        if kind == "draft" and keys == {"field", "value", "was"}:
+            # the table's draft (a round's setup): the race of its fields and the game's rules
+            # are the draft's to check (session/draft.py); its values are plain JSON
+            value, was = op.get("value"), op.get("was")
+            if not all(v is None or isinstance(v, (str, int)) for v in (value, was)):
+                return "draft"
+            return TableDraft(session).take(op.get("field"), value, was)
         if kind == "new-game" and keys <= {"game", "players", "options"}:
             players, options, game = op.get("players"), op.get("options", {}), op.get("game")
             if (not isinstance(players, list) or len(players) > 10
@@ -175,6 +183,8 @@ class Host(Copy):
                 p.no = self._next_no()
         self._facts = self.store.deck_facts()
         self.fseq = 1 if self._facts else 0  # the facts' own number in this run (0: none to send)
+        self._draft = self.store.draft()
+        self.dseq = 1 if self._draft else 0  # the draft's own number in this run (0: none to send)
         self._gen = self.store.generation  # the store's generation at the last publish
         self.refusals: deque[tuple[Any, str]] = deque(maxlen=100)  # (link, reason) of the last refusals
 
@@ -278,6 +288,8 @@ class Host(Copy):
         outs: list[tuple[Any, str]] = []
         if self._facts:
             outs.append((link, encode(Facts(self.epoch, self.fseq, self._facts))))
+        if self._draft:
+            outs.append((link, encode(Draft(self.epoch, self.dseq, self._draft))))
         base = None
         if epoch == self.epoch and seq is not None:
             base = next((s for s, c, _ in self._ring if s == seq and c.state == have), None)
@@ -337,11 +349,12 @@ class Host(Copy):
     def tick(self) -> list[tuple[Any, str]]:
         """Called now and then (a timer, about once a second): where the host is, to every linked
         guest (a few dozen bytes)."""
-        return self._broadcast(encode(Head(self.epoch, self.seq, self.state, self.fseq)))
+        return self._broadcast(encode(Head(self.epoch, self.seq, self.state, self.fseq, self.dseq)))
 
     def publish(self, nonce: str | None = None) -> list[tuple[Any, str]]:
         """Send every change saved since the last call (by a guest's proposal or this phone's
-        own screens) to every linked guest, and the deck facts if they changed."""
+        own screens) to every linked guest, and the deck facts and the table's draft if they
+        changed."""
         outs: list[tuple[Any, str]] = []
         gen, sh = self.store.generation, shared(self.store)
         if not (sh is not None and sh.generation == gen == self._gen + 1):  # (else the one write was that change)
@@ -349,6 +362,10 @@ class Host(Copy):
             if facts != self._facts:
                 self._facts, self.fseq = facts, self.fseq + 1
                 outs += self._broadcast(encode(Facts(self.epoch, self.fseq, facts)))
+            draft = self.store.draft()
+            if draft != self._draft:
+                self._draft, self.dseq = draft, self.dseq + 1
+                outs += self._broadcast(encode(Draft(self.epoch, self.dseq, draft)))
         self._gen = gen
         new = self._read()
         old = self._content

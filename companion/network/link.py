@@ -90,6 +90,13 @@ REFUSED_WORDS = {
 }
 
 
+def _fits(session: Any, route: str) -> bool:
+    """The screen on ``route`` shows where the game is (the next round's setup after a round's
+    end: a phone setting it up is not taken away at the next message, issue 50)."""
+    fits = getattr(session.game, "route_fits", None)
+    return bool(fits(route)) if fits is not None else False
+
+
 class Words:
     """A refusal worded here (a notice's ``error`` brings its own text in each language)."""
 
@@ -437,7 +444,7 @@ class _Link:
             if self.first or route == "/invite" or (route == "/join" and not TABLE.problem and not TABLE.pending):
                 self.first = False
                 page.navigate(target)
-        elif route in follow_routes() and target != route:
+        elif route in follow_routes() and target != route and not _fits(s, route):
             page.navigate(target)
 
     def _follow_host(self, before: Optional[str]) -> None:
@@ -448,7 +455,7 @@ class _Link:
         if not s.active:
             return
         target, route = self.route_of(s), page.route or "/"
-        if target != before and route in follow_routes() and target != route:
+        if target != before and route in follow_routes() and target != route and not _fits(s, route):
             page.navigate(target)
 
     def leave_guest(self) -> None:

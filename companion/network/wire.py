@@ -186,6 +186,16 @@ class Facts(Message):
     table: dict
 
 
+@message("draft", epoch="token", dseq="nat", draft="obj")
+@dataclass(frozen=True)
+class Draft(Message):
+    """Host → guests: the table's draft (``session/draft.py``: a round's setup being entered),
+    the whole of it, numbered in the host's run; a guest keeps the newest."""
+    epoch: str
+    dseq: int
+    draft: dict
+
+
 @message("accepted", nonce="token", epoch="token", seq="nat", state="state")
 @dataclass(frozen=True)
 class Accepted(Message):
@@ -223,15 +233,17 @@ class Seat(Message):
     name: str | None = None
 
 
-@message("head", epoch="token", seq="nat", state="state", fseq="nat")
+@message("head", epoch="token", seq="nat", state="state", fseq="nat", dseq="nat")
 @dataclass(frozen=True)
 class Head(Message):
-    """Host → guests, now and then (:meth:`Host.tick`): where the host is. A guest that lost
-    the last entry learns it is behind; one that hears nothing for a while is cut off."""
+    """Host → guests, now and then (:meth:`Host.tick`): where the host is (its entries, facts
+    and draft). A guest that lost the last one learns it is behind; one that hears nothing
+    for a while is cut off."""
     epoch: str
     seq: int
     state: StateId
     fseq: int = 0
+    dseq: int = 0
 
 
 @message("bye", reason="token")

@@ -199,6 +199,9 @@ def _notifies(method):
     return wrapper
 
 
+_DRAFT = "table-draft"  # the settings row of :meth:`Store.draft`
+
+
 class _Mine(threading.local):
     """Per thread: the generation its last write made; notices held; one held back."""
 
@@ -614,6 +617,17 @@ class Store:
     def set_setting(self, key: str, value: Any) -> None:
         with self._lock:
             self._settings.upsert({"key": key, "value": value}, Query().key == key)
+
+    def draft(self) -> dict[str, Any]:
+        """What the table is entering that is not an entry yet (``session/draft.py``: a whale
+        round's setup), as the last phone to change it left it; {} when none."""
+        value = self.settings().get(_DRAFT)
+        return value if isinstance(value, dict) else {}
+
+    @_notifies
+    def set_draft(self, value: dict[str, Any]) -> None:
+        """Keep the table's draft; the watcher is told (other screens, the table's phones)."""
+        self.set_setting(_DRAFT, dict(value))
 
     def player_names(self) -> list[str]:
         """Known player names, most recent first: the current game's, then the archive's."""

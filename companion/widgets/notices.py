@@ -59,6 +59,8 @@ def _catalog(key: str, params: Mapping[str, Any], lg: str) -> str:
         "session.conflict": lambda: t("The game was changed on another screen; this is the latest state."),
         "session.stale": lambda: t("Another phone made its entry first: the table is updated, yours was not saved."),
         "session.same": lambda: t("Another phone entered the same first: it is on the table once."),
+        "session.draft-stale": lambda: t("Another phone chose this first: its choice is shown, yours was not saved."),
+        "session.draft-same": lambda: t("Another phone chose the same first: it is entered once."),
         "session.file-too-big": lambda: t("The file is too large for a game record ({size} MB; at most {limit} MB). "
                                           "Nothing was sent.").format(
                                               size=f"{params.get('size', 0) / 2**20:.1f}",

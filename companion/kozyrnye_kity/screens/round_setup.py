@@ -10,40 +10,58 @@ from engine.kozyrnye_kity.rules import C
 from ...base import ids
 from ...base.i18n import t
 from ...ui import TOUCH, WIDE, choice_row, probe, safe_screen, screen, section_title, tagged, use_latest
-from ..view import TrumpDraw
+from ..view import TrumpDraw, bonus_field, draft_bonuses
 from ..widgets.card_picker import CardPicker
 from ...widgets.game import GameMenu, game_route, go, use_play
 from ..widgets.words import token_meaning
 from ..widgets.look import card_chip, card_label, fam_label, family_color
 from ...widgets.notices import report
+from ...session.draft import Draft
 
 ROUTE = "/setup"
-EMPTY = {"trump": None, "token": None, "drawn": None, "bonuses": {}, "leader": None, "open": "trump"}
 
 
 @ft.component
 @safe_screen(ROUTE)
 def RoundSetup():
     st, s, buzz = use_play()
-    get_d, set_d = use_latest(dict(EMPTY))
-    d = get_d()
+    get_open, set_open = use_latest(None)  # (the game's state, what this phone opened) — its own
     players = s.players
     if not s.active:
         return screen(st, ROUTE, ids.SCREEN_SETUP, t("New round"), [
             ft.Text(t("There is no game running."), size=18),
             tagged("setup-home", ft.FilledButton(t("Home"), height=TOUCH, on_click=lambda: go("/")))])
 
-    def edit(**kw):
-        set_d({**get_d(), **kw})
+    # the table's draft (issue 50): the trump, each player's first bonus and the first player, as
+    # every phone at the table enters them — each a change of the draft this phone shows (``was``)
+    draft = Draft(s)
+    values = draft.values()
+    drawn_card = values.get("trump") if isinstance(values.get("trump"), str) else None
+    shown_draw = s.game.setup_from_card(drawn_card) if drawn_card else None
+    shown_draw = shown_draw if shown_draw is not None and shown_draw.ok else None
+    bonuses = draft_bonuses(values, len(players))
+    at = (s.game_id, s.revision)
+    me = st.seat(s.game_id)
+    my_seat = players.index(me) if me in players else None
 
-    def next_open(cur: dict):
-        """After an entry, open the next empty thing: trump, then bonuses in seat order."""
-        if cur["trump"] is None:
+    def next_open(has_trump: bool, chosen: dict) -> object:
+        """What opens by itself: the trump, then this phone's player's bonus («Это я»), else
+        the next player's without one."""
+        if not has_trump:
             return "trump"
-        for i in range(len(players)):
-            if i not in cur["bonuses"]:
-                return i
-        return None
+        if my_seat is not None:
+            return my_seat if my_seat not in chosen else None
+        return next((i for i in range(len(players)) if i not in chosen), None)
+
+    kept = get_open()
+    is_open = kept[1] if kept is not None and kept[0] == at else next_open(shown_draw is not None, bonuses)
+
+    def put(name: str, value, was) -> bool:
+        out = draft.put(name, value, was)
+        if not report(st, out):
+            return False
+        buzz()
+        return True
 
     def from_card(cid: str):
         drawn(s.game.setup_from_card(cid))
@@ -54,18 +72,12 @@ def RoundSetup():
     def drawn(res: TrumpDraw):
         if not report(st, res):  # refused: e.g. a 5 was drawn → draw another (R-SETUP-2)
             return
-        cur = {**get_d(), "trump": res.trump, "token": res.token, "drawn": res.card}
-        cur["open"] = next_open(cur)
-        set_d(cur)
-        buzz()
+        if put("trump", res.card, drawn_card):
+            set_open((at, next_open(True, bonuses)))
 
     def set_bonus(seat: int, cid: str):
-        cur = get_d()
-        cur = {**cur, "bonuses": {**cur["bonuses"], seat: cid}}
-        cur["open"] = next_open(cur)
-        set_d(cur)
-        st.dismiss()
-        buzz()
+        if put(bonus_field(seat), cid, bonuses.get(seat)):
+            set_open((at, next_open(shown_draw is not None, {**bonuses, seat: cid})))
 
     def pick_bonus(seat: int, cid: str, ok: tuple, others: dict):
         if cid in ok:
@@ -75,20 +87,23 @@ def RoundSetup():
             st.show(lambda: why, "problem", route=ROUTE)
 
     def start():
-        cur = get_d()
-        if cur["trump"] is None:
+        if shown_draw is None:
             st.show(lambda: t("Choose the trump first: pick the drawn card or let the app draw."), "problem")
             return
-        missing = [players[i] for i in range(len(players)) if i not in cur["bonuses"]]
+        missing = [players[i] for i in range(len(players)) if i not in bonuses]
         if missing:
             st.show(lambda: t("Enter the first bonus of {players}.").format(players=", ".join(missing)), "problem")
             return
-        leader = cur["leader"] if cur["leader"] is not None else (s.game.suggested_leader() or players[0])
-        out = s.game.start_round(cur["trump"], cur["token"], {players[i]: c for i, c in cur["bonuses"].items()}, leader)
+        chosen = values.get("leader")
+        leader = chosen if chosen in players else (s.game.suggested_leader() or players[0])
+        out = s.game.start_round(shown_draw.trump, shown_draw.token, {players[i]: c for i, c in bonuses.items()},
+                                 leader)
         if report(st, out):
             buzz(True)
-            set_d(dict(EMPTY))
             go(game_route(s))
+
+    d = {"trump": shown_draw.trump if shown_draw else None, "token": shown_draw.token if shown_draw else None,
+         "drawn": drawn_card if shown_draw else None, "bonuses": bonuses, "open": is_open}
 
     unseen = s.game.unseen_cards()
     n_round = s.game.round_number()
@@ -126,13 +141,13 @@ def RoundSetup():
                 tagged("setup-pick-drawn", ft.OutlinedButton(t("Pick the drawn card"), icon=ft.Icons.STYLE_OUTLINED,
                                                             height=TOUCH + 4,
                                                             style=ft.ButtonStyle(text_style=ft.TextStyle(size=17)),
-                                                            on_click=lambda: edit(open="trump"))),
+                                                            on_click=lambda: set_open((at, "trump")))),
             ], wrap=True, spacing=8, run_spacing=8),
         ]
     else:  # the trump in force, small: a tap opens its picker again
         body = [tagged("setup-trump-change", ft.Container(
             bgcolor=family_color(d["trump"]), border_radius=14, ink=True, tooltip=t("Tap to change"),
-            padding=ft.Padding.symmetric(horizontal=14, vertical=8), on_click=lambda: edit(open="trump"),
+            padding=ft.Padding.symmetric(horizontal=14, vertical=8), on_click=lambda: set_open((at, "trump")),
             content=ft.Row([
                 ft.Column([probe(ids.SETUP_TRUMP, trump_text, size=17, weight=ft.FontWeight.BOLD, color=ft.Colors.WHITE),
                            *([ft.Text(t("Drawn card: {card}").format(card=card_label(d["drawn"])), size=14,
@@ -164,7 +179,7 @@ def RoundSetup():
             style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=14),
                                  side=ft.BorderSide(3 if is_open else 1,
                                                     ft.Colors.PRIMARY if is_open else ft.Colors.OUTLINE_VARIANT)),
-            on_click=lambda e, i=i: edit(open=i))))
+            on_click=lambda e, i=i: set_open((at, i)))))
         if is_open:
             # what cannot be this player's first bonus is greyed out; a tap on it says why
             others = {k: v for k, v in d["bonuses"].items() if k != i}
@@ -181,13 +196,13 @@ def RoundSetup():
         rows += lines
     body.append(ft.Column(rows, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
     suggested = s.game.suggested_leader()
-    leader = d["leader"] if d["leader"] is not None else (suggested or players[0])
+    leader = values.get("leader") if values.get("leader") in players else (suggested or players[0])
     body += [ft.Divider(height=1), section_title(t("3. First player")),
              ft.Text(t("Suggested: {player}, left of the last round’s first player ({rule}).").format(
                  player=suggested, rule=C.NEXT_ROUND_LEADER.rule)
                      if suggested else t("The table decides who starts."), size=16, color=ft.Colors.ON_SURFACE_VARIANT),
              choice_row([(p, p, ids.setup_leader(i)) for i, p in enumerate(players)], leader,
-                        lambda v: edit(leader=v))]
+                        lambda v: put("leader", v, values.get("leader")))]
     start_button = tagged(ids.SETUP_START, ft.FilledButton(t("Start the round"), icon=ft.Icons.PLAY_ARROW, height=56,
                                                            style=ft.ButtonStyle(text_style=ft.TextStyle(size=20)),
                                                            on_click=start))
