@@ -38,11 +38,8 @@ def long_game(rounds: int = 200, seed: int = 7) -> tuple[dict, list[dict]]:
     """(meta, actions) of a whale game in its ``rounds``-th round (a card of its fourth trick
     on the table) as the app stores it: simulated by the engine (every entry legal), read
     back by the app's own import."""
-    from engine.kozyrnye_kity import actions_to_record, write_record
     from engine.kozyrnye_kity.game import ChooseReward, PlayCard, StartRound
     from engine.kozyrnye_kity.simulate import simulate_game
-    from companion.ui.session import Session
-    from companion.store.repository import Store
 
     sim = simulate_game(random.Random(seed), PLAYERS, target=10 ** 6, max_rounds=rounds)
     # the table in the middle of the last round: its fourth trick begun, one card in it (a
@@ -50,7 +47,17 @@ def long_game(rounds: int = 200, seed: int = 7) -> tuple[dict, list[dict]]:
     last = max(i for i, a in enumerate(sim.actions) if isinstance(a, StartRound))
     rewards = [i for i in range(last, len(sim.actions)) if isinstance(sim.actions[i], ChooseReward)]
     cut = next(i for i in range(rewards[2], len(sim.actions)) if isinstance(sim.actions[i], PlayCard))
-    text = write_record(actions_to_record(sim.start, sim.actions[:cut + 1]))
+    return stored(sim.start, sim.actions[:cut + 1])
+
+
+def stored(start, actions) -> tuple[dict, list[dict]]:
+    """(meta, actions) of a simulated game (its start, its engine actions) as the app stores it:
+    written as a record and read back by the app's own import."""
+    from engine.kozyrnye_kity import actions_to_record, write_record
+    from companion.ui.session import Session
+    from companion.store.repository import Store
+
+    text = write_record(actions_to_record(start, actions))
     with tempfile.TemporaryDirectory() as d:
         store = Store.open(d)
         try:

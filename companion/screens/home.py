@@ -16,6 +16,8 @@ from ..ui import (
 )
 from ..widgets.game import game_route, leave
 from ..widgets.notices import report
+from ..network.link import TableState
+from ..ui.table import TABLE
 
 
 def game_ident(game: str) -> str:
@@ -266,7 +268,19 @@ def Home():
     )
     return screen(st, "/", ids.SCREEN_HOME, t("Kity"),
                   [ft.Container(header, padding=ft.Padding.only(top=2 * PAD if roomy else 0, bottom=0 if roomy else 8)),
-                   ft.Column([WhereGamesLive(key="home-where"), PeopleOffer(key="home-people-offer"),
-                              ContinueEntry(wide, key="home-continue-entry"), GameChoice(key="home-game-choice"),
-                              ft.Container(height=8), GameEntries(wide, key="home-entries")], spacing=0)],
+                   HomeEntries(TABLE, wide, key="home-body")],
                   appbar=False)
+
+
+@ft.component
+def HomeEntries(table: TableState, wide: bool):
+    """Home's offers (where the games live, the league's people) and its entries. On a phone at a
+    table, or cut off from one, the game and the table's keys come first and the offers after
+    them: above them, with the bar of a phone cut off, they pushed «Позвать игроков» and
+    «Присоединиться» off a phone's screen (issue 50)."""
+    offers = [WhereGamesLive(key="home-where"), PeopleOffer(key="home-people-offer")]
+    main = [ContinueEntry(wide, key="home-continue-entry"), GameChoice(key="home-game-choice"),
+            ft.Container(height=8, key="home-gap"), GameEntries(wide, key="home-entries")]
+    at_table = table.role is not None
+    return ft.Column(main + [ft.Container(height=16, key="home-gap-offers")] + offers if at_table else offers + main,
+                     spacing=0)

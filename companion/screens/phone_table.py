@@ -173,6 +173,7 @@ def TableBar(table: TableState):
     """Under every screen of a phone cut off from its table: it says so, and offers to continue
     the game alone (this phone holds the whole log) or to join again. A phone that held the
     table before it restarted says which to choose (issue 50)."""
+    st = use_app()
     if table.role != "guest" or not table.cut_off:
         return ft.Container(height=0)
     said = (t("Restarted, no link to the table. If another phone went on with the game, join it; if the "
@@ -190,7 +191,7 @@ def TableBar(table: TableState):
                 # screen above it keeps its room on a phone (issue 50)
                 ft.Row([ft.Container(expand=1, content=tagged(TAKE_OVER, ft.FilledButton(
                             content=_label(t("Continue on this phone")), height=TOUCH + 8,
-                            on_click=lambda e: bridge.take_over()))),
+                            on_click=lambda e: _take_over(st)))),
                         ft.Container(expand=1, content=tagged(REJOIN, ft.OutlinedButton(
                             content=_label(t("Join the table")), height=TOUCH + 8,
                             on_click=lambda e: _rejoin())))],
@@ -208,6 +209,14 @@ def _keep() -> None:
         ft.context.page.navigate("/")
     except Exception:
         pass
+
+
+def _take_over(st) -> None:
+    """«Продолжить на этом телефоне»: this phone holds the table now, and says so — the cut-off
+    refusal shown before is done with (issue 50)."""
+    bridge.take_over()
+    st.show(lambda: t("This phone holds the table now: the game goes on here. To bring the other phones back, "
+                      "tap «Invite players» on Home."), route=None)
 
 
 def _rejoin() -> None:

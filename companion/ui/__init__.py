@@ -444,11 +444,25 @@ def section_title(text: str) -> ft.Control:
     return ft.Text(text, size=18, weight=ft.FontWeight.W_600)
 
 
+_SHOWN_AT: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # an info notice → the game's state it was said on
+
+
 def _shown_on(route: str) -> Callable:
-    """The board's notice if it is shown on ``route``, else None."""
+    """The board's notice if it is shown on ``route``, else None. A calm confirmation («Вика
+    +1») belongs to the moment: once the game has moved on, a screen drawn again does not say it
+    again (issue 50: it was shown again minutes later, back on the table). A problem stays until
+    it is closed or the next action."""
     def shown(board):
         n = board.notice
-        return None if n is None or (n.route is not None and n.route != route) else n
+        if n is None or (n.route is not None and n.route != route):
+            return None
+        if n.kind != "problem":
+            s = this_session()
+            if s is not None:
+                at = s.state_id
+                if _SHOWN_AT.setdefault(n, at) != at:
+                    return None
+        return n
     return shown
 
 

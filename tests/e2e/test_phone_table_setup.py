@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import random
 import sys
-import tempfile
 import time
 
 import pytest
@@ -41,24 +40,13 @@ BONUSES = ("narwhal-2", "orca-3", "sperm-4")  # each player's first bonus of rou
 def round_one_over(seed: int = 50) -> tuple[dict, list[dict]]:
     """(meta, actions) of a whale game of :data:`PLAYERS` whose round 1 is over (the next
     round not set up), as the app stores it: simulated by the engine, read by the app's import."""
-    from engine.kozyrnye_kity import actions_to_record, write_record
+    from bench_history import stored
     from engine.kozyrnye_kity.game import StartRound
     from engine.kozyrnye_kity.simulate import simulate_game
-    from companion.store.repository import Store
-    from companion.ui.session import Session
 
     sim = simulate_game(random.Random(seed), PLAYERS, max_rounds=2)
     second = [i for i, a in enumerate(sim.actions) if isinstance(a, StartRound)][1]
-    text = write_record(actions_to_record(sim.start, sim.actions[:second]))
-    with tempfile.TemporaryDirectory() as d:
-        store = Store.open(d)
-        try:
-            out = Session(store).archive.import_record(text)
-            assert out.ok, out.notice
-            g = store.archived_game(store.archived()[0]["game_id"])
-        finally:
-            store.close()
-    return {k: v for k, v in g["meta"].items() if k != "imported"}, g["actions"]
+    return stored(sim.start, sim.actions[:second])
 
 
 def mark_seat(ui, seat: int) -> None:

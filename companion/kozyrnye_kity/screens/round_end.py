@@ -16,6 +16,16 @@ from .table import game_actions
 ROUTE = "/round-end"
 
 
+def grid_step(top: int, lines: int = 8) -> int:
+    """The chart's step (5, 10, 20, 50, 100, 200, 500, …): at most ``lines`` grid lines and
+    labels up to ``top``. A step of 10 for any height drew 100,000 lines for a race to a million
+    points (a target the new game form takes) and froze the round end."""
+    step, k = 5, 0
+    while top > step * lines:
+        step, k = step * (2.5 if k % 3 == 2 else 2), k + 1
+    return int(step)
+
+
 def race_chart(players, points_by_round, target: int, wide: bool) -> ft.Control:
     """Totals after each round (round 0 = start), one line per player."""
     import flet_charts as fch  # on first use: its import is seconds of the phone edition's start
@@ -29,7 +39,7 @@ def race_chart(players, points_by_round, target: int, wide: bool) -> ft.Control:
         series.append(fch.LineChartData(points=[fch.LineChartDataPoint(x, y) for x, y in pts],
                                         color=PLAYER_COLORS[i % len(PLAYER_COLORS)], stroke_width=4))
     n = max(1, len(points_by_round))
-    step = 5 if top <= 40 else 10
+    step = grid_step(top)
     legend = ft.Row([ft.Row([ft.Container(width=16, height=16, bgcolor=PLAYER_COLORS[i % len(PLAYER_COLORS)],
                                           border_radius=8), ft.Text(p, size=16)], spacing=6, tight=True)
                      for i, p in enumerate(players)], wrap=True, spacing=16)
