@@ -81,7 +81,9 @@ class TableState:
 TABLE = TableState()  # the app's observable one once started (start(table=...))
 
 # What a guest is told (msgids of kity.po; worded when shown, in this phone's language)
-CUT_OFF_WORDS = "No link to the table: this entry was not saved. Join the table again, or continue on this phone."
+# (short: the bar under it, the same moment, says both ways on — issue 50: the bar and a
+# long refusal hid all but two rows of the card picker at 412×915)
+CUT_OFF_WORDS = "Not saved: no link to the table."
 REFUSED_WORDS = {
     "stale": "Another phone made its entry first: the table is updated, yours was not saved.",
     "same": "Another phone entered the same first: it is on the table once.",

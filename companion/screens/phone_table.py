@@ -190,10 +190,10 @@ def TableBar(table: TableState):
                 # both ways side by side (a label may take two lines): the bar stays low, and the
                 # screen above it keeps its room on a phone (issue 50)
                 ft.Row([ft.Container(expand=1, content=tagged(TAKE_OVER, ft.FilledButton(
-                            content=_label(t("Continue on this phone")), height=TOUCH + 8,
+                            content=_label(t("Continue on this phone")), height=TOUCH + 4,
                             on_click=lambda e: _take_over(st)))),
                         ft.Container(expand=1, content=tagged(REJOIN, ft.OutlinedButton(
-                            content=_label(t("Join the table")), height=TOUCH + 8,
+                            content=_label(t("Join the table")), height=TOUCH + 4,
                             on_click=lambda e: _rejoin())))],
                        spacing=8),
             ], spacing=6, tight=True))))

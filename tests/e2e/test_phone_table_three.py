@@ -50,7 +50,7 @@ pytestmark = pytest.mark.e2e
 STALE = "Another phone made its entry first: the table is updated, yours was not saved."
 HOLDS = ("This phone holds the table now: the game goes on here. To bring the other phones back, tap «Invite players» "
          "on Home.")
-CUT_OFF_SAID = "No link to the table: this entry was not saved. Join the table again, or continue on this phone."
+CUT_OFF_SAID = "Not saved: no link to the table."
 
 
 PROPOSALS = """() => (window.__kity || []).filter(m => m.op === 'send' && typeof m.data === 'string'
