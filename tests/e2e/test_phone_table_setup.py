@@ -1,11 +1,13 @@
-"""Three phones set up a whale round together (issue 50: every phone a full seat), in the phone
-edition at 412×915.
+"""Three phones take a whale game from the end of round 1 into round 2 together (issue 50: every
+phone a full seat), in the phone edition at 412×915.
 
-The host's game is a whale game whose round 1 is over (made by the engine's seeded simulator and
-read back by the app's own import, as ``scripts/bench_history.py`` does; put in the host's
-storage from the page's Python). Two guests join by the table's codes and show its round end.
-Each guest marks its seat («Это я»). Then:
+The host's game is a whale game whose round 1 has its last trick played, its reward not chosen yet
+(made by the engine's seeded simulator and read back by the app's own import, as
+``scripts/bench_history.py`` does; put in the host's storage from the page's Python). Two guests
+join by the table's codes and show its table; each marks its seat («Это я»). Then:
 
+* a guest chooses the last reward, which ends the round: every phone goes to the round end — the
+  host too, with no tap (it used to stay on «Стол» with «Сейчас раунд не идёт.»);
 * a guest taps «Следующий раунд»: the setup opens and stays (it used to be taken back to the round
   end by the host's next message, within a second);
 * the trump is picked on that guest, and every phone's setup shows it;
@@ -39,7 +41,8 @@ BONUSES = ("narwhal-2", "orca-3", "sperm-4")  # each player's first bonus of rou
 
 def round_one_over(seed: int = 50) -> tuple[dict, list[dict]]:
     """(meta, actions) of a whale game of :data:`PLAYERS` whose round 1 is over (the next
-    round not set up), as the app stores it: simulated by the engine, read by the app's import."""
+    round not set up), as the app stores it: simulated by the engine, read by the app's import
+    (its last action: the reward of the round's last trick)."""
     from bench_history import stored
     from engine.kozyrnye_kity.game import StartRound
     from engine.kozyrnye_kity.simulate import simulate_game
@@ -50,7 +53,7 @@ def round_one_over(seed: int = 50) -> tuple[dict, list[dict]]:
 
 
 def mark_seat(ui, seat: int) -> None:
-    """Settings: «Это я» is ``PLAYERS[seat]`` on this phone; back to the round end."""
+    """Settings: «Это я» is ``PLAYERS[seat]`` on this phone; back to the table."""
     ui.back()
     ui.tap_id(ids.HOME_SETTINGS)
     ui.tap_id(f"{ids.SET_ME}-{seat}")
@@ -60,7 +63,7 @@ def mark_seat(ui, seat: int) -> None:
     assert ui.selected(f"{ids.SET_ME}-{seat}")
     ui.back()
     ui.tap_id(ids.HOME_CONTINUE)
-    ui.wait_id(ids.SCREEN_ROUND_END)
+    ui.wait_id(ids.SCREEN_TABLE)
 
 
 def bonus_shown(ui, seat: int) -> None:
@@ -71,6 +74,8 @@ def test_three_phones_set_up_round_two_each_player_their_own_first_bonus(pw, sit
     from bench_history import put_game
 
     meta, actions = round_one_over()
+    last = actions.pop()  # the last trick's reward: a guest chooses it
+    assert last["type"] == "reward"
     hp, bp, cp = (Phone(pw, site, tmp_path / name, request) for name in ("host", "b", "c"))
     host = b = c = None
     try:
@@ -81,7 +86,7 @@ def test_three_phones_set_up_round_two_each_player_their_own_first_bonus(pw, sit
 
         link(host, b, hp, bp)
         host.wait_text(pt.PHONES, "1")
-        b.wait_id(ids.SCREEN_ROUND_END, timeout=20000)
+        b.wait_id(ids.SCREEN_TABLE, timeout=20000)
         host.page.evaluate("window.__kity.length = 0")
         host.tap_id(pt.NEW_CODE)
         inv = event(host, "invite")
@@ -90,12 +95,18 @@ def test_three_phones_set_up_round_two_each_player_their_own_first_bonus(pw, sit
         c.wait_id(pt.JOIN_QR, timeout=START)
         scanned(host, event(c, "answer")["code"])
         host.wait_text(pt.PHONES, "2")
-        c.wait_id(ids.SCREEN_ROUND_END, timeout=20000)
+        c.wait_id(ids.SCREEN_TABLE, timeout=20000)
         host.back()
         host.tap_id(ids.HOME_CONTINUE)
-        host.wait_id(ids.SCREEN_ROUND_END)
+        host.wait_id(ids.SCREEN_TABLE)
         mark_seat(b, 1)
         mark_seat(c, 2)
+
+        # the last reward of round 1, chosen on a guest: every phone to the round end, the host too
+        b.tap_id(ids.reward_option(last["card"]))
+        for ui in (b, c, host):
+            ui.wait_id(ids.SCREEN_ROUND_END, timeout=20000)
+        host.shot("p2p-round-end-host")
 
         # «Следующий раунд» on a guest: the setup opens and stays while the host's messages come
         b.tap_id(ids.END_NEXT)
