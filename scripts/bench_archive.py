@@ -163,6 +163,7 @@ def bench_kept(path: Path, games: int, runs: int) -> None:
     out, _ = built_site()
     url, srv = serve(out)
     home = f'[flt-semantics-identifier="{ids.SCREEN_HOME}"]'
+    console: list[str] = []  # the page's last lines, said when a start does not come
 
     def shown(ui, *idents: str, timeout: float = 120_000) -> None:
         ui.page.wait_for_selector(", ".join(ui.sel(i) for i in idents), state="attached", timeout=timeout)
@@ -178,6 +179,8 @@ def bench_kept(path: Path, games: int, runs: int) -> None:
                 break
             except Exception:  # a start that never came (seen once on the loaded machine): said, tried again
                 print(f"  (a start did not show Home within 90 s: reloaded again, attempt {attempt + 2})")
+                ui.page.screenshot(path=str(Path(tempfile.gettempdir()) / f"bench-kept-start-{attempt}.png"))
+                print("  console: " + " | ".join(console[-8:]))
         else:
             raise RuntimeError("the app did not start")
         took = time.perf_counter() - t0
@@ -214,6 +217,8 @@ def bench_kept(path: Path, games: int, runs: int) -> None:
                                                        viewport=PHONE, locale="ru-RU", accept_downloads=True)
             ctx.set_default_timeout(120_000)
             page = ctx.pages[0] if ctx.pages else ctx.new_page()
+            console.clear()
+            ctx.on("console", lambda m: console.append(m.text[:200]))
             ui = UI(page, type("S", (), {"url": url})(), Path(folder) / "shots")
             page.goto(url)
             page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=180_000)

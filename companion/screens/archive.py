@@ -32,7 +32,7 @@ def ArchivePanel():
         bar of the games done; between two steps the screen is live."""
         steps = session.archive.export_archive_steps()
 
-        def step():  # (progress, None) or (None, the text at the end)
+        def step():  # (progress, None) or (None, the file's bytes at the end)
             try:
                 return next(steps), None
             except StopIteration as end:
@@ -41,14 +41,14 @@ def ArchivePanel():
         set_progress((0, 0))
         try:
             while True:
-                got, text = await off_loop(step)
-                if text is not None:
+                got, data = await off_loop(step)
+                if data is not None:
                     break
                 set_progress(got)
                 await asyncio.sleep(0)  # the bar goes out, the other taps come in
             name = archive_file_name()
             await svc["picker"].save_file(dialog_title=t("Save the archive"), file_name=name,
-                                          src_bytes=text.encode("utf-8"))
+                                          src_bytes=data)
             if page.web:
                 st.show(lambda: t("The archive was downloaded: {name}").format(name=name))
         except Exception:

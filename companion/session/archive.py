@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from dataclasses import replace
 from typing import Any, Callable, Generator
 
@@ -23,9 +22,9 @@ from ..core.packs import BY_ID
 from ..core.summary import DEFAULT_GAME, Summary, game_of, parse_time
 from ..store.repository import RevisionConflict, Store
 
-def _compact(value: Any) -> str:
-    """``value`` as the archive file has it: compact JSON, Russian letters as they are."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+def _compact_bytes(value: Any) -> bytes:
+    """``value`` as the archive file has it: compact JSON, Russian letters as they are, UTF-8."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
 _ARCHIVE_HEAD = re.compile(r'\ufeff?\s*\{\s*"format"\s*:\s*"kity-archive/')
@@ -94,31 +93,17 @@ class Archive:
     def export_archive(self) -> str:
         """Every kept game and the people, as one JSON text (to move to another device). All of
         :meth:`export_archive_steps` at once."""
-        return run_through(self.export_archive_steps())
+        return run_through(self.export_archive_steps()).decode("utf-8")
 
-    def export_archive_steps(self, step_seconds: float = 0.1) -> Generator[tuple[int, int], None, str]:
+    def export_archive_steps(self, step_seconds: float = 0.1) -> Generator[tuple[int, int], None, bytes]:
         """:meth:`export_archive` a step at a time (issue 53, as :meth:`import_archive_steps`):
-        yields ``(games done, games kept)`` — the games read, then written out as text, about
-        ``step_seconds`` a step, so that a screen can show the progress and stay live; returns
-        the text, the same as ``json.dumps`` of the store's archive in one piece (compact)."""
-        steps = self._store.export_archive_steps(step_seconds)
-        while True:
-            try:
-                yield next(steps)
-            except StopIteration as done:
-                archive = done.value
-                break
-        games = archive["games"]
-        parts: list[str] = []
-        at = 0
-        while at < len(games):
-            until, start = time.monotonic() + step_seconds, at
-            while at < len(games) and (at == start or time.monotonic() < until):
-                parts.append(_compact(games[at]))
-                at += 1
-            yield len(games), len(games)
-        return ('{"format":' + _compact(archive["format"]) + ',"games":[' + ",".join(parts)
-                + '],"people":' + _compact(archive["people"]) + "}")
+        yields ``(games read, games kept)`` about every ``step_seconds``, so that a screen can
+        show the progress and stay live; returns the file's bytes (UTF-8): the text of
+        ``json.dumps`` of the store's archive in one piece (compact), each game written out as
+        soon as it is read."""
+        archive = yield from self._store.export_archive_steps(step_seconds, encode=_compact_bytes)
+        return (b'{"format":' + _compact_bytes(archive["format"]) + b',"games":[' + b",".join(archive["games"])
+                + b'],"people":' + _compact_bytes(archive["people"]) + b"}")
 
     def import_archive(self, data: str | bytes) -> Outcome:
         """File the games of an exported archive that are not kept here yet, and its people."""

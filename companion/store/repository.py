@@ -734,15 +734,18 @@ class Store:
         :meth:`export_archive_steps` at once."""
         return run_through(self.export_archive_steps())
 
-    def export_archive_steps(self, step_seconds: float = 0.1) -> Iterator[tuple[int, int]]:
+    def export_archive_steps(self, step_seconds: float = 0.1,
+                             encode: Optional[Callable[[dict], Any]] = None) -> Iterator[tuple[int, int]]:
         """:meth:`export_archive` a step at a time (issue 53, as :meth:`import_archive_steps`):
         yields ``(games read, games kept)`` after about ``step_seconds`` of reading; returns
-        the archive. The games are the history as it was at the first step (a game filed
-        meanwhile goes out with the next export; one resumed meanwhile is left out, not said
-        damaged). Each game's file is read and parsed once (:meth:`_read_archived_once`); a
-        file that does not read whole gets the repairing read (its backup…)."""
+        the archive, each game as ``encode(game)`` (``encode`` None: the game itself; the
+        session's text of it: the games read are not all held at once). The games are the
+        history as it was at the first step (a game filed meanwhile goes out with the next
+        export; one resumed meanwhile is left out, not said damaged). Each game's file is read
+        and parsed once (:meth:`_read_archived_once`); a file that does not read whole gets the
+        repairing read (its backup…)."""
         rows = sorted(self.archived(), key=lambda r: r["seq"])
-        games: list[dict] = []
+        games: list[Any] = []
         done = 0
         while done < len(rows):
             with self._lock:
@@ -757,7 +760,7 @@ class Store:
                     if g is None:
                         g = self._read_archived(game_id)
                     if g is not None:
-                        games.append(g)
+                        games.append(g if encode is None else encode(g))
                     elif self._index.contains(Query().game_id == game_id):  # still listed: unreadable
                         self._mark_damaged(game_id)  # found here: said and remembered (issue 53)
             yield done, len(rows)
