@@ -170,6 +170,7 @@ def bench_kept(path: Path, games: int, runs: int) -> None:
 
     def start(ui) -> float:
         for attempt in range(3):
+            ui.page.evaluate("() => history.replaceState(null, '', '/')")  # a reload opens where the page is
             t0 = time.perf_counter()
             ui.page.reload()
             ui.page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=180_000)
