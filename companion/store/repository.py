@@ -519,7 +519,7 @@ class Store:
         if current and not os.path.exists(self._archive_path(current["game_id"])) and self._index.contains(is_current):
             # a row of the game in progress whose filing was undone: it is not archived
             self._index.remove(is_current)
-        known = {d["game_id"] for d in self._index.all()}
+        known = {d["game_id"] for d in self.archived()}  # the rows the history reads next (issue 53: one parse)
         found = []
         for name in names:
             game_id = name[:-5] if name.endswith(".json") else None
@@ -542,7 +542,7 @@ class Store:
         except OSError:
             return
         current = (self._game.get(doc_id=_CURRENT_DOC) or {}).get("game_id")
-        for row in self._index.all():
+        for row in self.archived():  # the rows the history reads next (issue 53: one parse of the index)
             game_id = row.get("game_id")
             if not isinstance(game_id, str) or game_id == current:
                 continue
