@@ -12,9 +12,9 @@ import flet as ft
 from ..base import ids
 from ..base.file_names import archive_file_name
 from ..base.i18n import t
-from ..base.platform import off_loop
+from ..base.platform import IN_BROWSER, off_loop
 from ..ui import TOUCH, probe, safe_render, section_title, tagged, use_app, use_session
-from ..widgets.records import _services
+from ..widgets.records import _services, save_in_browser
 
 log = logging.getLogger("kity")
 
@@ -47,8 +47,10 @@ def ArchivePanel():
                 set_progress(got)
                 await asyncio.sleep(0)  # the bar goes out, the other taps come in
             name = archive_file_name()
-            await svc["picker"].save_file(dialog_title=t("Save the archive"), file_name=name,
-                                          src_bytes=data)
+            # the phone edition: the page saves it (the web client's download froze the screen)
+            if not (IN_BROWSER and await save_in_browser(name, data)):
+                await svc["picker"].save_file(dialog_title=t("Save the archive"), file_name=name,
+                                              src_bytes=data)
             if page.web:
                 st.show(lambda: t("The archive was downloaded: {name}").format(name=name))
         except Exception:
