@@ -22,6 +22,7 @@ from ..core.packs import BY_ID
 from ..core.summary import DEFAULT_GAME, Summary, game_of, parse_time
 from ..store.repository import RevisionConflict, Store
 
+
 def _compact_bytes(value: Any) -> bytes:
     """``value`` as the archive file has it: compact JSON, Russian letters as they are, UTF-8."""
     return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
