@@ -27,6 +27,13 @@ class Bytes:
         self.data[:] = bytes(data)
 
 
+class Blob:
+    """A JavaScript Blob made in the worker (the page gets it without copying its bytes)."""
+
+    def __init__(self, parts, options):
+        self.parts, self.options = list(parts), options
+
+
 class Channel:
     def __init__(self, name: str):
         self.name, self.onmessage, self.closed = name, None, False
@@ -64,7 +71,9 @@ class Page:
             return
         key = message["kityExport"]
         if self.answers == "saved":
-            self.saved.append((message["name"], message["type"], bytes(message["bytes"].data)))
+            blob = message["bytes"]
+            assert isinstance(blob, Blob) and blob.options == {"type": message["type"]}
+            self.saved.append((message["name"], message["type"], b"".join(bytes(p.data) for p in blob.parts)))
             reply = types.SimpleNamespace(kityExported=key)
         else:
             reply = types.SimpleNamespace(kityExported=key, error="QuotaExceededError")
@@ -82,12 +91,13 @@ def worker(monkeypatch):
     global PAGE
     PAGE = Page()
     js = types.SimpleNamespace(BroadcastChannel=types.SimpleNamespace(new=Channel),
-                               Uint8Array=types.SimpleNamespace(new=Bytes),
+                               Uint8Array=types.SimpleNamespace(new=Bytes), Blob=types.SimpleNamespace(new=Blob),
                                Object=types.SimpleNamespace(fromEntries=dict))
     monkeypatch.setitem(sys.modules, "js", js)
     ffi = types.ModuleType("pyodide.ffi")
     ffi.create_proxy = Proxy
-    ffi.to_js = lambda value, dict_converter=None: dict_converter(value.items())
+    ffi.to_js = lambda value, dict_converter=None: dict_converter(value.items()) if isinstance(value, dict) \
+        else list(value)
     monkeypatch.setitem(sys.modules, "pyodide", types.ModuleType("pyodide"))
     monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
 

@@ -3,8 +3,8 @@
 // The web client's own download (FilePicker.save_file with the bytes) passes the bytes through
 // its messages and its file code on the page's one thread: the archive of 1,700 games (29 MiB)
 // froze the screen 30–40 s. Python posts the bytes on the same-origin BroadcastChannel
-// "kity-export" instead ({kityExport: key, name, type, bytes}); the page that shows the app makes
-// a Blob of them and a link that downloads it, and says so back ({kityExported: key[, error]}).
+// "kity-export" instead ({kityExport: key, name, type, bytes}: a Blob made in the worker); the page
+// that shows the app makes a link that downloads it, and says so back ({kityExported: key[, error]}).
 // A page of the app that is not shown (another tab) leaves it: one download. Nothing is sent
 // anywhere. With no answer Python hands the file to the web client as before.
 (function () {
@@ -22,7 +22,8 @@
     if (!d || typeof d.kityExport !== "string" || !d.bytes) return;
     if (document.visibilityState !== "visible") return;  // another tab of the app: not the one tapped
     try {
-      const blob = new Blob([d.bytes], { type: d.type || "application/octet-stream" });
+      // a Blob (made by Python's worker: no copy of the bytes on this thread), or bytes
+      const blob = d.bytes instanceof Blob ? d.bytes : new Blob([d.bytes], { type: d.type || "application/octet-stream" });
       const url = URL.createObjectURL(blob);
       const a = document.createElement("a");
       a.href = url;
