@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 import tempfile
@@ -250,6 +251,9 @@ def bench_kept(path: Path, games: int, runs: int) -> None:
         print(f"{label}: start {med['start']:.2f} s, league {med['league']:.2f} s, statistics {med['stats']:.2f} s, "
               f"archive out {med['export']:.2f} s ({figures['size'] / 2**20:.1f} MiB, longest frame gap "
               f"{med['gap']:.0f} ms, progress bar {'shown' if figures['bar'] else 'not shown'}); medians of {runs}")
+        print(f"  best: start {min(figures['start']):.2f} s, league {min(figures['league']):.2f} s, statistics "
+              f"{min(figures['stats']):.2f} s, archive out {min(figures['export']):.2f} s (load average "
+              f"{os.getloadavg()[0]:.1f} now)")
         print("  each run: " + "; ".join(f"{k} " + " ".join(f"{x:.2f}" if k != "gap" else f"{x:.0f}" for x in v)
                                           for k, v in figures.items() if isinstance(v, list)))
         return med
