@@ -132,6 +132,14 @@ for _name in json.loads(kity_modules):
         __import__(_name)
     except Exception as _e:  # a module this browser lacks: imported (or not) by the app later
         print("Киты start: not in the snapshot:", _name, _e)
+try:  # Babel's data of the app's languages, read once here: the dates of the history and the
+    # league (issue 53: read at their first opening, a third of a second in the phone's Python)
+    import babel.localedata as _data
+    for _name in ("ru", "en"):
+        _data.load(_name)
+    del _data
+except Exception as _e:
+    print("Киты start: no locale data in the snapshot:", _e)
 _m = types.ModuleType("__kity_snapshot__")
 _m.KEY = "${KEY}"
 sys.modules["__kity_snapshot__"] = _m

@@ -575,7 +575,7 @@ def fallback_fonts(out: Path) -> int:
 
 
 WEB_DIR = "companion/web"  # scripts of the app's own that run on the page, not in Python's worker
-PAGE_SCRIPTS = ("table-link.js", "file-import.js")  # loaded by index.html, in this order, before python.js
+PAGE_SCRIPTS = ("table-link.js", "file-import.js", "file-export.js")  # loaded by index.html, in this order, before python.js
 
 
 def table_link(out: Path, app: Path) -> None:

@@ -175,3 +175,17 @@ def test_the_summary_is_frozen():
         value.winner = "A"  # type: ignore[misc]
     with pytest.raises(TypeError):
         value.revokes["A"] = 2  # type: ignore[index]
+
+
+
+@pytest.mark.parametrize("stored, players", [
+    ({"players": ["Аня", "Боря"], "rounds": [[1, 2]], "totals": [1, 2]}, ("Аня", "Боря")),
+    ({"players": ["Аня", ""], "totals": [1, 2]}, ()),  # an empty name: no players at all
+    ({"players": ["Аня", 3]}, ()),                      # a number is no name
+    ({"players": "Аня"}, ()), ({"players": None}, ()), ({}, ()), (None, ()), ([], ()), ("x", ()),
+    ({"game": "vzhuh", "players": ["Вика"], "low_wins": True}, ("Вика",)),
+])
+def test_the_players_alone_read_as_the_whole_summary_reads_them(stored, players):
+    """Issue 53: the statistics' seat colours read only the players of each kept game."""
+    assert Summary.players_of(stored) == players
+    assert Summary.from_json(stored).players == players

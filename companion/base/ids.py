@@ -273,6 +273,7 @@ IMPORT_RESULT = "import-result"
 IMPORT_VIOLATIONS = "import-violations"
 IMPORT_PROGRESS = "import-progress"  # an archive being taken in: games done of games (issue 53)
 IMPORT_STOP = "import-stop"
+EXPORT_PROGRESS = "export-progress"  # the archive being written out: games done of games (issue 53)
 
 STATS_EMPTY = "stats-empty"
 STATS_PLAYERS = "stats-players"

@@ -103,14 +103,20 @@ class Summary:
         out.update(self.times())
         return out
 
+    @staticmethod
+    def players_of(data: Any) -> tuple[str, ...]:
+        """``from_json(data).players`` without reading the rest (the statistics' seat colours
+        of every kept game, issue 53)."""
+        players = data.get("players") if isinstance(data, Mapping) else None
+        return tuple(players) if isinstance(players, list) and all(_name(p) for p in players) else ()
+
     @classmethod
     def from_json(cls, data: Any) -> "Summary":
         """The summary a stored one says, by today's app or any before it; never raises."""
         if not isinstance(data, Mapping):
             return cls(DEFAULT_GAME)
         d = data
-        players = d.get("players")
-        players = tuple(players) if isinstance(players, list) and all(_name(p) for p in players) else ()
+        players = cls.players_of(d)
         n = len(players)
         rounds = d.get("rounds")
         scores = tuple(tuple(r) for r in (rounds if isinstance(rounds, list) else ())

@@ -82,7 +82,7 @@ def player_seats(archived: Iterable[Mapping[str, Any]], running: Iterable[str] =
     for row in archived or ():
         if not isinstance(row, Mapping):
             continue
-        for i, p in enumerate(Summary.from_json(row.get("summary") if "summary" in row else row).players):
+        for i, p in enumerate(Summary.players_of(row.get("summary") if "summary" in row else row)):
             seats.setdefault(p, i)
     return seats
 

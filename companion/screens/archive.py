@@ -4,6 +4,7 @@ one file, which the history's «Import a game record» of another device (a new 
 writes the text."""
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import flet as ft
@@ -11,8 +12,9 @@ import flet as ft
 from ..base import ids
 from ..base.file_names import archive_file_name
 from ..base.i18n import t
-from ..ui import TOUCH, safe_render, section_title, tagged, use_app, use_session
-from ..widgets.records import _services
+from ..base.platform import IN_BROWSER, off_loop
+from ..ui import TOUCH, probe, safe_render, section_title, tagged, use_app, use_session
+from ..widgets.records import _services, save_in_browser
 
 log = logging.getLogger("kity")
 
@@ -23,24 +25,57 @@ def ArchivePanel():
     st, session = use_app(), use_session()
     svc = _services()
     page = ft.context.page
+    progress, set_progress = ft.use_state(None)  # the archive being written: (games done, games)
 
     async def save(_e=None):
+        """Every kept game read and written out a step at a time (issue 53, as the import): a
+        bar of the games done; between two steps the screen is live."""
+        steps = session.archive.export_archive_steps()
+
+        def step():  # (progress, None) or (None, the file's bytes at the end)
+            try:
+                return next(steps), None
+            except StopIteration as end:
+                return None, end.value
+
+        set_progress((0, 0))
         try:
-            text = session.archive.export_archive()
+            while True:
+                got, data = await off_loop(step)
+                if data is not None:
+                    break
+                set_progress(got)
+                await asyncio.sleep(0)  # the bar goes out, the other taps come in
             name = archive_file_name()
-            await svc["picker"].save_file(dialog_title=t("Save the archive"), file_name=name,
-                                          src_bytes=text.encode("utf-8"))
+            # the phone edition: the page saves it (the web client's download froze the screen)
+            if not (IN_BROWSER and await save_in_browser(name, data)):
+                await svc["picker"].save_file(dialog_title=t("Save the archive"), file_name=name,
+                                              src_bytes=data)
             if page.web:
                 st.show(lambda: t("The archive was downloaded: {name}").format(name=name))
         except Exception:
             log.exception("save archive")
             st.show(lambda: t("The file could not be saved."), "problem")
+        finally:
+            steps.close()
+            set_progress(None)
 
-    return ft.Column([
+    body = [
         section_title(t("All games and people")),
         ft.Text(t("One file with every kept game and the people of the table, to move them to another phone: "
                   "there, open «History and statistics» and import the file."), size=15,
                 color=ft.Colors.ON_SURFACE_VARIANT),
         tagged(ids.SET_ARCHIVE, ft.FilledTonalButton(t("Save the archive"), icon=ft.Icons.DOWNLOAD, height=TOUCH,
-                                                     on_click=save)),
-    ], spacing=8, horizontal_alignment=ft.CrossAxisAlignment.START)
+                                                     on_click=save, disabled=progress is not None)),
+    ]
+    if progress is not None:  # right under the key that started it
+        done, total = progress
+        body.append(ft.Container(
+            bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=12, padding=12,
+            content=ft.Column([
+                probe(ids.EXPORT_PROGRESS, t("Saving the archive: game {done} of {total}").format(
+                    done=done, total=total) if total else t("Reading the games…"), size=17,
+                      color=ft.Colors.ON_SECONDARY_CONTAINER),
+                ft.ProgressBar(value=done / total if total else None, bar_height=10, border_radius=5),
+            ], spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)))
+    return ft.Column(body, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.START)

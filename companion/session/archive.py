@@ -22,6 +22,12 @@ from ..core.packs import BY_ID
 from ..core.summary import DEFAULT_GAME, Summary, game_of, parse_time
 from ..store.repository import RevisionConflict, Store
 
+
+def _compact_bytes(value: Any) -> bytes:
+    """``value`` as the archive file has it: compact JSON, Russian letters as they are, UTF-8."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
 _ARCHIVE_HEAD = re.compile(r'\ufeff?\s*\{\s*"format"\s*:\s*"kity-archive/')
 
 
@@ -86,8 +92,19 @@ class Archive:
                                     changes=tuple(Change("violation-new", {"violation": v}) for v in got.violations)))
 
     def export_archive(self) -> str:
-        """Every kept game and the people, as one JSON text (to move to another device)."""
-        return json.dumps(self._store.export_archive(), ensure_ascii=False, separators=(",", ":"))
+        """Every kept game and the people, as one JSON text (to move to another device). All of
+        :meth:`export_archive_steps` at once."""
+        return run_through(self.export_archive_steps()).decode("utf-8")
+
+    def export_archive_steps(self, step_seconds: float = 0.1) -> Generator[tuple[int, int], None, bytes]:
+        """:meth:`export_archive` a step at a time (issue 53, as :meth:`import_archive_steps`):
+        yields ``(games read, games kept)`` about every ``step_seconds``, so that a screen can
+        show the progress and stay live; returns the file's bytes (UTF-8): the text of
+        ``json.dumps`` of the store's archive in one piece (compact), each game written out as
+        soon as it is read."""
+        archive = yield from self._store.export_archive_steps(step_seconds, encode=_compact_bytes)
+        return (b'{"format":' + _compact_bytes(archive["format"]) + b',"games":[' + b",".join(archive["games"])
+                + b'],"people":' + _compact_bytes(archive["people"]) + b"}")
 
     def import_archive(self, data: str | bytes) -> Outcome:
         """File the games of an exported archive that are not kept here yet, and its people."""

@@ -78,6 +78,7 @@ class AtomicJSONStorage(Storage):
         self._after_write = after_write
         self._loaded = False
         self._text: Optional[str] = None  # None: empty database
+        self._fresh: Any = None  # the load's own parse of ``_text``, handed out once (issue 53)
         self._unreadable = False
 
     # TinyDB Storage API
@@ -85,6 +86,9 @@ class AtomicJSONStorage(Storage):
         if not self._loaded:
             self._text = self._load()
             self._loaded = True
+        fresh, self._fresh = self._fresh, None
+        if fresh is not None:  # the load parsed the file to check it: that parse serves the first read
+            return fresh  # (handed out once: whatever TinyDB does to it never reaches a later read)
         return None if self._text is None else json.loads(self._text)
 
     def write(self, data: dict[str, dict[str, Any]]) -> None:
@@ -150,31 +154,36 @@ class AtomicJSONStorage(Storage):
 
     def _check(self, path: str) -> tuple[Optional[str], Optional[str]]:
         """Return (text, None) for a good file, else (None, reason)."""
+        text, reason, _data = self._check_parsed(path)
+        return text, reason
+
+    def _check_parsed(self, path: str) -> tuple[Optional[str], Optional[str], Any]:
+        """Return (text, None, its parse) for a good file, else (None, reason, None)."""
         try:
             with open(path, "rb") as f:
                 raw = f.read()
         except FileNotFoundError:
-            return None, "missing"
+            return None, "missing", None
         except IsADirectoryError:
-            return None, "wrong_shape"  # a folder where the file belongs: it goes aside
+            return None, "wrong_shape", None  # a folder where the file belongs: it goes aside
         except OSError:
-            return None, "unreadable"
+            return None, "unreadable", None
         if not raw.strip():
-            return None, "empty"  # our writes never produce an empty file
+            return None, "empty", None  # our writes never produce an empty file
         try:
             text = raw.decode("utf-8")
             data = json.loads(text)
         except (UnicodeDecodeError, ValueError, RecursionError):
-            return None, "not_json"
+            return None, "not_json", None
         if not is_tinydb_shape(data) or (self._validate and not self._validate(data)):
-            return None, "wrong_shape"
-        return text, None
+            return None, "wrong_shape", None
+        return text, None, data
 
     def _rel(self, path: str) -> str:
         return os.path.relpath(path, self._root)
 
     def _load(self) -> Optional[str]:
-        text, reason = self._check(self.path)
+        text, reason, data = self._check_parsed(self.path)
         if reason == "missing":
             tmp_text, tmp_reason = self._check(self._tmp)
             if tmp_reason is None:
@@ -199,6 +208,7 @@ class AtomicJSONStorage(Storage):
             return None
         if reason is None:
             self._check_backup()
+            self._fresh = data
             return text
         aside = [] if reason == "missing" else [set_aside(self.path)]
         bak_text, bak_reason = self._check(self.bak)

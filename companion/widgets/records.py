@@ -174,6 +174,56 @@ async def _read_picked(svc: dict, f) -> bytes:
         svc["uploads"].pop(f.name, None)
 
 
+EXPORT_CHANNEL = "kity-export"  # where Python hands a file to the page to save (companion/web/file-export.js)
+SAVED_WITHIN = 10.0             # s: the page's answer; none, and the web client saves the file
+
+
+async def save_in_browser(name: str, data: bytes, kind: str = "application/json",
+                          within: float = SAVED_WITHIN) -> bool:
+    """The phone edition: the page saves ``data`` as the file ``name`` (a download), handed over
+    on the BroadcastChannel :data:`EXPORT_CHANNEL` (companion/web/file-export.js; issue 53: the
+    web client's own download of the 29 MiB archive froze the screen 30–40 s). True once the
+    page said it saved it; False when no page answered within ``within`` seconds or it failed
+    (the caller then saves through the web client)."""
+    import js  # Pyodide: the worker's JavaScript globals
+    from pyodide.ffi import create_proxy, to_js  # (the same)
+
+    key = f"/kity-export/{uuid.uuid4().hex}"
+    answered: asyncio.Future = asyncio.get_running_loop().create_future()
+
+    def heard(e) -> None:
+        try:
+            d = e.data
+            if getattr(d, "kityExported", None) == key and not answered.done():
+                answered.set_result(getattr(d, "error", None))
+        except Exception:  # another message on the channel, or one this page could not read
+            log.debug("file export message", exc_info=True)
+
+    channel = js.BroadcastChannel.new(EXPORT_CHANNEL)
+    proxy = create_proxy(heard)
+    channel.onmessage = proxy
+    try:
+        buf = js.Uint8Array.new(len(data))
+        buf.assign(data)
+        # a Blob made here, in the worker: the page gets it without a copy of its bytes on the
+        # screen's thread (a 29 MiB copy there was a frame gap)
+        blob = js.Blob.new(to_js([buf]), to_js({"type": kind}, dict_converter=js.Object.fromEntries))
+        channel.postMessage(to_js({"kityExport": key, "name": name, "type": kind, "bytes": blob},
+                                  dict_converter=js.Object.fromEntries))
+        try:
+            error = await asyncio.wait_for(asyncio.shield(answered), within)
+        except (TimeoutError, asyncio.TimeoutError):
+            return False
+        if error:
+            log.warning("the page could not save %s: %s", name, error)
+            return False
+        return True
+    finally:
+        channel.onmessage = None
+        channel.close()
+        proxy.destroy()
+
+
 class Export(NamedTuple):
     """How a game record is handed out (:func:`use_export`): click handlers; ``share`` is None
     where there is no share sheet (a browser)."""
