@@ -56,9 +56,9 @@ SEA = "#1E6A8D"
 # flet needs msgpack and repath (→ six); httpx/oauthlib are not needed under Emscripten.
 FLET_DEPS = ["flet", "msgpack", "repath", "six"]
 # Not filelock: the browser edition takes no folder lock and never imports it (companion/store/lock.py).
-# openskill: its wheel here may carry mypyc-compiled modules; they are left out like every .so and
-# its own .py sources run (the league, issue 42).
-APP_DEPS = FLET_DEPS + ["flet-charts", "tinydb", "babel", "segno", "openskill"]
+# Not openskill: the league's model is the app's own few lines (companion/league/ratings.py, issue
+# 53); openskill is the tests' reference of it.
+APP_DEPS = FLET_DEPS + ["flet-charts", "tinydb", "babel", "segno"]
 APP_FILES = ["main.py", "companion", "engine", "assets"]
 BABEL_LOCALES = {"root", "ru", "ru_RU", "en", "en_US"}  # what i18n.LANGS needs, nothing else
 # Files of the web client that a canvaskit (dart2js) build never loads in any browser.

@@ -23,7 +23,9 @@ between the end of the sitting so far and the next game's start — even past mi
 evening is named by the date on which it began, in the table's own time zone (the offset its
 first game's time carries). A game with no time is an evening of its own, of unknown date.
 
-Ratings: openskill's Plackett–Luce model (Weng & Lin 2011), one rating per person for all
+Ratings: openskill's Plackett–Luce model (Weng & Lin 2011; its update written out below with
+openskill's defaults and arithmetic, held to openskill's own numbers by tests/test_league_model.py,
+where openskill is the reference), one rating per person for all
 games together and one per game. Each game ranks its players by their final totals (lowest
 first where the lowest wins, ``low_wins``), the declared winners (``winner``, ``shared``)
 ahead of the rest; equal totals tie. The number shown is openskill's skill estimate μ, as
