@@ -168,8 +168,8 @@ def bench_entry_ratio(path: Path, games: int, runs: int = 2, taps: int = 10) -> 
                     _, ctx, page = bp.visit(p, url, Path(tmp) / f"profile-{kind}-{run}", bp.kity_ready(),
                                             keep_open=True)
                     try:
+                        ui = UI(page, type("S", (), {"url": url, "t0": 0})(), Path(tmp) / "shots")
                         if kind == "kept":
-                            ui = UI(page, type("S", (), {"url": url, "t0": 0})(), Path(tmp) / "shots")
                             ui.tap_id(ids.HOME_STATS)
                             ui.wait_id(ids.IMPORT_PICK)
                             with page.expect_file_chooser() as fc:
@@ -179,6 +179,8 @@ def bench_entry_ratio(path: Path, games: int, runs: int = 2, taps: int = 10) -> 
                             ui.wait_text(ids.IMPORT_RESULT, f"новых игр {games}", timeout=900_000)
                             print(f"[entry] run {run + 1}: {games} games taken in in {time.perf_counter() - t0:.0f} s",
                                   flush=True)
+                            ui.back()  # to Home: a reload opens the page's route again
+                            ui.wait_id(ids.HOME_NEW)
                         page.reload()
                         page.wait_for_selector("flt-semantics-placeholder", state="attached")
                         page.eval_on_selector("flt-semantics-placeholder", "e => e.click()")
