@@ -10,13 +10,14 @@ browser: CPython compiled to WebAssembly (Pyodide) in a web worker, ``sys.platfo
   write it made (``store.repository.after_write``, set by ``app.py``), which copies the files it
   wrote to IndexedDB (issue 53: ``FS.syncfs(false)`` compares every file of the folder, in memory
   and in IndexedDB — 3,400 with 1,700 games kept, and an entry's save took 1.9× as long as on an
-  empty profile; the store names the files it wrote, and those alone are copied, in one IndexedDB
-  transaction, by IDBFS's own functions). The whole folder is still copied (``FS.syncfs``) at the
-  first write after the start, after a failed copy (a copy of the written files that fails is
-  followed at once by a whole one, the screen still held), and when the table is calm
-  (:data:`CALM_SECONDS` with no write: what the store renamed or removed without naming it — a
-  damaged file set aside — reaches IndexedDB then). Until that copy is done, :func:`hold_screen_until_saved` keeps the
-  app's screen updates back: the screen never shows an action confirmed before it is in
+  empty profile; the store names the files it wrote or removed, and those alone are copied or
+  deleted, in one IndexedDB transaction, by IDBFS's own functions: :func:`what_to_copy`). The
+  whole folder is still copied (``FS.syncfs``) at the first write after the start, after a
+  failed copy (a copy of the written files that fails is followed at once by a whole one, the
+  screen still held), after a rename the store cannot name file by file (a damaged file set
+  aside), and when the table is calm (:data:`CALM_SECONDS` with no write: anything changed
+  without being named reaches IndexedDB then). Until that copy is done,
+  :func:`hold_screen_until_saved` keeps the app's screen updates back: the screen never shows an action confirmed before it is in
   IndexedDB (a killed tab loses nothing it showed). If IndexedDB is refused, full, or kept only
   for the life of the window (a private window), the app says so and keeps the games in memory
   (:func:`storage_problem`); the warning stays as long as anything lives in memory only (issue
