@@ -1,6 +1,6 @@
 """An archive of years of evenings taken in (issue 53): prints figures, asserts nothing.
 
-    .venv/bin/python scripts/bench_archive.py [--games 1700] [--distinct 24] [--no-phone] [--kept [--runs 2]]
+    .venv/bin/python scripts/bench_archive.py [--games 1700] [--distinct 24] [--no-phone] [--kept [--runs 2]] [--entry-ratio TAPS]
 
 The archive is made by the app itself: ``--distinct`` whale games played through the log session
 (simulated deals on a made-up deck profile, ``engine.kozyrnye_kity.simulate``: the bench's own
@@ -22,6 +22,9 @@ frame after its players show; each of the two first thing after a start, nothing
 the archive going out (Settings → «Сохранить архив» → the download, its longest frame gap and
 whether a progress bar showed). Targets: league ≤ 1 s, statistics ≤ 0.5 s, start ≤ 1.2× the
 empty profile's, the archive out ≤ 20 s with the longest frame gap ≤ 200 ms.
+
+``--entry-ratio TAPS`` (:func:`bench_entry_ratio`): a whale entry with ``--games`` games kept
+against an empty profile (target ≤ 1.2×).
 """
 from __future__ import annotations
 
@@ -295,6 +298,85 @@ def bench_kept(path: Path, games: int, runs: int) -> None:
           f"(targets ≤ 20 s: {ok(kept['export'] <= 20)}, ≤ 200 ms: {ok(kept['gap'] <= 200)})")
 
 
+def bench_entry_ratio(path: Path, games: int, runs: int = 3, taps: int = 10) -> None:
+    """Issue 53: a whale entry in the phone edition with ``games`` games kept against an empty
+    profile, in the same run (the two in turn on new profiles, the order swapped every run). The
+    kept profile takes the archive in through «История и статистика» (the app's own way in);
+    both are then reloaded (a start, as at the table: the folder loaded from IndexedDB) and a
+    new whale game is played on them: ``taps`` card + «undo» pairs, each timed in the page from
+    its pointerdown to the frame after the one that shows it (scripts/bench_phone.py's ``ARM_JS``
+    and ``tap_cycle``). Printed: each profile's medians, the Python share of a card and the time
+    of the IndexedDB copies the bench sees (``FS.syncfs``: a copy of the written files alone does
+    not pass there), the Python busy time of a card (its dispatch and the components drawn, not
+    the copy), and the ratio kept / empty (target ≤ 1.2×)."""
+    import statistics
+
+    from playwright.sync_api import sync_playwright
+
+    import bench_phone as bp
+    from companion.base import ids
+    from e2e.conftest import UI
+    from e2e.phone import built_site, serve
+
+    out, _ = built_site()
+    url, srv = serve(out)
+    figures = {k: {"card": [], "undo": [], "python": [], "sync": [], "busy": []} for k in ("empty", "kept")}
+    try:
+        with sync_playwright() as p, tempfile.TemporaryDirectory() as tmp:
+            for run in range(runs):
+                for kind in (("empty", "kept") if run % 2 == 0 else ("kept", "empty")):
+                    _, ctx, page = bp.visit(p, url, Path(tmp) / f"profile-{kind}-{run}", bp.kity_ready(),
+                                            keep_open=True)
+                    try:
+                        ui = UI(page, type("S", (), {"url": url, "t0": 0})(), Path(tmp) / "shots")
+                        if kind == "kept":
+                            ui.tap_id(ids.HOME_STATS)
+                            ui.wait_id(ids.IMPORT_PICK)
+                            with page.expect_file_chooser() as fc:
+                                ui.tap_id(ids.IMPORT_PICK)
+                            t0 = time.perf_counter()
+                            fc.value.set_files(str(path))
+                            ui.wait_text(ids.IMPORT_RESULT, f"новых игр {games}", timeout=900_000)
+                            print(f"[entry] run {run + 1}: {games} games taken in in {time.perf_counter() - t0:.0f} s",
+                                  flush=True)
+                            ui.back()  # to Home: a reload opens the page's route again
+                            ui.wait_id(ids.HOME_NEW)
+                        page.reload()
+                        page.wait_for_selector("flt-semantics-placeholder", state="attached")
+                        page.eval_on_selector("flt-semantics-placeholder", "e => e.click()")
+                        page.wait_for_function(bp.kity_ready(), polling=50)
+                        ui, steps = bp.whale_table(page)
+                        got = bp.tap_cycle(page, ui, taps, steps)
+                    finally:
+                        ctx.close()
+                    f = figures[kind]
+                    f["card"] += got[0]["ms"]
+                    f["undo"] += got[1]["ms"]
+                    f["python"] += got[0]["python"]
+                    f["sync"] += got[0]["sync"]
+                    f["busy"] += got[0]["busy"]
+                    print(f"[entry] run {run + 1} {kind}: card p50 {statistics.median(got[0]['ms']):.0f} ms, "
+                          f"«undo» p50 {statistics.median(got[1]['ms']):.0f} ms", flush=True)
+    finally:
+        srv.terminate()
+
+    def med(xs):
+        return statistics.median(xs) if xs else float("nan")
+
+    print(f"Issue 53: a whale entry in the phone edition (chromium, pointerdown → the frame after it shows), "
+          f"{runs} run(s) × {taps} card + «undo» pairs, medians:")
+    print("profile | card ms | «undo» ms | Python a card ms | of which FS.syncfs copies ms | Python busy a card ms")
+    for kind, label in (("empty", "empty"), ("kept", f"{games} games kept")):
+        f = figures[kind]
+        print(f"{label} | {med(f['card']):.0f} | {med(f['undo']):.0f} | {med(f['python']):.1f} | {med(f['sync']):.1f} | "
+              f"{med(f['busy']):.1f}")
+    card = med(figures["kept"]["card"]) / med(figures["empty"]["card"])
+    both = med(figures["kept"]["card"] + figures["kept"]["undo"]) / med(figures["empty"]["card"] + figures["empty"]["undo"])
+    py = med(figures["kept"]["python"]) / med(figures["empty"]["python"])
+    print(f"  ratio {games} kept / empty: card {card:.2f}×, card and «undo» together {both:.2f}×, the app's "
+          f"Python share of a card {py:.2f}× (target ≤ 1.2×: {'met' if card <= 1.2 else 'NOT met'})")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=1700)
@@ -303,6 +385,8 @@ def main() -> None:
     ap.add_argument("--kept", action="store_true",
                     help="the archive kept: start, league, statistics, archive out against an empty profile")
     ap.add_argument("--runs", type=int, default=2, help="with --kept: times each is measured")
+    ap.add_argument("--entry-ratio", type=int, default=0, metavar="TAPS",
+                    help="only bench_entry_ratio: TAPS whale card + «undo» pairs, --games kept vs an empty profile")
     args = ap.parse_args()
     t0 = time.perf_counter()
     text = make_archive(args.games, args.distinct)
@@ -311,6 +395,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as d:
         path = Path(d) / "kity-archive_2026-11-29.json"
         path.write_text(text, encoding="utf-8")
+        if args.entry_ratio:
+            bench_entry_ratio(path, args.games, taps=args.entry_ratio)
+            return
         if args.kept:
             path.write_text(over_evenings(text), encoding="utf-8")
             bench_kept(path, args.games, args.runs)

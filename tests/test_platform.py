@@ -8,6 +8,7 @@ app plays on in memory.
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
 
 import pytest
@@ -15,6 +16,9 @@ import pytest
 from companion.base import platform
 from companion.store import repository as storage
 from companion.store.repository import Store
+
+
+PATH_COPIES: list = []  # (puts, removes, done) of each copy of named files the ``browser`` fixture saw
 
 
 @pytest.fixture
@@ -35,6 +39,14 @@ def browser(monkeypatch):
     monkeypatch.setattr(platform, "_held", [])
     monkeypatch.setattr(platform, "_waiters", [])
     monkeypatch.setattr(platform, "_syncfs", lambda populate, done, path=None: calls.append((populate, done, path)))
+    # the copies of the written files alone (issue 53): recorded in ``platform_copies``
+    monkeypatch.setattr(platform, "_changed", set())
+    monkeypatch.setattr(platform, "_whole_due", True)   # as at a start: the first copy is whole
+    monkeypatch.setattr(platform, "_whole_copy", False)
+    monkeypatch.setattr(platform, "_since_whole", False)
+    monkeypatch.setattr(platform, "_writes", 0)
+    monkeypatch.setattr(platform, "_copy_paths", lambda puts, removes, done: PATH_COPIES.append((puts, removes, done)))
+    PATH_COPIES.clear()
     monkeypatch.setattr(platform, "_send", platform._send)
     monkeypatch.setattr(platform, "_stuck_copy", -1)
 
@@ -103,9 +115,9 @@ def test_a_retry_of_a_failed_copy_holds_no_screen_and_a_write_during_it_gets_its
     assert sent == [b"redraw", b"entry"] and problems == ["full", None] and platform.saved()
 
 
-def test_the_store_calls_the_hook_after_every_file_it_wrote(tmp_path, monkeypatch):
-    seen: list[int] = []
-    monkeypatch.setattr(storage, "after_write", lambda: seen.append(1))
+def test_the_store_calls_the_hook_after_every_file_it_wrote_with_the_files_it_changed(tmp_path, monkeypatch):
+    seen: list = []
+    monkeypatch.setattr(storage, "after_write", seen.append)
     store = Store.open(tmp_path)
     try:
         game = store.start_game({"players": ["Аня", "Боря"]})
@@ -113,6 +125,190 @@ def test_the_store_calls_the_hook_after_every_file_it_wrote(tmp_path, monkeypatc
         assert n >= 1
         store.append_action(game.game_id, 0, {"type": "x"})
         assert len(seen) == n + 1
+        current = str(tmp_path / "current.json")
+        assert seen[-1] == (current, current + ".bak")  # the atomic write's file and its backup
+    finally:
+        store.close()
+
+
+# ------------------------------------------------------------------ a copy of the written files (issue 53)
+def test_the_first_copy_after_the_start_is_whole_then_only_the_written_files_are_copied(browser):
+    calls, sent, problems, conn = browser
+    platform.flush(("/kity-data/current.json",))
+    conn.send_callback(b"first")
+    assert [c[2] for c in calls] == [platform.BROWSER_DATA_DIR] and PATH_COPIES == []  # whole
+    calls.pop()[1](None)
+    assert sent == [b"first"]
+    platform.flush(("/kity-data/archive.json", "/kity-data/archive.json.bak"))
+    conn.send_callback(b"entry")
+    assert calls == [] and len(PATH_COPIES) == 1  # the named files alone
+    assert sent == [b"first"]                      # held until they are in IndexedDB
+    PATH_COPIES.pop()[2](None)
+    assert sent == [b"first", b"entry"] and platform.saved() and problems == []
+
+
+def test_the_files_written_during_a_copy_are_the_next_copys(browser, tmp_path, monkeypatch):
+    calls, sent, _, conn = browser
+    monkeypatch.setattr(platform, "_whole_due", False)  # (a copy after the first)
+    monkeypatch.setattr(platform, "BROWSER_DATA_DIR", str(tmp_path))
+    for name in ("a.json", "b.json"):
+        (tmp_path / name).write_text("{}")
+    platform.flush((str(tmp_path / "a.json"),))
+    conn.send_callback(b"a")
+    platform.flush((str(tmp_path / "b.json"),))    # while a's copy runs
+    conn.send_callback(b"b")
+    assert [c[0] for c in PATH_COPIES] == [[str(tmp_path / "a.json")]]
+    PATH_COPIES.pop()[2](None)
+    assert sent == [] and [c[0] for c in PATH_COPIES] == [[str(tmp_path / "b.json")]]
+    PATH_COPIES.pop()[2](None)
+    assert sent == [b"a", b"b"] and calls == []
+
+
+def test_a_failed_copy_of_the_written_files_falls_back_to_the_whole_folder_before_the_screen_moves(browser):
+    calls, sent, problems, conn = browser
+    platform.flush(("/kity-data/x.json",))
+    calls.pop()[1](None)                           # the start's whole copy
+    platform.flush(("/kity-data/x.json",))
+    conn.send_callback(b"entry")
+    PATH_COPIES.pop()[2]("AbortError")             # the named files' transaction failed
+    assert len(calls) == 1 and calls[0][:1] == (False,) and calls[0][2] == platform.BROWSER_DATA_DIR
+    assert sent == [] and problems == []           # not said: the whole copy decides; still held
+    calls.pop()[1](None)
+    assert sent == [b"entry"] and problems == [] and platform.saved()
+
+
+def test_when_both_copies_fail_it_is_full_and_the_next_copy_is_whole(browser):
+    calls, sent, problems, conn = browser
+    platform.flush(("/kity-data/x.json",))
+    calls.pop()[1](None)
+    platform.flush(("/kity-data/x.json",))
+    conn.send_callback(b"entry")
+    PATH_COPIES.pop()[2]("QuotaExceededError")
+    calls.pop()[1]("QuotaExceededError")
+    assert problems == ["full"] and sent == [b"entry"] and not platform.saved()
+    platform.flush(("/kity-data/y.json",))         # the next entry: the whole folder, not y alone
+    assert PATH_COPIES == [] and len(calls) == 1
+    calls.pop()[1](None)
+    assert problems == ["full", None] and platform.saved()
+
+
+def test_a_write_that_names_no_file_copies_the_whole_folder(browser):
+    calls, _, _, _ = browser
+    platform.flush(("/kity-data/x.json",))
+    calls.pop()[1](None)
+    platform.flush(None)                           # a file set aside: a rename not named
+    assert PATH_COPIES == [] and len(calls) == 1
+
+
+def test_a_calm_table_gets_a_whole_copy_that_holds_no_screen(browser, monkeypatch):
+    import types
+
+    calls, sent, _, conn = browser
+    later: list = []
+    monkeypatch.setattr(platform.asyncio, "get_event_loop",
+                        lambda: types.SimpleNamespace(call_later=lambda s, fn, *a: later.append((s, fn, a))))
+
+    def calm():
+        return [(s, a) for s, fn, a in later if fn is platform._calm]
+
+    platform.flush(("/kity-data/x.json",))
+    calls.pop()[1](None)                           # whole: nothing to catch up later
+    assert calm() == []
+    platform.flush(("/kity-data/x.json",))
+    PATH_COPIES.pop()[2](None)
+    assert calm() == [(platform.CALM_SECONDS, (2,))]  # armed at the second write
+    platform.flush(("/kity-data/x.json",))         # a third write before it is calm
+    PATH_COPIES.pop()[2](None)
+    platform._calm(2)                              # the first wait: a write since, nothing
+    assert calls == []
+    platform._calm(3)                              # calm since the third: the whole folder
+    assert len(calls) == 1 and calls[0][2] == platform.BROWSER_DATA_DIR
+    conn.send_callback(b"redraw")                  # that copy holds nothing
+    assert sent == [b"redraw"]
+    calls.pop()[1](None)
+    later.clear()
+    platform._calm(3)                              # once only: it is all in IndexedDB now
+    assert calls == [] and calm() == []
+
+
+def test_what_a_copy_of_the_written_files_puts_and_deletes(tmp_path):
+    root = tmp_path / "kity-data"
+    (root / "archive").mkdir(parents=True)
+    (root / "archive" / "g1.json").write_text("{}")
+    (root / "current.json").write_text("{}")
+    puts, removes = platform.what_to_copy(
+        [str(root / "archive" / "g1.json"), str(root / "current.json"), str(root / "archive" / "g0.json"),
+         str(root / "archive" / "g0.json.bak"), str(tmp_path / "elsewhere.json")], str(root))
+    # the new folder before its file; a file gone is deleted; a path outside the folder is not its
+    assert puts == [f"{root}/archive", f"{root}/archive/g1.json", f"{root}/current.json"]
+    assert removes == [f"{root}/archive/g0.json.bak", f"{root}/archive/g0.json"]
+
+
+def test_indexeddb_holds_the_folder_after_each_copy_through_an_evening(browser, tmp_path, monkeypatch):
+    """A fake IndexedDB ({path: bytes}) that the whole copy makes the folder's image of, and a
+    copy of named files changes only those: after every copy of an evening (entries, a game
+    finished into the archive, an abandoned game resumed: its archive files removed), it holds
+    exactly the folder's files."""
+    calls, _, _, _ = browser
+    db: dict[str, bytes] = {}
+
+    def folder() -> dict[str, bytes]:
+        return {str(p): p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+
+    def whole(populate, done, path=None):
+        db.clear()
+        db.update(folder())
+        done(None)
+
+    def named(puts, removes, done):
+        for p in puts:
+            if os.path.isfile(p):
+                db[p] = open(p, "rb").read()
+        for p in removes:
+            db.pop(p, None)
+        done(None)
+
+    monkeypatch.setattr(platform, "BROWSER_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(storage, "after_write", platform.flush)
+    seen = {"whole": 0, "named": 0}
+    monkeypatch.setattr(platform, "_syncfs", lambda *a: (seen.__setitem__("whole", seen["whole"] + 1), whole(*a)))
+    monkeypatch.setattr(platform, "_copy_paths", lambda *a: (seen.__setitem__("named", seen["named"] + 1), named(*a)))
+    store = Store.open(tmp_path)
+    try:
+        game = store.start_game({"players": ["Аня", "Боря"]})
+        rev = 0
+        for n in range(3):
+            rev = store.append_action(game.game_id, rev, {"type": "x", "n": n})
+            assert db == folder()
+        store.finish_current(game.game_id, rev, None, {"players": ["Аня", "Боря"]}, status="abandoned")
+        assert db == folder() and any(p.endswith(f"{game.game_id}.json") for p in db)
+        assert store.resume_archived(game.game_id) is not None
+        assert not any(p.endswith(f"{game.game_id}.json") for p in folder())  # its archive files went
+        assert db == folder()
+        assert seen["whole"] == 1 and seen["named"] >= 6  # one whole copy, at the start
+    finally:
+        store.close()
+
+
+def test_a_file_set_aside_on_reading_asks_for_a_whole_copy(tmp_path, monkeypatch):
+    """A damaged archived game set aside when it is read renames files the copy cannot name
+    one by one: the hook is told None (the whole folder), after the read, not during a write."""
+    seen: list = []
+    store = Store.open(tmp_path)
+    try:
+        game = store.start_game({"players": ["Аня", "Боря"]})
+        store.finish_current(game.game_id, 0, None, {"players": ["Аня", "Боря"]})
+    finally:
+        store.close()
+    path = tmp_path / "archive" / f"{game.game_id}.json"
+    path.write_text("{not json")
+    monkeypatch.setattr(storage, "after_write", seen.append)
+    store = Store.open(tmp_path)
+    try:
+        store.archived_game(game.game_id)
+        assert (tmp_path / "archive" / f"{game.game_id}.json.corrupt-1").exists()
+        assert None in seen, seen
+        assert all(p is None or all(os.path.exists(x) or x.endswith(".bak") for x in p) for p in seen)
     finally:
         store.close()
 

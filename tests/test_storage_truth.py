@@ -71,7 +71,7 @@ def test_what_lived_in_memory_is_saved_when_storage_comes_back_without_another_e
     room = {"full": False}
 
     def copy(populate, done, path=None):  # FS.syncfs(false): the whole folder, or nothing when full
-        assert populate is False and path == platform.BROWSER_DATA_DIR
+        assert populate is False and path == platform.BROWSER_DATA_DIR == str(tmp_path)
         if room["full"]:
             done("QuotaExceededError")
             return
@@ -79,7 +79,20 @@ def test_what_lived_in_memory_is_saved_when_storage_comes_back_without_another_e
         kept.update({p.relative_to(tmp_path).as_posix(): p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()})
         done(None)
 
+    def copy_named(puts, removes, done):  # a copy of the written files alone (issue 53): all or none
+        if room["full"]:
+            done("QuotaExceededError")
+            return
+        for p in puts:
+            if os.path.isfile(p):
+                kept[os.path.relpath(p, tmp_path)] = open(p, "rb").read()
+        for p in removes:
+            kept.pop(os.path.relpath(p, tmp_path), None)
+        done(None)
+
     monkeypatch.setattr(platform, "_syncfs", copy)
+    monkeypatch.setattr(platform, "_copy_paths", copy_named)
+    monkeypatch.setattr(platform, "BROWSER_DATA_DIR", str(tmp_path))
 
     def in_indexeddb() -> list:
         return json.loads(kept["current.json"])["game"]["1"]["actions"]

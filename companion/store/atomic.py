@@ -59,15 +59,17 @@ class AtomicJSONStorage(Storage):
 
     ``validate(data) -> bool`` checks the file's shape beyond TinyDB's ``{table: {id: doc}}``;
     ``on_incident`` receives a ``StorageIncident`` when a file had to be repaired; ``root`` is
-    the folder incident paths are relative to; ``after_write()`` is called after every file
-    written (the phone edition copies the folder to IndexedDB then). The file is read from disk once, on the first
+    the folder incident paths are relative to; ``after_write(paths)`` is called after every file
+    written, with the paths that write changed: the file and its ``.bak`` (the phone edition
+    copies them to IndexedDB then), and with None after a file was set aside (a rename it
+    cannot name file by file: the whole folder is copied). The file is read from disk once, on the first
     ``read()``; later reads parse the last JSON text written, so TinyDB's in-place mutations of
     read data can never leak into a failed write.
     """
 
     def __init__(self, path: str, *, validate: Optional[Callable[[Any], bool]] = None,
                  on_incident: Optional[Callable[[StorageIncident], None]] = None,
-                 root: Optional[str] = None, after_write: Optional[Callable[[], None]] = None):
+                 root: Optional[str] = None, after_write: Optional[Callable[[Optional[tuple[str, ...]]], None]] = None):
         super().__init__()
         self.path = os.path.abspath(path)
         self.bak = self.path + ".bak"
@@ -80,12 +82,15 @@ class AtomicJSONStorage(Storage):
         self._text: Optional[str] = None  # None: empty database
         self._fresh: Any = None  # the load's own parse of ``_text``, handed out once (issue 53)
         self._unreadable = False
+        self._renamed = False  # a file was set aside since after_write was last called
 
     # TinyDB Storage API
     def read(self) -> Optional[dict[str, dict[str, Any]]]:
         if not self._loaded:
             self._text = self._load()
             self._loaded = True
+            if self._renamed:  # a damaged file set aside and no write after it
+                self._tell(())
         fresh, self._fresh = self._fresh, None
         if fresh is not None:  # the load parsed the file to check it: that parse serves the first read
             return fresh  # (handed out once: whatever TinyDB does to it never reaches a later read)
@@ -111,16 +116,17 @@ class AtomicJSONStorage(Storage):
         except BaseException:
             remove_quietly(self._tmp)  # a disk that filled up mid-write leaves no orphan
             raise
+        changed: tuple[str, ...] = (self.path,)  # (the temp files are renamed away before the copy)
         try:
             if keep_backup and os.path.exists(self.path):
                 self._keep_backup()  # previous complete version stays available
+                changed = (self.path, self.bak)
             os.replace(self._tmp, self.path)  # atomic: readers see the old or the new file
         except BaseException:
             remove_quietly(self._tmp)
             raise
         fsync_dir(os.path.dirname(self.path))
-        if self._after_write is not None:
-            self._after_write()
+        self._tell(changed)
 
     def _keep_backup(self) -> None:
         """The previous version becomes the ``.bak`` while the live file stays in place at every
@@ -145,12 +151,27 @@ class AtomicJSONStorage(Storage):
                 remove_quietly(staged)
                 raise
             # a folder where the backup belongs would fail every write for good: keep it aside
-            aside = set_aside(self.bak)
+            aside = self._set_aside(self.bak)
             if aside is None:
                 remove_quietly(staged)
                 raise
             self._report(MOVED_ASIDE, "wrong_shape", [aside], None, file=self.bak)
             os.replace(staged, self.bak)
+
+    def _set_aside(self, path: str) -> Optional[str]:
+        """:func:`set_aside`, remembered for ``after_write``: told once the write or the load
+        that set it aside is over (never in the middle of a write: a copy would find its
+        temporary files)."""
+        aside = set_aside(path)
+        if aside is not None:
+            self._renamed = True
+        return aside
+
+    def _tell(self, changed: tuple[str, ...]) -> None:
+        """``after_write`` with the paths changed, or None when a file was set aside since."""
+        renamed, self._renamed = self._renamed, False
+        if self._after_write is not None:
+            self._after_write(None if renamed else changed)
 
     def _check(self, path: str) -> tuple[Optional[str], Optional[str]]:
         """Return (text, None) for a good file, else (None, reason)."""
@@ -210,7 +231,7 @@ class AtomicJSONStorage(Storage):
             self._check_backup()
             self._fresh = data
             return text
-        aside = [] if reason == "missing" else [set_aside(self.path)]
+        aside = [] if reason == "missing" else [self._set_aside(self.path)]
         bak_text, bak_reason = self._check(self.bak)
         if bak_reason is None:
             try:
@@ -222,7 +243,7 @@ class AtomicJSONStorage(Storage):
         if reason == "missing" and bak_reason == "missing":
             return None  # a fresh folder
         if bak_reason != "missing":
-            aside.append(set_aside(self.bak))
+            aside.append(self._set_aside(self.bak))
         self._report(RESET_TO_EMPTY, reason, aside, None)
         return None
 
@@ -234,7 +255,7 @@ class AtomicJSONStorage(Storage):
         _text, reason = self._check(self.bak)
         if reason is None or reason == "missing":
             return
-        aside = set_aside(self.bak)
+        aside = self._set_aside(self.bak)
         if aside is not None:
             self._report(BACKUP_SET_ASIDE, reason, [aside], None, file=self.bak)
 

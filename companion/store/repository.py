@@ -116,15 +116,17 @@ _CURRENT_DOC = 1  # doc_id of the single document in the one-document tables
 INDEX_SECONDS = 1.0  # an archive taken in writes its index rows about this often (issue 53)
 
 
-# Called after every file the store wrote (the phone edition copies the folder to IndexedDB
-# then: companion/base/platform.py). None on the computer.
-after_write: Optional[Callable[[], None]] = None
+# Called after every file the store wrote or removed, with the paths that changed (a file and its
+# .bak, or the files removed: the phone edition copies them to IndexedDB then, or deletes them
+# there: companion/base/platform.py); with None after a rename it cannot name file by file (a
+# damaged file set aside: the whole folder is copied). None on the computer.
+after_write: Optional[Callable[[Optional[tuple[str, ...]]], None]] = None
 
 
-def _after_write() -> None:
+def _after_write(paths: Optional[tuple[str, ...]]) -> None:
     """The hook as it is set now (the phone edition sets it once the folder is loaded)."""
     if after_write is not None:
-        after_write()
+        after_write(paths)
 
 
 class RevisionConflict(Exception):
@@ -451,6 +453,7 @@ class Store:
         path = self._archive_path(game_id)
         for p in (path, path + ".bak", path + ".tmp"):
             remove_quietly(p)
+        _after_write((path, path + ".bak", path + ".tmp"))  # removed: the phone edition's copy deletes them
         try:
             self._index.remove(Query().game_id == game_id)
         except (OSError, KeyError):
@@ -916,6 +919,7 @@ class Store:
             path = self._archive_path(game_id)
             for p in (path, path + ".bak", path + ".tmp"):  # 2. (removing works on a full disk)
                 remove_quietly(p)
+            _after_write((path, path + ".bak", path + ".tmp"))  # (the phone edition's copy deletes them)
             if os.path.exists(path):  # could not be removed: the game stays stopped, as it was
                 self._game.truncate()
                 return None
