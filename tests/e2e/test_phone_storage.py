@@ -110,7 +110,8 @@ def test_an_entry_with_300_games_kept_is_saved_alone_and_survives_a_killed_brows
             ui.page.wait_for_timeout(200)
         assert worker.evaluate(CALM_PY_JS, CALM_PY), "no whole copy once the table was calm"
         before = worker.evaluate(WATCH_JS, DATA)  # (and drops the paths the copies before put)
-        assert before["whole"] >= 2  # the first write's after the start, and the calm table's
+        assert before["whole"] >= 1  # the calm table's (the first write's after the start, the archive's, came
+        # before the watch; another calm copy may come between two slow steps of the setup)
         first = g.turn()
         card = g.legal(first)
         trick = f"{first}: {card_name_ru(card)}"
