@@ -13,7 +13,7 @@ from companion.kalmar import ids as kl
 from companion.royal_mastheads import ids as rm
 from companion.vzhuh import ids as vz
 
-from .test_game_flow import pick
+from .test_game_flow import card_name_ru, pick
 
 pytestmark = pytest.mark.e2e
 
@@ -92,7 +92,8 @@ def round_setup(ui, n: int, tag: str) -> None:
             ui.shot(f"below-fold-setup-{n}-last-bonus-{tag}")
         assert away == [], f"seat {seat}: {len(away)} first-bonus values off screen, e.g. {away[:3]}"
         pick(ui, ids.SETUP_BONUS_PICK, bonuses[seat])
-    ui.wait_text(ids.setup_bonus(n - 1), "косатка" if n == 4 else "кашалот")
+        # shown before the next seat's pick (a tap before the drawing falls on this seat's picker)
+        ui.wait_text(ids.setup_bonus(seat), card_name_ru(bonuses[seat]))
     ui.page.mouse.move(1, 1)
     assert off_screen(ui, ids.SETUP_START) == [], "«Start the round» is below the fold"
     ui.shot(f"below-fold-setup-{n}-done-{tag}")

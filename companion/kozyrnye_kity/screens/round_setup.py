@@ -19,6 +19,7 @@ from ...widgets.notices import report
 from ...session.draft import Draft
 
 ROUTE = "/setup"
+_NOTHING = object()
 
 
 @ft.component
@@ -26,6 +27,9 @@ ROUTE = "/setup"
 def RoundSetup():
     st, s, buzz = use_play()
     get_open, set_open = use_latest(None)  # (the game's state, what this phone opened) — its own
+    own = ft.use_ref(None)  # what this phone entered in the draft, by field (see ``put``)
+    if own.current is None:
+        own.current = {}
     players = s.players
     if not s.active:
         return screen(st, ROUTE, ids.SCREEN_SETUP, t("New round"), [
@@ -57,9 +61,15 @@ def RoundSetup():
     is_open = kept[1] if kept is not None and kept[0] == at else next_open(shown_draw is not None, bonuses)
 
     def put(name: str, value, was) -> bool:
+        # a second tap before this screen showed the first (taps can come faster than drawings):
+        # what this phone itself entered last is what it showed, never "another phone's" choice
+        mine = own.current.get(name, _NOTHING)
+        if mine is not _NOTHING and Draft(s).values().get(name) == mine:
+            was = mine
         out = draft.put(name, value, was)
         if not report(st, out):
             return False
+        own.current[name] = value
         buzz()
         return True
 
