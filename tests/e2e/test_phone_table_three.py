@@ -303,11 +303,16 @@ def test_three_phones_with_no_network_play_vzhuh(pw, site, tmp_path, request):
                 box = host.by_id(key).bounding_box()
                 assert box["y"] >= 0 and box["y"] + box["height"] <= bar_top + 1, (key, box, bar_top)
             host.tap_id(ids.HOME_CONTINUE)
+            host.wait_id(vz.SCREEN_SCORE)  # (Home's bar, read below, goes with Home's page)
         host.page.wait_for_function("""t => [...document.querySelectorAll('flt-semantics')].some(e =>
             (e.getAttribute('aria-label') || e.textContent || '').includes(t))""", arg="Телефон перезапущен", timeout=20000)
         for key in (pt.TAKE_OVER, pt.REJOIN):
-            host.by_id(key).wait_for(state="visible")  # (the bar's words can come a frame before its keys)
-            assert host.by_id(key).bounding_box()["height"] >= 44, key
+            # (the bar's words can come a frame before its keys; a key of the page just left can
+            # still be found and then be gone: its box is read once it is there and stays)
+            deadline = time.monotonic() + 10
+            while (box := host.by_id(key).bounding_box()) is None and time.monotonic() < deadline:
+                host.page.wait_for_timeout(100)
+            assert box is not None and box["height"] >= 44, (key, box)
         host.shot("p2p-restarted-host-cut-off")
         penalty(host, 0, taps=(5,))
         host.tap_id(vz.RECORD)
