@@ -13,8 +13,8 @@ from ..base import ids
 from ..base.file_names import archive_file_name
 from ..base.i18n import t
 from ..base.platform import IN_BROWSER, off_loop
-from ..ui import TOUCH, probe, safe_render, section_title, tagged, use_app, use_session
-from ..widgets.records import _services, save_in_browser
+from ..ui import TOUCH, safe_render, section_title, tagged, use_app, use_session
+from ..widgets.records import _services, progress_box, save_in_browser
 
 log = logging.getLogger("kity")
 
@@ -70,12 +70,6 @@ def ArchivePanel():
     ]
     if progress is not None:  # right under the key that started it
         done, total = progress
-        body.append(ft.Container(
-            bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=12, padding=12,
-            content=ft.Column([
-                probe(ids.EXPORT_PROGRESS, t("Saving the archive: game {done} of {total}").format(
-                    done=done, total=total) if total else t("Reading the games…"), size=17,
-                      color=ft.Colors.ON_SECONDARY_CONTAINER),
-                ft.ProgressBar(value=done / total if total else None, bar_height=10, border_radius=5),
-            ], spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)))
+        body.append(progress_box(ids.EXPORT_PROGRESS, t("Saving the archive: game {done} of {total}").format(
+            done=done, total=total) if total else t("Reading the games…"), done, total))
     return ft.Column(body, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.START)

@@ -174,6 +174,18 @@ async def _read_picked(svc: dict, f) -> bytes:
         svc["uploads"].pop(f.name, None)
 
 
+def progress_box(ident: str, words: str, done: int, total: int, *extra: ft.Control) -> ft.Control:
+    """A long piece of work a step at a time (an archive taken in or saved): its words («… игра N
+    из M»), a bar of ``done`` of ``total`` (running, with no total yet), and ``extra`` keys."""
+    return ft.Container(
+        bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=12, padding=12,
+        content=ft.Column([
+            probe(ident, words, size=17, color=ft.Colors.ON_SECONDARY_CONTAINER),
+            ft.ProgressBar(value=done / total if total else None, bar_height=10, border_radius=5),
+            *extra,
+        ], spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
+
+
 EXPORT_CHANNEL = "kity-export"  # where Python hands a file to the page to save (companion/web/file-export.js)
 SAVED_WITHIN = 10.0             # s: the page's answer; none, and the web client saves the file
 
@@ -483,17 +495,12 @@ def ImportPanel():
     ]
     if progress is not None:  # right under the key that started it; the paste field waits meanwhile
         looked, total = progress
-        body.append(ft.Container(
-            bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=12, padding=12,
-            content=ft.Column([
-                probe(ids.IMPORT_PROGRESS, t("Taking the archive in: game {looked} of {total}").format(
-                    looked=looked, total=total) if total else t("Reading the archive…"), size=17,
-                      color=ft.Colors.ON_SECONDARY_CONTAINER),
-                ft.ProgressBar(value=looked / total if total else None, bar_height=10, border_radius=5),
-                tagged(ids.IMPORT_STOP, ft.OutlinedButton(t("Stop taking it in"), icon=ft.Icons.STOP,
-                                                          height=TOUCH, style=_big(),
-                                                          on_click=lambda: setattr(stop, "current", True))),
-            ], spacing=10, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)))
+        body.append(progress_box(
+            ids.IMPORT_PROGRESS, t("Taking the archive in: game {looked} of {total}").format(
+                looked=looked, total=total) if total else t("Reading the archive…"), looked, total,
+            tagged(ids.IMPORT_STOP, ft.OutlinedButton(t("Stop taking it in"), icon=ft.Icons.STOP,
+                                                      height=TOUCH, style=_big(),
+                                                      on_click=lambda: setattr(stop, "current", True)))))
         return ft.Column(body, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     if result is not None:  # under the key too: seen where the person looks
         ok, notice = result
