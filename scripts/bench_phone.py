@@ -336,7 +336,8 @@ class PythonShare:
     """The share of Python in the worker of a tap: from the first message in (the tap) to the
     last message out (the screen's updates; a message in after the last one out is not a
     tap's). ``take()`` before a tap (drops what came between taps) and after it. Киты holds its
-    messages to the screen while a write is copied to IndexedDB (companion/base/platform.py):
+    messages to the screen while a write is copied to IndexedDB (companion/base/platform.py: the
+    files a write named, or the whole folder):
     that copy's time (JavaScript, Python idle meanwhile) is kept too, ``sync`` of :meth:`take`,
     with how many copies ended in the tap (``copies``) and the time from the end of the tap's
     last Python work (its dispatch, a component drawn) to the end of the last copy (``tail``:
@@ -357,13 +358,36 @@ class PythonShare:
                 self.postMessage = (m, t) => { self.__kout = performance.now(); return post(m, t); };
                 const fs = self.pyodide && self.pyodide.FS, I = fs && fs.filesystems && fs.filesystems.IDBFS;
                 self.__ksync = 0; self.__kcopies = 0; self.__ksyncend = 0;
+                let whole = 0;
+                const ended = t => { self.__ksyncend = performance.now();
+                                     self.__ksync += self.__ksyncend - t; self.__kcopies += 1; };
                 if (I && I.syncfs) {
                     const orig = I.syncfs;
                     I.syncfs = function (m, populate, cb) {
                         const t = performance.now();
-                        return orig.call(this, m, populate, e => {
-                            self.__ksyncend = performance.now();
-                            self.__ksync += self.__ksyncend - t; self.__kcopies += 1; cb(e); });
+                        whole += 1;
+                        return orig.call(this, m, populate, e => { whole -= 1; ended(t); cb(e); });
+                    };
+                }
+                // a copy of the files a write named (platform.py _COPY_JS): IDBFS's getDB outside a
+                // syncfs, to the end of the one transaction it opens
+                if (I && I.getDB) {
+                    const getDB = I.getDB;
+                    I.getDB = function (name, cb) {
+                        if (whole) return getDB.call(this, name, cb);
+                        const t = performance.now();
+                        return getDB.call(this, name, (err, db) => {
+                            if (err || !db) { ended(t); return cb(err, db); }
+                            const tx = db.transaction;
+                            db.transaction = function (...a) {
+                                db.transaction = tx;
+                                const x = tx.apply(db, a);
+                                x.addEventListener('complete', () => ended(t));
+                                x.addEventListener('abort', () => ended(t));
+                                return x;
+                            };
+                            return cb(err, db);
+                        });
                     };
                 }
             }""")

@@ -233,7 +233,7 @@ def main() -> None:
         asyncio.run(run(game, args.pairs, profile))
         sys.setprofile(None)
         if profile is not None:
-            pstats.Stats(profile).sort_stats("tottime").print_stats(30)
+            pstats.Stats(profile).sort_stats(os.environ.get("KITY_PSORT", "tottime")).print_stats(os.environ.get("KITY_PFILTER", ""), 30)
 
 
 if __name__ == "__main__":
