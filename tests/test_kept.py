@@ -90,3 +90,27 @@ def test_a_kept_part_names_the_object_that_draws_it_now(render):
     kept = render(by=new_self)
     assert kept(part, 1, key="picker") is a
     assert a._parent_component() is new_self
+
+
+def test_a_card_played_makes_its_own_key_again_not_its_suits_13(render):
+    """The «Королевское наказание» picker (issue 52): a card entered in the middle of a trick
+    greys one key; the suit's other 12 keys, and the other suits' blocks, are the objects the
+    last render made (Flet's diff passes them by)."""
+    from companion.royal_mastheads.screens.picker import card_grid
+
+    def keys_of(grid):  # suit → its 13 keys (Semantics tagged rm-card-…), in rank order
+        out = {}
+        for block in grid.content.controls:
+            rows = block.controls[1].controls
+            ks = [k for row in rows for k in row.controls]
+            out[ks[0].identifier.split("-")[2]] = ks
+        return out
+
+    on_tap = lambda c: None  # noqa: E731 (of stable identity, as DealBody's)
+    first = keys_of(card_grid(on_tap, seen=frozenset({"spades-A"}), kept=render()))
+    again = keys_of(card_grid(on_tap, seen=frozenset({"spades-A", "hearts-7"}), kept=render()))
+    assert all(a is b for s in ("spades", "diamonds", "clubs") for a, b in zip(first[s], again[s]))
+    changed = [r for r, (a, b) in enumerate(zip(first["hearts"], again["hearts"])) if a is not b]
+    assert [first["hearts"][r].identifier for r in changed] == ["rm-card-hearts-7"]
+    assert again["hearts"][changed[0]].content.opacity == 0.35   # greyed: seen (RM-COMP)
+    assert first["hearts"][changed[0]].content.opacity == 1.0

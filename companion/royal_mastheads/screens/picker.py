@@ -65,16 +65,16 @@ def card_grid(on_tap: Callable[[str], None], *, seen=frozenset(), marks: Mapping
     card (an owner's initial, «✓»); ``colors``: a card's background; ``hint``: cards to stress
     (the led suit's unseen cards); ``only``: when given, the other cards are greyed too.
     ``kept``: the calling screen's :func:`~companion.ui.use_kept` (with an ``on_tap`` of stable
-    identity): a suit whose keys look as they did is handed back as it was, so a card entered
-    makes one suit's block again, not 52 keys, and a key of it whose face (its rank and mark) did
-    not change keeps its face (issue 52)."""
+    identity): a key that looks as it did is handed back as it was, so a card entered makes its
+    own key again and its suit's rows, not the suit's 13 keys nor the 52 (issue 52), and a key
+    whose face (its rank and mark) did not change keeps its face."""
     marks, colors = marks or {}, colors or {}
     lg = lang()
     per_row, cell_w = grid_layout(width)
     height = max(cell_height, KEY_MIN)
     blocks = []
     for suit in SUIT_IDS:
-        looks = []
+        keys = []
         for r in range(13):
             cid = card_id(suit, r)
             grey = cid in seen or (only is not None and cid not in only)
@@ -82,33 +82,37 @@ def card_grid(on_tap: Callable[[str], None], *, seen=frozenset(), marks: Mapping
             mark = marks.get(cid, "")
             bg = colors.get(cid) or (ft.Colors.SURFACE_CONTAINER_LOW if grey else
                                      ft.Colors.PRIMARY_CONTAINER if stress else ft.Colors.SURFACE_CONTAINER_HIGHEST)
-            looks.append((grey, stress, mark, bg))
-        faces = tuple(_face(suit, r, mark, lg) if kept is None else kept(_face, suit, r, mark, lg, key=f"face-{suit}-{r}")
-                      for r, (_, _, mark, _) in enumerate(looks))
+            if kept is None:
+                keys.append(_key(cid, grey, stress, mark, bg, cell_w, height, lg, on_tap, _face(suit, r, mark, lg)))
+            else:
+                face = kept(_face, suit, r, mark, lg, key=f"face-{cid}")
+                keys.append(kept(_key, cid, grey, stress, mark, bg, cell_w, height, lg, on_tap, face, key=f"key-{cid}"))
         label = _suit_label(suit) if kept is None else kept(_suit_label, suit, key=f"label-{suit}")
-        args = (suit, tuple(looks), per_row, cell_w, height, lg, on_tap, faces, label)
+        args = (tuple(keys), per_row, label)
         blocks.append(kept(_suit_block, *args, key=f"suit-{suit}") if kept is not None else _suit_block(*args))
     return ft.Semantics(container=True, label=t("Cards: a row per suit, aces low"), key="rm-cards",
                         content=ft.Column(blocks, spacing=SUIT_GAP, tight=True))
 
 
-def _suit_block(suit: str, looks: tuple, per_row: int, cell_w: float, height: float, lg: str, on_tap,
-                faces: tuple, label: ft.Control, key: str | None = None) -> ft.Control:
-    """A suit's keys (``looks``: each rank's (greyed, stressed, mark, background); ``faces``: each
-    rank's :func:`_face`), after its sign (``label``, :func:`_suit_label`)."""
-    keys = []
-    for r, (grey, stress, mark, bg) in enumerate(looks):
-        cid = card_id(suit, r)
-        keys.append(tagged(ids.card(cid), ft.Container(
-            width=cell_w, height=height, border_radius=8, ink=True, bgcolor=bg,
-            opacity=0.35 if grey and not mark else 1.0,
-            border=ft.Border.all(2, ft.Colors.PRIMARY) if stress else None,
-            alignment=ft.Alignment.CENTER, padding=0,
-            tooltip=plain(card_text(cid, lg), lg),  # tooltips use the default font: signs as words
-            on_click=lambda e, c=cid: on_tap(c),
-            content=faces[r],
-        )))
-    rows = [ft.Row(keys[i:i + per_row], spacing=KEY_GAP) for i in range(0, 13, per_row)]
+def _key(cid: str, grey: bool, stress: bool, mark: str, bg: str, cell_w: float, height: float, lg: str, on_tap,
+         face: ft.Control, key: str | None = None) -> ft.Control:
+    """One card's key: greyed (``grey``: seen, or not playable now), stressed (``stress``: the led
+    suit's), with ``mark`` under its rank (``face``: :func:`_face`)."""
+    return tagged(ids.card(cid), ft.Container(
+        width=cell_w, height=height, border_radius=8, ink=True, bgcolor=bg,
+        opacity=0.35 if grey and not mark else 1.0,
+        border=ft.Border.all(2, ft.Colors.PRIMARY) if stress else None,
+        alignment=ft.Alignment.CENTER, padding=0,
+        tooltip=plain(card_text(cid, lg), lg),  # tooltips use the default font: signs as words
+        on_click=lambda e, c=cid: on_tap(c),
+        content=face,
+    ))
+
+
+def _suit_block(keys: tuple, per_row: int, label: ft.Control, key: str | None = None) -> ft.Control:
+    """A suit's 13 keys (:func:`_key`, ranks in order) in rows of ``per_row``, after its sign
+    (``label``, :func:`_suit_label`)."""
+    rows = [ft.Row(list(keys[i:i + per_row]), spacing=KEY_GAP) for i in range(0, 13, per_row)]
     return ft.Row([label, ft.Column(rows, spacing=KEY_GAP, tight=True)], spacing=KEY_GAP,
                   vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
