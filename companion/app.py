@@ -5,6 +5,7 @@
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import sys
@@ -14,7 +15,8 @@ from pathlib import Path
 import flet as ft
 
 from .base import i18n, platform
-from .core.packs import LIST as GAME_LIST, follow_routes
+from .base.steps import run_idle
+from .core.packs import LIST as GAME_LIST, follow_routes, game as pack
 from .screens.home import Home
 from .screens.rules import Rules
 from .screens.settings import Settings
@@ -218,8 +220,30 @@ def leave_when_cut_off(page: ft.Page) -> None:
     page.pubsub.subscribe_topic(WITHDRAWN_TOPIC, on_withdrawn)
 
 
+# how long a session's start took, step by step (s from its start; scripts/bench_archive.py reads
+# them in the phone edition: the games loaded from IndexedDB, the store opened, the app's state)
+START_STEPS: dict[str, float] = {}
+
+
+AHEAD_AFTER = 1.0  # s after the start: the league and the statistics made ahead
+
+
+async def made_ahead(session: Session, state: AppState) -> None:
+    """The league and the statistics of the game at Home made while the phone is idle after the
+    start, a step at a time (issue 53: with years of games kept, each took most of a second to
+    compute when it was opened); a tap is answered between two steps, and a change of the
+    games meanwhile leaves them to be made when opened, as before."""
+    await asyncio.sleep(AHEAD_AFTER)
+    try:
+        await run_idle(session.league.warm_steps())
+        await run_idle(session.stats.warm_steps(pack(session.kind if session.active else state.game).id))
+    except Exception:  # made when opened instead (a damaged stored game is told there)
+        log.debug("league or statistics not made ahead", exc_info=True)
+
+
 async def main(page: ft.Page) -> None:
     log.info("session start at +%.2fs", time.monotonic() - T0)
+    began = time.monotonic()
     remember_event_types()  # a tap's event type worked out once, not at every tap (issue 52)
     # the phone edition: the IndexedDB folder is loaded before the first screen, and the
     # screen waits for each write to reach it (companion/base/platform.py); nothing on the computer
@@ -229,6 +253,8 @@ async def main(page: ft.Page) -> None:
         page.render_views(OtherTab)
         platform.screen_ready()
         return
+    if platform.loaded_in is not None:  # (in the phone edition, before the session: main.py)
+        START_STEPS["games loaded from IndexedDB, before the session"] = platform.loaded_in
     platform.hold_screen_until_saved(page)
     if platform.IN_BROWSER:  # every file the store writes is copied to IndexedDB (the folder is loaded)
         repository.after_write = platform.flush
@@ -239,7 +265,9 @@ async def main(page: ft.Page) -> None:
         page.render_views(Unavailable, str(getattr(e, "filename", "") or data_dir()), getattr(e, "strerror", "") or str(e))
         platform.screen_ready()
         return
+    START_STEPS["store opened"] = time.monotonic() - began
     state = AppState.from_store(store, width=page.width or 0)
+    START_STEPS["state made"] = time.monotonic() - began
     mode = tablemode()
     if mode is not None:
         prefs = ft.SharedPreferences()  # this device's own settings (its browser's storage)
@@ -280,10 +308,13 @@ async def main(page: ft.Page) -> None:
     session = Session(store, lang=state.lang)  # one per tab; all tabs share the store
     session.choose_game(state.game)  # the game chosen at home (a running game keeps its own)
     hold_session(page, session)
+    START_STEPS["session made"] = time.monotonic() - began
     if not platform.IN_BROWSER:  # one tab, one session in the browser: nobody to follow
         follow_the_table(page, session, store)
         release_when_gone(page)  # a page that leaves gives back what its session held (issue 43)
     page.render_views(App, state, (session,))
+    START_STEPS["home drawn"] = time.monotonic() - began
+    page.run_task(made_ahead, session, state)
     if platform.PHONE_TABLE:  # the phones' own table: Python ↔ the page's table link (issue 40)
         from .network import link  # imported in the phone edition only (load cost)
         from .ui.table import TABLE  # (the same)

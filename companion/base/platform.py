@@ -39,6 +39,7 @@ import asyncio
 import logging
 import os
 import sys
+import time
 from typing import Any, Callable, Iterable, Optional
 
 log = logging.getLogger("kity")
@@ -141,6 +142,7 @@ async def _take_the_data(timeout: float = 8.0) -> bool:
 
 
 _opened: object = None  # the data folder once opened, or the OtherTab that stopped it
+loaded_in: Optional[float] = None  # s the start took to load both folders from IndexedDB
 
 
 async def open_data() -> Optional[str]:
@@ -190,8 +192,11 @@ async def _open() -> str:
     except Exception as e:
         log.warning("no IndexedDB folder for compiled modules: %s", e)
     fut = asyncio.get_running_loop().create_future()
+    began = time.monotonic()
     _syncfs(True, lambda err: fut.done() or fut.set_result(err))  # loads both folders
     err = await fut
+    global loaded_in
+    loaded_in = time.monotonic() - began
     if err:
         log.warning("IndexedDB folder not loaded: %s", err)
         _set_problem("refused")

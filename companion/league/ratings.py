@@ -41,8 +41,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 import math
-from typing import Any, Iterable, Mapping, Optional
+from typing import Any, Generator, Iterable, Mapping, Optional
 
+from ..base.steps import run_through
 from ..core.summary import Summary
 
 COUNTED = ("finished", "imported")
@@ -403,10 +404,22 @@ def _sittings(games: list[Game]) -> list[list[int]]:
     return out
 
 
+STEP = 100  # games rated a step (compute_steps): a few tens of ms in the phone edition
+
+
 def compute(rows: Iterable[Mapping[str, Any]], person_of: Mapping[str, str] | None = None,
             names: Mapping[str, str] | None = None, model: Optional[PlackettLuce] = None) -> League:
     """The league of the history ``rows`` (any order) for the people ``person_of``
     (spelling → id) shown as ``names`` (id → name)."""
+    return run_through(compute_steps(rows, person_of, names, model))
+
+
+def compute_steps(rows: Iterable[Mapping[str, Any]], person_of: Mapping[str, str] | None = None,
+                  names: Mapping[str, str] | None = None,
+                  model: Optional[PlackettLuce] = None) -> Generator[None, None, League]:
+    """:func:`compute` a step at a time (:data:`STEP` games rated a step): the league made while
+    the phone is idle (:meth:`companion.league.standings.Standings.warm_steps`) lets a tap in
+    between."""
     person_of = person_of or {}
     model = model or _model()
     shown_names: dict[str, str] = dict(names or {})
@@ -414,8 +427,9 @@ def compute(rows: Iterable[Mapping[str, Any]], person_of: Mapping[str, str] | No
     for g in games:
         for seat, p in zip(g.seats, g.names):
             shown_names.setdefault(seat.person, p)
+    yield
 
-    table, moves = _rate(games, ALL, shown_names, model)
+    table, moves = yield from _rate_steps(games, ALL, shown_names, model)
     evenings = []
     used: dict[str, int] = {}
     for group in _sittings(games):
@@ -439,10 +453,18 @@ def _rate(games: list[Game], scope: str, names: Mapping[str, str],
           model: PlackettLuce) -> tuple[dict[str, Standing], list[dict[str, tuple[int, int]]]]:
     """The standings of one scope (all games, or one game's), and per game of the scope each
     of its players' rating before and after it (all games: the evenings' moves)."""
+    return run_through(_rate_steps(games, scope, names, model))
+
+
+def _rate_steps(games: list[Game], scope: str, names: Mapping[str, str], model: PlackettLuce
+                ) -> Generator[None, None, tuple[dict[str, Standing], list[dict[str, tuple[int, int]]]]]:
+    """:func:`_rate`, a step every :data:`STEP` games."""
     table: dict[str, Standing] = {}
     rated: dict[str, Any] = {}
     moves: list[dict[str, tuple[int, int]]] = []
-    for g in games:
+    for n, g in enumerate(games, start=1):
+        if n % STEP == 0:
+            yield
         if scope and g.kind != scope:
             continue
         teams = [[rated.get(s.person) or model.rating()] for s in g.seats]
@@ -471,10 +493,15 @@ def _rate(games: list[Game], scope: str, names: Mapping[str, str],
 
 def of_store(store: Any) -> League:
     """The league of a store's kept games and people."""
+    return run_through(of_store_steps(store))
+
+
+def of_store_steps(store: Any) -> Generator[None, None, League]:
+    """:func:`of_store` a step at a time (:func:`compute_steps`)."""
     people = store.people()
-    return compute(store.archived(), {n: p["id"] for p in people for n in p["names"]},
-                   {p["id"]: p["name"] for p in people})
+    return (yield from compute_steps(store.archived(), {n: p["id"] for p in people for n in p["names"]},
+                                     {p["id"]: p["name"] for p in people}))
 
 
 __all__ = ["ALL", "COUNTED", "Evening", "Game", "HeadToHead", "League", "Move", "NEWCOMER_SIGMA", "SITTING_GAP",
-           "Seat", "Standing", "compute", "of_store", "parse_when", "read_game", "shown"]
+           "Seat", "Standing", "compute", "compute_steps", "of_store", "of_store_steps", "parse_when", "read_game", "shown"]

@@ -4,8 +4,10 @@ the games or the people changed (the store's generation) — never stored, so a 
 deleted game is counted as it is now. The log session holds one (``session.league``). Flet-free."""
 from __future__ import annotations
 
+from typing import Generator
+
 from ..store.repository import Store
-from .ratings import League, of_store
+from .ratings import League, of_store, of_store_steps
 
 
 class Standings:
@@ -17,9 +19,32 @@ class Standings:
 
     def current(self) -> League:
         """The league as the kept games and the people make it now."""
-        if self._cache is None or self._cache[0] != self._store.generation:
+        if not self._fresh():
             self._cache = (self._store.generation, of_store(self._store))
         return self._cache[1]
+
+    def warm_steps(self) -> Generator[None, None, None]:
+        """The league made ahead, a step at a time (issue 53: while the phone is idle after the
+        start, so that the league opens without computing it; a tap is answered between two
+        steps). Given up as soon as the games or the people change meanwhile (the league
+        would be another), or once :meth:`current` made it."""
+        if self._fresh():
+            return
+        generation = self._store.generation
+        steps = of_store_steps(self._store)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                if self._store.generation == generation:
+                    self._cache = (generation, done.value)
+                return
+            yield
+            if self._fresh() or self._store.generation != generation:
+                return
+
+    def _fresh(self) -> bool:
+        return self._cache is not None and self._cache[0] == self._store.generation
 
 
 __all__ = ["Standings"]

@@ -11,8 +11,9 @@ played); only finished and imported games count for ``wins``. Rows that are dama
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Any, Generator, Iterable, Mapping
 
+from ..base.steps import run_through
 from ..core.summary import Summary
 
 WIN_STATUSES = ("finished", "imported")
@@ -30,8 +31,19 @@ def player_stats(archived: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, A
     ``best_round`` the most points in one round — the fewest in a game where the lowest
     total wins (``low_wins`` in its summary) — None before any round.
     """
+    return run_through(player_stats_steps(archived))
+
+
+STEP = 200  # rows read a step (player_stats_steps)
+
+
+def player_stats_steps(archived: Iterable[Mapping[str, Any]]) -> Generator[None, None, dict[str, dict[str, Any]]]:
+    """:func:`player_stats` a step at a time (:data:`STEP` rows a step): made while the phone is
+    idle (:meth:`Statistics.warm_steps`), a tap is answered in between."""
     out: dict[str, dict[str, Any]] = {}
-    for row in archived or ():
+    for n, row in enumerate(archived or (), start=1):
+        if n % STEP == 0:
+            yield
         if not isinstance(row, Mapping):
             continue
         if "summary" in row:
@@ -104,3 +116,24 @@ class Statistics:
         if cached is None or cached[0] is not version:
             cached = self._cache[game] = (version, player_stats(version[2]))
         return cached[1]
+
+    def warm_steps(self, game: str) -> Generator[None, None, None]:
+        """``game``'s statistics made ahead, a step at a time (issue 53: while the phone is idle
+        after the start, so that the history opens without computing them); given up when its
+        history changes meanwhile, or once :meth:`archived_stats` made them."""
+        version = self._archive.version(game)
+        cached = self._cache.get(game)
+        if cached is not None and cached[0] is version:
+            return
+        steps = player_stats_steps(version[2])
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                if self._archive.version(game) is version:
+                    self._cache[game] = (version, done.value)
+                return
+            yield
+            now = self._cache.get(game)
+            if self._archive.version(game) is not version or (now is not None and now[0] is version):
+                return
