@@ -129,3 +129,16 @@ def test_a_tap_between_two_steps_is_answered_before_the_next(monkeypatch):
 
     assert asyncio.run(both()) == "done"
     assert seen.index("tap") < seen.index("step 2")
+
+
+def test_a_game_kept_while_the_statistics_are_made_ahead_leaves_them_to_be_made_when_opened(tmp_path):
+    s = session_with(tmp_path, 2 * stats_mod.STEP)
+    try:
+        warm = s.stats.warm_steps("kozyrnye-kity")
+        next(warm)
+        kept(s.store, 1)  # the history changes between two steps
+        assert list(warm) == []
+        got = s.stats.archived_stats("kozyrnye-kity")
+        assert sum(v["games"] for v in got.values()) == 2 * (2 * stats_mod.STEP + 1)
+    finally:
+        s.store.close()

@@ -5,7 +5,7 @@ the league made ahead after the start)."""
 from __future__ import annotations
 
 import asyncio
-from typing import Generator, TypeVar
+from typing import Callable, Generator, Optional, TypeVar
 
 R = TypeVar("R")
 
@@ -17,6 +17,19 @@ def run_through(steps: Generator[object, None, R]) -> R:
             next(steps)
         except StopIteration as done:
             return done.value
+
+
+def unless(stale: Callable[[], bool], steps: Generator[object, None, R]) -> Generator[None, None, Optional[R]]:
+    """The steps of ``steps``, given up as soon as ``stale()`` says so after one (None then);
+    its return value otherwise (work made ahead whose ground may change between two steps)."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return None if stale() else done.value
+        yield
+        if stale():
+            return None
 
 
 PAUSE = 0.005  # s between two steps of run_idle: a timer, so the page's messages (a tap) come first

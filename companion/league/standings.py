@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Generator
 
+from ..base.steps import unless
 from ..store.repository import Store
 from .ratings import League, of_store, of_store_steps
 
@@ -31,17 +32,10 @@ class Standings:
         if self._fresh():
             return
         generation = self._store.generation
-        steps = of_store_steps(self._store)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                if self._store.generation == generation:
-                    self._cache = (generation, done.value)
-                return
-            yield
-            if self._fresh() or self._store.generation != generation:
-                return
+        made = yield from unless(lambda: self._fresh() or self._store.generation != generation,
+                                 of_store_steps(self._store))
+        if made is not None:
+            self._cache = (generation, made)
 
     def _fresh(self) -> bool:
         return self._cache is not None and self._cache[0] == self._store.generation

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Generator, Iterable, Mapping
 
-from ..base.steps import run_through
+from ..base.steps import run_through, unless
 from ..core.summary import Summary
 
 WIN_STATUSES = ("finished", "imported")
@@ -125,15 +125,11 @@ class Statistics:
         cached = self._cache.get(game)
         if cached is not None and cached[0] is version:
             return
-        steps = player_stats_steps(version[2])
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                if self._archive.version(game) is version:
-                    self._cache[game] = (version, done.value)
-                return
-            yield
+
+        def stale() -> bool:  # the history changed, or archived_stats made them meanwhile
             now = self._cache.get(game)
-            if self._archive.version(game) is not version or (now is not None and now[0] is version):
-                return
+            return self._archive.version(game) is not version or (now is not None and now[0] is version)
+
+        made = yield from unless(stale, player_stats_steps(version[2]))
+        if made is not None:
+            self._cache[game] = (version, made)
