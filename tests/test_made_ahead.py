@@ -16,6 +16,7 @@ from companion.store.repository import Store
 from companion.ui.session import Session
 
 from test_league import row, standing
+from test_session_helpers import run_coroutine
 
 PAIRS = [("Аня", "Боря"), ("Боря", "Вика"), ("Вика", "Аня")]
 
@@ -127,7 +128,7 @@ def test_a_tap_between_two_steps_is_answered_before_the_next(monkeypatch):
         await tap()
         return await task
 
-    assert asyncio.run(both()) == "done"
+    assert run_coroutine(both()) == "done"  # (asyncio.run in a thread of its own)
     assert seen.index("tap") < seen.index("step 2")
 
 
