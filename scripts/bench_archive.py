@@ -337,8 +337,8 @@ def bench_entry_ratio(path: Path, games: int, runs: int = 3, taps: int = 10) -> 
     new whale game is played on them: ``taps`` card + «undo» pairs, each timed in the page from
     its pointerdown to the frame after the one that shows it (scripts/bench_phone.py's ``ARM_JS``
     and ``tap_cycle``). Printed: each profile's medians, the Python share of a card and the time
-    of the IndexedDB copies the bench sees (``FS.syncfs``: a copy of the written files alone does
-    not pass there), the Python busy time of a card (its dispatch and the components drawn, not
+    of its IndexedDB copies (the written files', or the whole folder's: scripts/bench_phone.py's
+    ``PythonShare``), the Python busy time of a card (its dispatch and the components drawn, not
     the copy), and the ratio kept / empty (target ≤ 1.2×)."""
     import statistics
 
@@ -396,7 +396,7 @@ def bench_entry_ratio(path: Path, games: int, runs: int = 3, taps: int = 10) -> 
 
     print(f"Issue 53: a whale entry in the phone edition (chromium, pointerdown → the frame after it shows), "
           f"{runs} run(s) × {taps} card + «undo» pairs, medians:")
-    print("profile | card ms | «undo» ms | Python a card ms | of which FS.syncfs copies ms | Python busy a card ms")
+    print("profile | card ms | «undo» ms | Python a card ms | of which IndexedDB copies ms | Python busy a card ms")
     for kind, label in (("empty", "empty"), ("kept", f"{games} games kept")):
         f = figures[kind]
         print(f"{label} | {med(f['card']):.0f} | {med(f['undo']):.0f} | {med(f['python']):.1f} | {med(f['sync']):.1f} | "
