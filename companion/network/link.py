@@ -92,13 +92,6 @@ REFUSED_WORDS = {
 }
 
 
-def _fits(session: Any, route: str) -> bool:
-    """The screen on ``route`` shows where the game is (the next round's setup after a round's
-    end: a phone setting it up is not taken away at the next message, issue 50)."""
-    fits = getattr(session.game, "route_fits", None)
-    return bool(fits(route)) if fits is not None else False
-
-
 class Words:
     """A refusal worded here (a notice's ``error`` brings its own text in each language)."""
 
@@ -446,7 +439,9 @@ class _Link:
             if self.first or route == "/invite" or (route == "/join" and not TABLE.problem and not TABLE.pending):
                 self.first = False
                 page.navigate(target)
-        elif route in follow_routes() and target != route and not _fits(s, route):
+        elif route in follow_routes() and target != route and not s.game.route_fits(route):
+            # (a screen that shows where the game is stays: the next round's setup after a
+            # round's end, where this phone sets it up — issue 50)
             page.navigate(target)
 
     def _follow_host(self, before: Optional[str]) -> None:
@@ -457,7 +452,7 @@ class _Link:
         if not s.active:
             return
         target, route = self.route_of(s), page.route or "/"
-        if target != before and route in follow_routes() and target != route and not _fits(s, route):
+        if target != before and route in follow_routes() and target != route and not s.game.route_fits(route):
             page.navigate(target)
 
     def leave_guest(self) -> None:

@@ -15,7 +15,7 @@ The race rule is the one of entries, field by field: a change names what the pho
 What a field may hold is the game's to say (its view's ``draft_refusal``). Flet-free."""
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional
+from typing import Any, Optional
 
 from ..core.outcome import DONE, Notice, Outcome, refused
 from .log_session import LogSession
@@ -75,10 +75,4 @@ class Draft:
         return DONE
 
 
-def draft_values(d: Mapping[str, Any]) -> Mapping[str, Any]:
-    """A draft as it travels (a table's message): its fields, or {} when malformed."""
-    v = d.get("values") if isinstance(d, Mapping) else None
-    return v if isinstance(v, Mapping) else {}
-
-
-__all__ = ["Draft", "draft_values"]
+__all__ = ["Draft"]
