@@ -35,6 +35,17 @@ def event(ui, ev: str, timeout: float = 20000) -> dict:
     return [e for e in ui.page.evaluate("window.__kity") if e.get("ev") == ev][-1]
 
 
+def new_invitation(host, guest) -> dict:
+    """Host (on its invitation screen): «Новый код»; guest: that invitation's link opened (a camera
+    app's way in). Returns the invitation, as the host's page said it."""
+    host.page.evaluate("window.__kity.length = 0")
+    host.tap_id(pt.NEW_CODE)
+    inv = event(host, "invite")
+    listen(guest)
+    guest.page.goto(inv["url"])
+    return inv
+
+
 def scanned(ui, text: str) -> None:
     """What the page's scanner posts when it reads ``text`` (docs/table-link.md)."""
     ui.page.evaluate("t => window.__kitySay({ev: 'scanned', text: t})", text)

@@ -29,7 +29,7 @@ from companion.base import ids
 from .conftest import REPO
 from .phone import START, Phone
 from .test_game_flow import card_name_ru, pick
-from .test_phone_table import event, link, listen, scanned
+from .test_phone_table import event, link, new_invitation, scanned
 from companion.screens import phone_table as pt
 
 pytestmark = pytest.mark.e2e
@@ -104,11 +104,7 @@ def test_three_phones_set_up_round_two_each_player_their_own_first_bonus(pw, sit
         link(host, b, hp, bp)
         host.wait_text(pt.PHONES, "1")
         b.wait_id(ids.SCREEN_TABLE, timeout=20000)
-        host.page.evaluate("window.__kity.length = 0")
-        host.tap_id(pt.NEW_CODE)
-        inv = event(host, "invite")
-        listen(c)
-        c.page.goto(inv["url"])
+        new_invitation(host, c)
         c.wait_id(pt.JOIN_QR, timeout=START)
         scanned(host, event(c, "answer")["code"])
         host.wait_text(pt.PHONES, "2")

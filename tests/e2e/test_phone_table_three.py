@@ -42,7 +42,7 @@ from companion.screens import phone_table as pt
 from companion.vzhuh import ids as vz
 
 from .phone import START, Phone, cached_files, serve
-from .test_phone_table import event, link, listen, scanned, tap_together
+from .test_phone_table import event, link, listen, new_invitation, scanned, tap_together
 from .test_vzhuh import penalty, record, start_game as vz_start, totals
 
 pytestmark = pytest.mark.e2e
@@ -145,11 +145,7 @@ def test_three_phones_with_no_network_play_vzhuh(pw, site, tmp_path, request):
         wait_row(host, "Телефон 1 · Боря")
 
         # the third phone opens the link: asked first, since it runs a game of its own
-        host.page.evaluate("window.__kity.length = 0")
-        host.tap_id(pt.NEW_CODE)
-        inv = event(host, "invite")
-        listen(c)
-        c.page.goto(inv["url"])
+        inv = new_invitation(host, c)
         c.wait_id(pt.JOIN_ASK, timeout=START)
         c.shot("p2p-join-ask")
         assert c.page.locator(c.sel(pt.JOIN_QR)).count() == 0  # nothing sent before the answer
@@ -256,11 +252,7 @@ def test_three_phones_with_no_network_play_vzhuh(pw, site, tmp_path, request):
         # one scan of a new code brings it back as the same phone
         host.back()
         host.tap_id(ids.HOME_INVITE)  # (the closed page's link may still be listed: a closed browser
-        host.page.evaluate("window.__kity.length = 0")  # is noticed when its link times out)
-        host.tap_id(pt.NEW_CODE)
-        inv = event(host, "invite")
-        listen(b)
-        b.page.goto(inv["url"])
+        new_invitation(host, b)        # is noticed when its link times out)
         b.wait_id(pt.JOIN_QR, timeout=START)  # a phone of this table: not asked
         scanned(host, event(b, "answer")["code"])
         b.wait_id(vz.SCREEN_SCORE, timeout=20000)
