@@ -37,6 +37,17 @@ class Buffer:
         return memoryview(self.data)
 
 
+class File:
+    """A picked file's handle as the worker gets it: read only when asked."""
+
+    def __init__(self, data: bytes):
+        self.data, self.reads = data, 0
+
+    async def arrayBuffer(self):  # noqa: N802 — the JavaScript name
+        self.reads += 1
+        return Buffer(self.data)
+
+
 class Proxy:
     def __init__(self, fn):
         self.fn, self.destroyed = fn, False
@@ -56,13 +67,22 @@ class Page:
         self.channels: list[Channel] = []
         self.hands: str | None = "before"
         self.uploads: dict = {}
+        self.uploaded: list[str] = []
 
     def post(self, path: str, data: bytes) -> None:
         for c in self.channels:
             if c.name == records.IMPORT_CHANNEL and c.onmessage is not None and not c.closed:
                 c.onmessage(types.SimpleNamespace(data=types.SimpleNamespace(kityImport=path, bytes=Buffer(data))))
 
+    def give(self, name: str, data: bytes) -> None:
+        """The page's file input gave a file: file-import.js posts its handle, unread."""
+        for c in self.channels:
+            if c.name == records.IMPORT_CHANNEL and c.onmessage is not None and not c.closed:
+                c.onmessage(types.SimpleNamespace(data=types.SimpleNamespace(
+                    kityPicked=name, size=len(data), file=File(data))))
+
     async def upload(self, files) -> None:
+        self.uploaded.append(files[0].name)
         f = files[0]
         assert f.upload_url.startswith("/kity-import/")
         done = self.uploads[f.name]
@@ -125,3 +145,37 @@ def test_the_size_is_refused_before_anything_is_read():
     assert records.size_refusal("kity-archive_2026-11-29.json", 60 * 2**20).key == "session.archive-too-big"
     src = inspect.getsource(records.ImportPanel)
     assert "with_data=False" in src and "with_data=IN_BROWSER" not in src
+
+
+def test_a_picked_files_handle_is_read_here_and_nothing_is_uploaded(worker, monkeypatch):
+    """The page posts the picked file's handle (companion/web/file-import.js): read in the
+    worker, the web client is never asked to upload it (its upload copied a 30 MB archive byte
+    by byte on the screen's thread: a 0.4 s freeze). Another file's handle is not taken."""
+    monkeypatch.setattr(records, "PICKED_WITHIN", 2.0)
+
+    async def go():
+        picks = records.page_picks()  # opened before the picker, as the import panel does
+        try:
+            PAGE.give("other.json", b"not this one")
+            asyncio.get_running_loop().call_later(0.05, PAGE.give, "vzhuh.json", RECORD)  # after the picker answered
+            return await records._read_picked(worker, picked(), picks)
+        finally:
+            picks.close()
+
+    assert run_coroutine(go()) == RECORD
+    assert PAGE.uploaded == []
+    assert all(c.closed and c.onmessage is None for c in PAGE.channels)
+
+
+def test_no_handle_from_the_page_means_the_upload_as_before(worker, monkeypatch):
+    monkeypatch.setattr(records, "PICKED_WITHIN", 0.1)
+
+    async def go():
+        picks = records.page_picks()
+        try:
+            return await records._read_picked(worker, picked(), picks)
+        finally:
+            picks.close()
+
+    assert run_coroutine(go()) == RECORD
+    assert PAGE.uploaded == ["vzhuh.json"]

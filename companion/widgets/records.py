@@ -143,15 +143,16 @@ def _services():
     return ref.current
 
 
-async def _read_picked(svc: dict, f) -> bytes:
+async def _read_picked(svc: dict, f, picks: Optional["PagePicks"] = None) -> bytes:
     """The bytes of a picked file: from its path where the platform gives one (phones,
-    desktop), else uploaded to this app over HTTP (the browser), never in a websocket message."""
+    desktop), in the browser from the handle the page gave (``picks``) or else uploaded to the
+    page, on a computer uploaded to this app over HTTP; never in a websocket message."""
     if f.path:
         return await off_loop(Path(f.path).read_bytes)
     if f.bytes is not None:  # read whole by the platform (the app never asks for it: with_data=False)
         return f.bytes
     if IN_BROWSER:  # an empty file has nothing to send (its upload would never report 100 %)
-        return await _read_in_browser(svc, f) if f.size else b""
+        return await _read_in_browser(svc, f, picks) if f.size else b""
     upload_dir = os.environ.get("FLET_UPLOAD_DIR")
     if not upload_dir:
         raise OSError("uploads are not set up")
@@ -321,6 +322,7 @@ def _big() -> ft.ButtonStyle:
 IMPORT_CACHE = "records-import"  # the service worker's cache of files being imported (scripts/publish.py)
 IMPORT_CHANNEL = "kity-import"   # where the page hands a picked file over (companion/web/file-import.js)
 HANDED_WITHIN = 10.0             # s after the upload ended: the bytes are on their way from the page
+PICKED_WITHIN = 1.0              # s after the picker answered: the page's handle of the file is on its way
 
 
 def size_refusal(file_name: Any, size: Any) -> Optional[Notice]:
@@ -341,31 +343,102 @@ class BrowserReadFailed(OSError):
     """The phone edition could not receive a picked file."""
 
 
-async def _read_in_browser(svc: dict, f) -> bytes:
-    """The phone edition (no server): the web client uploads the picked file (``PUT
-    …/kity-import/<id>``), the page answers that upload itself and hands the bytes over on the
-    BroadcastChannel :data:`IMPORT_CHANNEL` (companion/web/file-import.js; with or without a
-    service worker, issue 53: without one the first pick was refused), read here once. A page
-    without that script leaves the upload to the service worker, which keeps it in its cache
-    :data:`IMPORT_CACHE`. Only a file within the size limit gets here: nothing is read before."""
+def _listen(on_data: Callable[[Any], None]) -> Callable[[], None]:
+    """Hear the page on :data:`IMPORT_CHANNEL` (the browser only): ``on_data`` gets each
+    message's data (one it cannot read is passed over); returns what stops the listening."""
     import js  # Pyodide: the worker's JavaScript globals
     from pyodide.ffi import create_proxy  # (the same)
 
-    path = f"/kity-import/{uuid.uuid4().hex}"
-    loop = asyncio.get_running_loop()
-    handed: asyncio.Future = loop.create_future()
-
     def heard(e) -> None:
         try:
-            d = e.data
-            if getattr(d, "kityImport", None) == path and not handed.done():
-                handed.set_result(bytes(d.bytes.to_py()))
+            on_data(e.data)
         except Exception:  # another message on the channel, or one this page could not read
             log.debug("file import message", exc_info=True)
 
     channel = js.BroadcastChannel.new(IMPORT_CHANNEL)
     proxy = create_proxy(heard)
     channel.onmessage = proxy
+
+    def stop() -> None:
+        channel.onmessage = None
+        channel.close()
+        proxy.destroy()
+    return stop
+
+
+class PagePicks:
+    """The files the page's file input gave while one pick is on, by name and size: the page
+    posts each picked file's handle (companion/web/file-import.js), no byte of it read there.
+    Read in this worker, a picked file needs no upload: the web client's upload copied a 30 MB
+    archive byte by byte on the screen's thread, a 0.4 s freeze (issue 53)."""
+
+    def __init__(self) -> None:
+        self.files: dict[tuple[str, int], Any] = {}
+        self.came = asyncio.Event()
+        self.close = _listen(self._heard)
+
+    def _heard(self, d) -> None:
+        name = getattr(d, "kityPicked", None)
+        if name is not None:
+            self.files[(str(name), int(d.size))] = d.file
+            self.came.set()
+
+    async def file(self, name: str, size: int, within: Optional[float] = None) -> Any:
+        """The handle of the file picked as ``name`` of ``size`` bytes; None when none came
+        within ``within`` s (default :data:`PICKED_WITHIN`) of asking."""
+        key = (str(name), int(size))
+        end = asyncio.get_running_loop().time() + (PICKED_WITHIN if within is None else within)
+        while key not in self.files:
+            left = end - asyncio.get_running_loop().time()
+            if left <= 0:
+                return None
+            self.came.clear()
+            try:
+                await asyncio.wait_for(self.came.wait(), left)
+            except (TimeoutError, asyncio.TimeoutError):
+                return None
+        return self.files[key]
+
+
+def page_picks() -> Optional[PagePicks]:
+    """What the page says of the next pick, heard from before the picker opens (None off the
+    browser, or where the page cannot say it)."""
+    if not IN_BROWSER:
+        return None
+    try:
+        return PagePicks()
+    except Exception:
+        log.debug("no picked files from the page", exc_info=True)
+        return None
+
+
+async def _read_in_browser(svc: dict, f, picks: Optional[PagePicks] = None) -> bytes:
+    """The phone edition (no server). First the picked file's handle the page gave (``picks``):
+    read here, in the worker. Without one, the web client uploads the picked file (``PUT
+    …/kity-import/<id>``), the page answers that upload itself and hands the bytes over on the
+    BroadcastChannel :data:`IMPORT_CHANNEL` (companion/web/file-import.js; with or without a
+    service worker, issue 53: without one the first pick was refused), read here once. A page
+    without that script leaves the upload to the service worker, which keeps it in its cache
+    :data:`IMPORT_CACHE`. Only a file within the size limit gets here: nothing is read before."""
+    import js  # Pyodide: the worker's JavaScript globals
+
+    if picks is not None:
+        handle = await picks.file(f.name, f.size)
+        if handle is not None:
+            try:
+                return bytes((await handle.arrayBuffer()).to_py())
+            except Exception:  # the upload below may still bring it
+                log.warning("a picked file not read from its handle", exc_info=True)
+
+    path = f"/kity-import/{uuid.uuid4().hex}"
+    loop = asyncio.get_running_loop()
+    handed: asyncio.Future = loop.create_future()
+
+    def heard(d) -> None:
+        if getattr(d, "kityImport", None) == path and not handed.done():
+            handed.set_result(bytes(d.bytes.to_py()))
+
+    stop = _listen(heard)
     uploaded = loop.create_future()
     svc["uploads"][f.name] = uploaded
     try:
@@ -383,9 +456,7 @@ async def _read_in_browser(svc: dict, f) -> bytes:
         return handed.result()
     finally:
         svc["uploads"].pop(f.name, None)
-        channel.onmessage = None
-        channel.close()
-        proxy.destroy()
+        stop()
 
 
 async def _from_service_worker(js, path: str) -> bytes:
@@ -460,6 +531,7 @@ def ImportPanel():
             set_progress(None)
 
     async def pick():
+        picks = page_picks()  # heard from before the picker opens
         try:
             # the size first, the bytes only for a file that can be a record, every time (issue 43:
             # handing a 60 MB file's bytes to the browser's Python froze the screen 15 s before the
@@ -474,11 +546,14 @@ def ImportPanel():
             if too_big is not None:  # refused before a byte is read
                 set_result((False, too_big))
                 return
-            data = await _read_picked(svc, f)
+            data = await _read_picked(svc, f, picks)
         except Exception:
             log.exception("pick record")
             set_result((False, None))
             return
+        finally:
+            if picks is not None:
+                picks.close()
         await run(data)
 
     async def paste_import():

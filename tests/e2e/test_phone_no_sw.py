@@ -8,8 +8,8 @@ API. One phone, one start:
 * «Выбрать файл»: before, the first pick of any file was refused («Файл пока не удалось
   прочитать здесь…»: only the service worker took the upload), and the next pick of a 60 MB file
   froze the page 20 s before the size refusal, which said «Ничего не отправлено» though it was.
-  Now the first pick is read (the page answers the upload itself: companion/web/file-import.js),
-  and a file too large — a record, an archive — is refused from its size alone, at once.
+  Now the first pick is read (the page hands the picked file to Python's worker unread, and would
+  answer an upload itself: companion/web/file-import.js), and a file too large — a record, an archive — is refused from its size alone, at once.
 """
 from __future__ import annotations
 
@@ -34,6 +34,13 @@ MAIN_KEYS = (ids.HOME_NEW, ids.HOME_RULES, ids.HOME_INVITE, ids.HOME_JOIN)
 
 
 MANY = 300  # games in a valid archive: taken in over several steps
+# every upload the web client starts to the page's own «/kity-import/» (companion/web/file-import.js)
+SPY_UPLOADS = """() => { window.__uploads = [];
+  const seen = u => { if (String(u).includes('/kity-import/')) window.__uploads.push(String(u)); };
+  const open = XMLHttpRequest.prototype.open;
+  XMLHttpRequest.prototype.open = function (m, u) { seen(u); return open.apply(this, arguments); };
+  const get = window.fetch;
+  window.fetch = function (i, init) { seen(i && i.url ? i.url : i); return get.apply(this, arguments); }; }"""
 
 
 def _archive(n: int) -> dict:
@@ -80,6 +87,7 @@ def test_a_phone_on_plain_http_under_a_lan_name(pw, site, tmp_path, request):
         ui.wait_id(ids.SCREEN_STATS)
         ui.wait_id(ids.STATS_EMPTY)
         figures = {}
+        ui.page.evaluate(SPY_UPLOADS)
         # the first pick of this phone: read and filed
         figures["record"] = pick(ui, _record(tmp_path), "добавлена в историю", ANSWER_MS)
         ui.wait_id(ids.STATS_PLAYERS)
@@ -110,6 +118,9 @@ def test_a_phone_on_plain_http_under_a_lan_name(pw, site, tmp_path, request):
         print(f"phone on plain http: {MANY} games taken in from an archive in {time.perf_counter() - t0:.1f} s; "
               f"the bar said {shown[0]!r}")
         assert shown[0] != f"Загружаем архив: игра {MANY} из {MANY}", shown  # seen before the end
+        # each file was read from the handle the page gave, in Python's worker: the web client
+        # never uploaded one (its upload copied the bytes one at a time on the screen's thread)
+        assert ui.page.evaluate("() => window.__uploads") == []
         assert json.dumps(phone.left_origin) == "[]"
     finally:
         phone.close(ui)
