@@ -95,6 +95,28 @@ def test_colours_follow_the_seat_not_the_rank(s):
     assert set(player_stats(rows)) == set(seats)  # every player of the statistics has a seat
 
 
+def test_seats_read_the_history_back_only_until_each_player_asked_about_has_one():
+    """Issue 53: with years of games kept, the statistics' colours read the latest games, not all
+    1,700 at each opening; the seats given are those the whole history gives."""
+    def row(*players):
+        return {"summary": {"players": list(players), "rounds": [], "totals": [0] * len(players)}}
+
+    history = [row("Вика", "Боря", "Аня"), row("Аня", "Гоша"), row("Гоша", "Аня", "Дима")]
+    read = []
+
+    def rows():
+        for r in history:
+            read.append(r)
+            yield r
+
+    assert player_seats(rows(), wanted=["Аня", "Гоша"]) == {"Вика": 0, "Боря": 1, "Аня": 2, "Гоша": 1}
+    assert len(read) == 2  # the third game never read: both had a seat
+    whole = player_seats(history)
+    assert whole == {"Вика": 0, "Боря": 1, "Аня": 2, "Гоша": 1, "Дима": 2}
+    read.clear()
+    assert player_seats(rows(), wanted=["Дима"])["Дима"] == whole["Дима"] and len(read) == 3
+
+
 def test_games_are_numbered_within_their_kind(s):
     # whale, «Вжух!», whale, «Вжух!»: the store counts 1–4 over every kind
     ids = []

@@ -58,10 +58,10 @@ def test_a_games_history_and_statistics_are_computed_once_per_version(tmp_path, 
     assert s.stats.archived_stats("vzhuh")["Аня"]["games"] == 5 and calls == [4, 5]
 
 
-def test_the_list_shows_thirty_games_and_grows_on_demand():
-    from companion.screens.stats import PAGE, visible_rows
+def test_the_list_shows_ten_games_and_grows_on_demand():
+    from companion.screens.stats import FIRST, PAGE, visible_rows
 
     rows = [{"seq": n} for n in range(1000, 0, -1)]
-    assert PAGE == 30
-    assert [r["seq"] for r in visible_rows(rows)] == list(range(1000, 970, -1))
-    assert len(visible_rows(rows, 60)) == 60 and len(visible_rows(rows[:12], 60)) == 12
+    assert (FIRST, PAGE) == (10, 30)  # issue 53: each row drawn is time of the screen's opening
+    assert [r["seq"] for r in visible_rows(rows)] == list(range(1000, 990, -1))
+    assert len(visible_rows(rows, 40)) == 40 and len(visible_rows(rows[:12], 40)) == 12

@@ -83,19 +83,25 @@ def kind_numbers(archived: Iterable[Mapping[str, Any]]) -> dict[str, int]:
     return {r["game_id"]: n for n, r in enumerate(rows, start=1)}
 
 
-def player_seats(archived: Iterable[Mapping[str, Any]], running: Iterable[str] = ()) -> dict[str, int]:
+def player_seats(archived: Iterable[Mapping[str, Any]], running: Iterable[str] = (),
+                 wanted: Iterable[str] = ()) -> dict[str, int]:
     """``{name: seat}``: where each player sat, the seat their colour comes from at the table
     (issue 43: a player keeps one colour everywhere, the statistics too). The running game's
     seats (``running``, its players in seat order) come first; then each player's seat in the
-    most recent kept game they played (``archived``: most recent first, as the history is)."""
+    most recent kept game they played (``archived``: most recent first, as the history is).
+    ``wanted``: the players asked about; the history is read back only until each has a seat
+    (issue 53: with years of games kept, the latest games seat a table's players)."""
     seats: dict[str, int] = {}
     for i, p in enumerate(running or ()):
         seats.setdefault(p, i)
-    for row in archived or ():
-        if not isinstance(row, Mapping):
-            continue
-        for i, p in enumerate(Summary.players_of(row.get("summary") if "summary" in row else row)):
-            seats.setdefault(p, i)
+    wanted = set(wanted or ())
+    seated = lambda: bool(wanted) and wanted <= seats.keys()  # noqa: E731
+    for row in () if seated() else archived or ():
+        if isinstance(row, Mapping):
+            for i, p in enumerate(Summary.players_of(row.get("summary") if "summary" in row else row)):
+                seats.setdefault(p, i)
+        if seated():
+            break
     return seats
 
 

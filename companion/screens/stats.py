@@ -20,12 +20,16 @@ from ..widgets.records import ExportPanel, ImportPanel
 
 
 log = logging.getLogger("kity")
-PAGE = 30  # games listed at first, and added by each «show more»: the screen opens at once however long the history
+# The screen opens at once however long the history: the most recent FIRST games are listed at
+# first (on a phone they are below the players' cards: issue 53, each row drawn is time of the
+# opening), and each «show more» adds PAGE more.
+FIRST = 10
+PAGE = 30
 
 
-def visible_rows(archived: list[dict], shown: int = PAGE) -> list[dict]:
+def visible_rows(archived: list[dict], shown: int = FIRST) -> list[dict]:
     """The games the list shows now: the ``shown`` most recent (the rest wait for «show more»)."""
-    return archived[:max(PAGE, shown)]
+    return archived[:max(FIRST, shown)]
 
 
 def _status(s: str) -> str:
@@ -213,7 +217,7 @@ def _safe_row(row: dict, number: int, on_open) -> ft.Control:
 def Stats():
     st, session = use_watch()  # re-rendered after an import
     chosen, set_chosen = ft.use_state(None)
-    shown, set_shown = ft.use_state(PAGE)
+    shown, set_shown = ft.use_state(FIRST)
     game = pack(session.kind if session.active else st.game)
     archived = session.archive.archived(game.id)
     row = next((r for r in archived if r.get("game_id") == chosen), None)
@@ -241,7 +245,8 @@ def Stats():
     else:
         order = sorted((stats or {}).items(), key=lambda kv: (-kv[1]["wins"], -kv[1]["games"], kv[0]))
         # each player in the colour of their seat at the table, not of their rank here (issue 43)
-        seats = player_seats(archived, session.players if session.active and session.kind == game.id else ())
+        seats = player_seats(archived, session.players if session.active and session.kind == game.id else (),
+                             wanted=stats or ())
         body += [
             section_title(t("Players")),
             ft.Semantics(identifier=ids.STATS_PLAYERS, container=True, content=ft.ResponsiveRow(
