@@ -7,7 +7,9 @@ A bare summary (a dict with ``players`` and no ``summary`` key) is taken as a fi
 
 Every game a player sat in counts in ``games``, rounds and points (an abandoned game was still
 played); only finished and imported games count for ``wins``. Rows that are damaged or empty
-(e.g. an unreadable game kept aside with an empty summary) are skipped, never raised on.
+(e.g. an unreadable game kept aside with an empty summary) are skipped, never raised on, and so
+is a phone's own stopped copy of a table's game (:func:`a_stopped_copy`: its parties are the
+table's game's too).
 """
 from __future__ import annotations
 
@@ -15,8 +17,16 @@ from typing import Any, Generator, Iterable, Mapping
 
 from ..base.steps import run_through, unless
 from ..core.summary import Summary
+from ..store.repository import COPY_OF
 
 WIN_STATUSES = ("finished", "imported")
+
+
+def a_stopped_copy(row: Mapping[str, Any]) -> bool:
+    """A phone's own copy of a table's game, kept stopped in its history (companion/session/aside.py):
+    the parties it shares with the table's game are counted there. Continued and ended, it is a
+    game of its own."""
+    return isinstance(row.get(COPY_OF), str) and row.get("status") == "abandoned"
 
 
 def _entry() -> dict[str, Any]:
@@ -45,6 +55,8 @@ def player_stats_steps(archived: Iterable[Mapping[str, Any]]) -> Generator[None,
         if n % STEP == 0:
             yield
         if not isinstance(row, Mapping):
+            continue
+        if a_stopped_copy(row):
             continue
         if "summary" in row:
             stored, status = row.get("summary"), row.get("status")

@@ -13,7 +13,7 @@ from ..ui import TOUCH, probe, safe_render, safe_screen, screen, section_title, 
 from ..widgets.look import PLAYER_COLORS
 from ..widgets.game import game_route
 from ..widgets.notices import damaged_note, report
-from ..league.stats import kind_numbers, player_seats
+from ..league.stats import a_stopped_copy, kind_numbers, player_seats
 from ..core.summary import Summary, damaged as summary_damaged
 from ..widgets.when import game_when
 from ..widgets.records import ExportPanel, ImportPanel
@@ -183,6 +183,8 @@ def _game_row(row: dict, number: int, on_open) -> ft.Control:
     when = game_when(summary.times())
     line3 = (t("Winner: {player}").format(player=winner) if winner else t("No winner")) + " · " + _status(row.get("status"))
     line3 += " · " + tn(*pack(summary.game).rounds, len(summary.scores))
+    if a_stopped_copy(row):  # what a phone entered alone, kept (issue 50): not counted twice
+        line3 += " · " + t("this phone's own copy, not in the statistics: the table's game is")
     if summary_damaged(row.get("summary")):  # e.g. a 4,000-digit penalty filed before it was refused (issue 43)
         line3 += " · " + t("damaged numbers left out of the statistics")
     return tagged(ids.stats_game(row.get("seq", 0)), ft.Container(

@@ -3,14 +3,14 @@ game: when a phone that went on alone (a host restarted after its table moved on
 continued a game by itself) joins a table playing the same game, the table's copy becomes its
 game, and what this phone entered alone is not dropped: its copy is filed in the history as
 stopped, under a new id (the table goes on with the game's own id), where it can be found,
-exported and continued. Flet-free."""
+exported and continued; its meta names the game it is a copy of (``COPY_OF``). Flet-free."""
 from __future__ import annotations
 
 import uuid
 from dataclasses import replace
 from typing import Sequence
 
-from ..store.repository import CurrentGame
+from ..store.repository import COPY_OF, CurrentGame
 from .log_session import LogSession
 
 
@@ -28,7 +28,9 @@ def keep_apart(session: LogSession) -> str | None:
     cur = store.current()
     if cur is None:
         return None
-    aside: CurrentGame = replace(cur, game_id=uuid.uuid4().hex)
+    # marked as this phone's copy of the table's game: while it stays stopped, the parties it
+    # shares with the table's game are not counted twice in the players' statistics
+    aside: CurrentGame = replace(cur, game_id=uuid.uuid4().hex, meta={**cur.meta, COPY_OF: cur.game_id})
     if not store.mirror_current(aside, replacing=cur.game_id):
         return None
     session.sync()  # (another game now: the session reads it)

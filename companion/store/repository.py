@@ -113,6 +113,9 @@ __all__ = [
 
 Status = Literal["finished", "abandoned", "imported"]
 _CURRENT_DOC = 1  # doc_id of the single document in the one-document tables
+# a game's meta (and its history row): the id of the game this one is a phone's own copy of
+# (companion/session/aside.py); a stopped copy is not counted in the players' statistics
+COPY_OF = "copy_of"
 INDEX_SECONDS = 1.0  # an archive taken in writes its index rows about this often (issue 53)
 
 
@@ -481,8 +484,12 @@ class Store:
 
     @staticmethod
     def _index_row(entry: dict) -> dict:
-        return {"game_id": entry["game_id"], "seq": entry["seq"], "status": entry["status"],
-                "players": _player_names(entry["meta"]), "summary": entry["summary"]}
+        row = {"game_id": entry["game_id"], "seq": entry["seq"], "status": entry["status"],
+               "players": _player_names(entry["meta"]), "summary": entry["summary"]}
+        copy_of = entry["meta"].get(COPY_OF) if isinstance(entry["meta"], dict) else None
+        if isinstance(copy_of, str):  # a phone's own copy of a table's game (session/aside.py)
+            row[COPY_OF] = copy_of
+        return row
 
     def _index_upsert(self, entry: dict) -> None:
         is_entry = Query().game_id == entry["game_id"]
