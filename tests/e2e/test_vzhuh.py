@@ -100,6 +100,23 @@ def test_whole_game_with_a_tie_by_tapping(ui):
     ui.wait_text(vz.PARTY_TITLE, "Партия 2 из 3")
     assert totals(ui) == ["16", "36", "0"]
 
+    # a party with no penalty is asked first: a double tap on «Записать» (the second tap fell on
+    # the next party's empty form) recorded an empty party, which could end the game
+    ui.wait_text(vz.RECORD, "Аня 0 · Боря 0 · Вика 0")
+    ui.by_id(vz.RECORD).dblclick()
+    ui.wait_text(vz.RECORD_EMPTY, "у всех 0")
+    ui.page.wait_for_timeout(800)  # (the second tap has been handled)
+    ui.shot("vzhuh-empty-party-asked")
+    ui.tap_id(vz.RECORD_EMPTY_NO)
+    ui.page.wait_for_selector(ui.sel(vz.RECORD_EMPTY), state="detached")
+    assert ui.read(vz.PARTY_TITLE).strip().startswith("Партия 2 из 3") and totals(ui) == ["16", "36", "0"]
+    ui.tap_id(vz.RECORD)                                  # asked again, and this time recorded with 0
+    ui.tap_id(vz.RECORD_EMPTY_YES)
+    ui.wait_text(vz.PARTY_TITLE, "Партия 3 из 3")
+    assert totals(ui) == ["16", "36", "0"]
+    ui.tap_id(vz.UNDO)
+    ui.wait_text(vz.PARTY_TITLE, "Партия 2 из 3")
+
     # party 2: Аня a joker = 60, Боря 5, Вика 30+30 = 60; a third 30 is refused (2 in the deck)
     penalty(ui, 0, taps=("J",))
     penalty(ui, 1, taps=(5,))

@@ -300,6 +300,7 @@ def Entry(narrow: bool, lg: str, keep: DraftsBox):
     pad = ft.use_ref(None)
     if pad.current is None:
         pad.current = PadHandlers()
+    asking, set_asking = ft.use_state(None)  # the party whose empty entry asks first
     view = s.game
     players = s.players
     number = view.party_number()
@@ -309,11 +310,34 @@ def Entry(narrow: bool, lg: str, keep: DraftsBox):
         st.show(lambda: text, "problem")
 
     def record():
+        # a party with no penalty at all is said first and recorded only when confirmed: a
+        # second tap of the one that recorded the party before (a double tap, or one the page
+        # gave twice) fell on the next party's empty form and recorded it, which could end
+        # the game (clean runs 12, 21, 30: an empty party 3 after a race)
+        if not any(penalty_points(v) for v in as_penalties(drafts[0](), players).values()):
+            set_asking(number)
+            return
+        record_now()
+
+    def record_now():
+        set_asking(None)
         out = view.record_party(as_penalties(drafts[0](), players))
         if show_refusal(st, out):
             return
         buzz(True)
         st.show(lambda: t("Party {n} recorded.").format(n=number))
+
+    ft.use_dialog(ft.AlertDialog(
+        modal=True,
+        title=ft.Text(t("Record party {n} with no penalty?").format(n=number), size=22, weight=ft.FontWeight.BOLD),
+        content=tagged(ids.RECORD_EMPTY, ft.Text(t("Nobody has a penalty card entered: every player gets 0 in "
+                                                   "this party."), size=17)),
+        actions=[tagged(ids.RECORD_EMPTY_NO, ft.FilledButton(t("Back to the entry"), height=TOUCH,
+                                                             on_click=lambda: set_asking(None))),
+                 tagged(ids.RECORD_EMPTY_YES, ft.OutlinedButton(t("Record it with 0"), height=TOUCH,
+                                                                on_click=record_now))],
+        actions_alignment=ft.MainAxisAlignment.END,
+    ) if asking == number else None)  # (a party recorded meanwhile on another phone: no longer asked)
 
     controls = entry_form(view, players, drafts, selected, narrow=narrow, on_problem=problem,
                           totals=view.totals() if s.log else None, kept=kept, pad=pad.current)
