@@ -300,7 +300,7 @@ def Entry(narrow: bool, lg: str, keep: DraftsBox):
     pad = ft.use_ref(None)
     if pad.current is None:
         pad.current = PadHandlers()
-    asking, set_asking = ft.use_state(None)  # the party whose empty entry asks first
+    asking, set_asking = ft.use_state(None)  # the game's state on which an empty party asks first
     view = s.game
     players = s.players
     number = view.party_number()
@@ -315,7 +315,13 @@ def Entry(narrow: bool, lg: str, keep: DraftsBox):
         # gave twice) fell on the next party's empty form and recorded it, which could end
         # the game (clean runs 12, 21, 30: an empty party 3 after a race)
         if not any(penalty_points(v) for v in as_penalties(drafts[0](), players).values()):
-            set_asking(number)
+            set_asking(s.state_id)
+            return
+        record_now()
+
+    def record_confirmed():
+        if asking != s.state_id:  # the game moved on meanwhile: nothing recorded on a state not asked about
+            set_asking(None)
             return
         record_now()
 
@@ -335,9 +341,10 @@ def Entry(narrow: bool, lg: str, keep: DraftsBox):
         actions=[tagged(ids.RECORD_EMPTY_NO, ft.FilledButton(t("Back to the entry"), height=TOUCH,
                                                              on_click=lambda: set_asking(None))),
                  tagged(ids.RECORD_EMPTY_YES, ft.OutlinedButton(t("Record it with 0"), height=TOUCH,
-                                                                on_click=record_now))],
+                                                                on_click=record_confirmed))],
         actions_alignment=ft.MainAxisAlignment.END,
-    ) if asking == number else None)  # (a party recorded meanwhile on another phone: no longer asked)
+    ) if asking is not None and asking == s.state_id else None)  # (any change meanwhile, here or on
+    # another phone, ends the question: it never comes back on a later state)
 
     controls = entry_form(view, players, drafts, selected, narrow=narrow, on_problem=problem,
                           totals=view.totals() if s.log else None, kept=kept, pad=pad.current)
