@@ -36,6 +36,7 @@ from .ui import SessionCtx, StateCtx, hold_session, remember_event_types, routes
 from .widgets.awake import use_keep_awake
 from .widgets.game import game_route
 from .widgets.notices import STORAGE, StorageBar, refusal_text, storage_text
+from .widgets.services import page_services
 
 log = logging.getLogger("kity")
 
@@ -229,11 +230,15 @@ AHEAD_AFTER = 1.0  # s after the start: the league and the statistics made ahead
 
 
 async def made_ahead(session: Session, state: AppState) -> None:
-    """The league and the statistics of the game at Home made while the phone is idle after the
-    start, a step at a time (issue 53: with years of games kept, each took most of a second to
+    """The page's services (:func:`.widgets.services.page_services`), the league and the
+    statistics of the game at Home made while the phone is idle after the start, a step at a time (issue 53: with years of games kept, each took most of a second to
     compute when it was opened); a tap is answered between two steps, and a change of the
     games meanwhile leaves them to be made when opened, as before."""
     await asyncio.sleep(AHEAD_AFTER)
+    try:  # the page's file picker, clipboard and share sheet, which the web client sets up once
+        page_services(ft.context.page)
+    except Exception:  # made when a panel first needs them instead
+        log.debug("services not made ahead", exc_info=True)
     try:
         await run_idle(session.league.warm_steps())
         await run_idle(session.stats.warm_steps(pack(session.kind if session.active else state.game).id))

@@ -14,7 +14,8 @@ from ..base.file_names import archive_file_name
 from ..base.i18n import t
 from ..base.platform import IN_BROWSER, off_loop
 from ..ui import TOUCH, safe_render, section_title, tagged, use_app, use_session
-from ..widgets.records import _services, progress_box, save_in_browser
+from ..widgets.records import progress_box, save_in_browser
+from ..widgets.services import page_services
 
 log = logging.getLogger("kity")
 
@@ -23,8 +24,8 @@ log = logging.getLogger("kity")
 @safe_render
 def ArchivePanel():
     st, session = use_app(), use_session()
-    svc = _services()
     page = ft.context.page
+    svc = page_services(page)
     progress, set_progress = ft.use_state(None)  # the archive being written: (games done, games)
 
     async def save(_e=None):

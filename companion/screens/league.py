@@ -21,6 +21,7 @@ from ..ui import (
     use_latest, use_session, use_watch,
 )
 from ..widgets.notices import report
+from ..widgets.services import page_services
 from ..widgets.look import PLAYER_COLORS
 
 log = logging.getLogger("kity")
@@ -262,14 +263,12 @@ def EveningPage(lg: LeagueData, day: str, on_back):
     if e is None:
         return ft.Column([_back(t("League"), on_back)])
     names = lg.names
-    clip = ft.use_ref(None)
-    if clip.current is None:
-        clip.current = (ft.Clipboard(), ft.Share())
+    svc = page_services(page)  # the page's clipboard and share sheet
     text = evening_text(e, names)
 
     async def copy(_e=None):
         try:
-            await clip.current[0].set(text)
+            await svc["clip"].set(text)
             st.show(lambda: t("The evening was copied. Paste it into a message."))
         except Exception:
             log.exception("copy evening")
@@ -277,7 +276,7 @@ def EveningPage(lg: LeagueData, day: str, on_back):
 
     async def share(_e=None):
         try:
-            await clip.current[1].share_text(text, title=_evening_title(e))
+            await svc["share"].share_text(text, title=_evening_title(e))
         except Exception:
             log.exception("share evening")
             st.show(lambda: t("Sharing is not available here. Use «Copy»."), "problem")

@@ -23,6 +23,7 @@ from ..base.i18n import lang, t, tn
 from ..base.platform import IN_BROWSER, off_loop, wait_saved
 from ..ui.session import Notice
 from .notices import action_text, session_text
+from .services import page_services
 from ..ui import TOUCH, probe, safe_render, section_title, tagged, use_app, use_latest, use_session
 
 log = logging.getLogger("kity")
@@ -126,21 +127,9 @@ def violation_rows(violations, ident: str, round_word: Callable[[int], str] | No
 # ---------------------------------------------------------------------------------------------
 # Export: save a file (web: a download), copy, share
 # ---------------------------------------------------------------------------------------------
-def _services():
-    """FilePicker, Clipboard and Share, constructed once per component (strong references).
-    ``uploads``: the futures of files being uploaded, by name (the picker's upload events)."""
-    ref = ft.use_ref(None)
-    if ref.current is None:
-        uploads: dict[str, asyncio.Future] = {}
-
-        def on_upload(e) -> None:
-            fut = uploads.get(e.file_name)
-            if fut is not None and not fut.done() and (e.error or (e.progress or 0) >= 1.0):
-                fut.get_loop().call_soon_threadsafe(fut.set_result, e.error)
-
-        ref.current = {"picker": ft.FilePicker(on_upload=on_upload), "clip": ft.Clipboard(), "share": ft.Share(),
-                       "uploads": uploads}
-    return ref.current
+def _services() -> dict:
+    """The page's file picker, clipboard and share sheet (:func:`.services.page_services`)."""
+    return page_services(ft.context.page)
 
 
 async def _read_picked(svc: dict, f, picks: Optional["PagePicks"] = None) -> bytes:
