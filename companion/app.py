@@ -263,7 +263,7 @@ async def main(page: ft.Page) -> None:
     platform.hold_screen_until_saved(page)
     if platform.IN_BROWSER:  # every file the store writes is copied to IndexedDB (the folder is loaded)
         repository.after_write = platform.flush
-        repository.archive_backups = False  # IndexedDB keeps each file whole: an archived game once
+        repository.compact_archive = True  # IndexedDB keeps each file whole: an archived game once, compressed
     try:
         store = Store.open()
     except Exception as e:  # the data folder itself is out of reach: say so, start anyway

@@ -24,8 +24,9 @@ browser: CPython compiled to WebAssembly (Pyodide) in a web worker, ``sys.platfo
   43: a full storage's warning went away at the next entry, which was not saved either). A
   failed copy is tried again on its own, a little later and then later still (issue 53): what
   lived in memory only is saved as soon as the storage has room, not at the next entry. An
-  archived game is kept there once, with no twin ``.bak`` (``store.repository.archive_backups``:
-  IndexedDB stores each file whole, and every start loads every file kept).
+  archived game is kept there once, with no twin ``.bak``, and compressed
+  (``store.repository.compact_archive``: IndexedDB stores each file whole, and every start loads
+  every file kept).
 * **Threads.** There are none (``threading.Thread.start`` raises). :func:`off_loop` runs a
   slow call in a worker thread on the computer (so the other tabs and phones stay live) and
   simply calls it in the browser. The store's change broadcast to other sessions

@@ -14,12 +14,31 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import zlib
 from typing import Any, Callable, Optional
 
 from tinydb.storages import Storage
 
 from .incidents import BACKUP_SET_ASIDE, MOVED_ASIDE, RESET_TO_EMPTY, RESTORED_FROM_BACKUP, UNREADABLE, StorageIncident
 from .validate import is_tinydb_shape
+
+
+def text_of(raw: bytes) -> str:
+    """A stored file's text from its bytes: UTF-8 JSON as written, or that JSON compressed with
+    zlib (``compress``: the phone edition's archived games). A JSON file the store wrote begins
+    with ``{``, a zlib stream with ``x``: the two never meet. Raises ``ValueError`` for bytes
+    that are neither (a damaged stream, text that is not UTF-8)."""
+    if raw[:1] == b"x":
+        try:
+            raw = zlib.decompress(raw)
+        except zlib.error as e:
+            raise ValueError(str(e)) from e
+    return raw.decode("utf-8")
+
+
+def looks_compressed(head: bytes) -> bool:
+    """Whether a file's first two bytes are a zlib header (:func:`text_of`)."""
+    return len(head) == 2 and head[0] == 0x78 and (head[0] * 256 + head[1]) % 31 == 0
 
 
 def remove_quietly(path: str) -> None:
@@ -64,13 +83,16 @@ class AtomicJSONStorage(Storage):
     copies them to IndexedDB then), and with None after a file was set aside (a rename it
     cannot name file by file: the whole folder is copied). The file is read from disk once, on the first
     ``read()``; later reads parse the last JSON text written, so TinyDB's in-place mutations of
-    read data can never leak into a failed write.
+    read data can never leak into a failed write. ``compress``: the file is written compressed
+    with zlib (:func:`text_of`; read either way).
     """
 
     def __init__(self, path: str, *, validate: Optional[Callable[[Any], bool]] = None,
                  on_incident: Optional[Callable[[StorageIncident], None]] = None,
-                 root: Optional[str] = None, after_write: Optional[Callable[[Optional[tuple[str, ...]]], None]] = None):
+                 root: Optional[str] = None, after_write: Optional[Callable[[Optional[tuple[str, ...]]], None]] = None,
+                 compress: bool = False):
         super().__init__()
+        self._compress = compress
         self.path = os.path.abspath(path)
         self.bak = self.path + ".bak"
         self._tmp = self.path + ".tmp"
@@ -107,6 +129,8 @@ class AtomicJSONStorage(Storage):
     # internals
     def _write_text(self, text: str, keep_backup: bool) -> None:
         raw = text.encode("utf-8")  # text that is not Unicode fails here, before the disk
+        if self._compress:
+            raw = zlib.compress(raw, 1)
         os.makedirs(os.path.dirname(self.path), exist_ok=True)
         try:
             with open(self._tmp, "wb") as f:
@@ -192,7 +216,7 @@ class AtomicJSONStorage(Storage):
         if not raw.strip():
             return None, "empty", None  # our writes never produce an empty file
         try:
-            text = raw.decode("utf-8")
+            text = text_of(raw)
             data = json.loads(text)
         except (UnicodeDecodeError, ValueError, RecursionError):
             return None, "not_json", None

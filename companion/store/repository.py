@@ -26,7 +26,7 @@ The app runs on a phone whose OS may kill it at any moment, so:
     archive/<game_id>.json table "game", one document {game_id, seq, status, meta, actions,
                            redo, record, summary}: one file per finished/abandoned game,
                            written when the game ends (twice, so its .bak is a good copy too;
-                           once in the phone edition: ``archive_backups``).
+                           in the phone edition once, compressed: ``compact_archive``).
     archive.json           table "games": {game_id, seq, status, players, summary} for the
                            history list. Derived data: entries missing from it are rebuilt from
                            archive/ on open. A listed game whose file and backup are both
@@ -93,7 +93,7 @@ from engine.core.reading import bad_name
 
 from ..base.paths import data_dir
 from ..base.steps import run_through
-from .atomic import AtomicJSONStorage, remove_quietly, set_aside
+from .atomic import AtomicJSONStorage, looks_compressed, remove_quietly, set_aside, text_of
 from .incidents import (
     ARCHIVE_INDEX_REBUILT, BACKUP_SET_ASIDE, MOVED_ASIDE, NOT_SAVED, RESET_TO_EMPTY, RESTORED_FROM_BACKUP, SILENT,
     UNREADABLE, StorageIncident,
@@ -127,14 +127,15 @@ INDEX_SECONDS = 1.0  # an archive taken in writes its index rows about this ofte
 after_write: Optional[Callable[[Optional[tuple[str, ...]]], None]] = None
 
 
-# Whether an archived game is written twice when it is filed, so that its .bak is a good copy
-# from the start: on the computer, where a disk can damage one file and not the other. The phone
-# edition keeps it once (app.py sets this False there): its files live in IndexedDB, which stores
-# each one whole, in one transaction with the files written beside it, so a second copy guards
-# against nothing there, and every start loads every file kept (issue 53: 3,400 files, 60 MB,
-# for 1,700 games). A twin .bak an earlier version left is removed at the start
-# (:meth:`Store._drop_twin_backups`).
-archive_backups: bool = True
+# How an archived game is kept. On the computer (False): as JSON, written twice, so that its .bak
+# is a good copy from the start (a disk can damage one file and not the other). In the phone
+# edition (True, set by app.py): once, compressed with zlib (atomic.text_of). Its files live in
+# IndexedDB, which stores each one whole, in one transaction with the files written beside it, so
+# a second copy guards against nothing there; and every start loads every file kept (issue 53:
+# 3,400 files and 60 MB for 1,700 games; now 1,700 files and 5 MB). A twin .bak an earlier version
+# left is removed at the start (:meth:`Store._drop_twin_backups`); games kept as JSON before stay
+# as they are, and read as before.
+compact_archive: bool = False
 
 
 def _after_write(paths: Optional[tuple[str, ...]]) -> None:
@@ -179,23 +180,27 @@ def _player_names(meta: dict) -> list[str]:
 
 
 def _looks_whole(path: str) -> bool:
-    """A file the store wrote is one JSON object: it begins with ``{`` and ends with ``}``. A
-    look at its two ends, not a parse (the start-up check of every archived game; read without
-    a file object, whose buffer and checks cost a fifth more with 1,700 games kept)."""
+    """A file the store wrote is one JSON object: it begins with ``{`` and ends with ``}``; or
+    it is compressed (:data:`compact_archive`) and begins with a zlib header (its end, a
+    checksum, is checked when it is read). A look at its ends, not a parse (the start-up check
+    of every archived game; read without a file object, whose buffer and checks cost a fifth
+    more with 1,700 games kept)."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
     except OSError:
         return False
     try:
         size = os.fstat(fd).st_size
-        head = os.read(fd, 1)
+        head = os.read(fd, 2)
+        if looks_compressed(head):
+            return size > 6  # a header, some data and a checksum
         os.lseek(fd, max(0, size - 16), os.SEEK_SET)
         tail = os.read(fd, 16)
     except OSError:
         return False
     finally:
         os.close(fd)
-    return head == b"{" and tail.rstrip().endswith(b"}")
+    return head[:1] == b"{" and tail.rstrip().endswith(b"}")
 
 
 def _put_single(table, doc: dict) -> None:
@@ -342,10 +347,10 @@ class Store:
         """The ``generation`` this thread's last change made (0: none yet)."""
         return self._mine.written
 
-    def _db(self, relpath: str, validate: Callable[[Any], bool]) -> TinyDB:
+    def _db(self, relpath: str, validate: Callable[[Any], bool], compress: bool = False) -> TinyDB:
         return TinyDB(os.path.join(self.root, relpath), storage=AtomicJSONStorage,
                       validate=validate, on_incident=self.incidents.append, root=self.root,
-                      after_write=_after_write)
+                      after_write=_after_write, compress=compress)
 
     # ---- current game
     def current(self) -> Optional[CurrentGame]:
@@ -488,16 +493,16 @@ class Store:
 
     def _file_archived(self, entry: dict) -> None:
         """Write a game's archive file: twice, so that its .bak is a good copy from the start;
-        once where :data:`archive_backups` is False (the phone edition)."""
+        once, compressed, where :data:`compact_archive` (the phone edition)."""
         with self._archive_db(entry["game_id"]) as db:
-            for _ in range(2 if archive_backups else 1):
+            for _ in range(1 if compact_archive else 2):
                 _put_single(db.table("game"), entry)
 
     # ---- archive
     def _archive_db(self, game_id: str) -> TinyDB:
         if not GAME_ID.match(game_id):
             raise ValueError(f"bad game id {game_id!r}")
-        return self._db(os.path.join("archive", game_id + ".json"), valid_archived)
+        return self._db(os.path.join("archive", game_id + ".json"), valid_archived, compress=compact_archive)
 
     def _read_archived(self, game_id: str) -> Optional[dict]:
         with self._archive_db(game_id) as db:
@@ -588,13 +593,13 @@ class Store:
                          for name in (game_id + ".json", game_id + ".json.bak")):
                 log.warning("archived game %s: its file and backup are damaged or gone", game_id)
                 self._mark_damaged(game_id)
-            elif not archive_backups and game_id + ".json.bak" in names:
+            elif compact_archive and game_id + ".json.bak" in names:
                 twins.append(os.path.join(folder, game_id + ".json"))
         self._drop_twin_backups(twins)
 
     @staticmethod
     def _drop_twin_backups(paths: list[str]) -> None:
-        """Where an archived game is kept once (:data:`archive_backups`, the phone edition): a
+        """Where an archived game is kept once (:data:`compact_archive`, the phone edition): a
         game's ``.bak`` that is its file byte for byte (as every archived game's was, written
         twice) is removed; nothing is lost, the file holds each byte of it. A ``.bak`` that
         differs, or cannot be read, stays (a damaged file is restored from it when read)."""
@@ -844,7 +849,7 @@ class Store:
         times (the file, its backup, the table): 1,700 games took seconds to go out."""
         try:
             with open(self._archive_path(game_id), "rb") as f:
-                data = json.loads(f.read().decode("utf-8"))
+                data = json.loads(text_of(f.read()))
         except (OSError, ValueError, RecursionError):
             return None
         if not (is_tinydb_shape(data) and valid_archived(data)):
