@@ -231,9 +231,10 @@ AHEAD_AFTER = 1.0  # s after the start: the league and the statistics made ahead
 
 async def made_ahead(session: Session, state: AppState) -> None:
     """The page's services (:func:`.widgets.services.page_services`), the league and the
-    statistics of the game at Home made while the phone is idle after the start, a step at a time (issue 53: with years of games kept, each took most of a second to
-    compute when it was opened); a tap is answered between two steps, and a change of the
-    games meanwhile leaves them to be made when opened, as before."""
+    statistics of the game at Home made while the phone is idle after the start, a step at a
+    time (issue 53: with years of games kept, each took most of a second to compute when it was
+    opened); a tap is answered between two steps, and a change of the games meanwhile leaves
+    them to be made when opened, as before."""
     await asyncio.sleep(AHEAD_AFTER)
     try:  # the page's file picker, clipboard and share sheet, which the web client sets up once
         page_services(ft.context.page)

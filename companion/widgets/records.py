@@ -127,11 +127,6 @@ def violation_rows(violations, ident: str, round_word: Callable[[int], str] | No
 # ---------------------------------------------------------------------------------------------
 # Export: save a file (web: a download), copy, share
 # ---------------------------------------------------------------------------------------------
-def _services() -> dict:
-    """The page's file picker, clipboard and share sheet (:func:`.services.page_services`)."""
-    return page_services(ft.context.page)
-
-
 async def _read_picked(svc: dict, f, picks: Optional["PagePicks"] = None) -> bytes:
     """The bytes of a picked file: from its path where the platform gives one (phones,
     desktop), in the browser from the handle the page gave (``picks``) or else uploaded to the
@@ -240,7 +235,7 @@ def use_export(get_text: Callable[[], Optional[str]]) -> Export:
     the one scheme of every game (:func:`companion.base.file_names.record_file_name_of`: game, date,
     players). Shared by the export panels and the game menu (issue 43)."""
     st = use_app()
-    svc = _services()
+    svc = page_services(ft.context.page)
     page = ft.context.page
 
     def text_or_tell() -> Optional[str]:
@@ -468,7 +463,7 @@ async def _from_service_worker(js, path: str) -> bytes:
 def ImportPanel():
     """Read a game record into the history; show its violations or the clear reason it was refused."""
     session = use_session()
-    svc = _services()
+    svc = page_services(ft.context.page)
     get_text, set_text = use_latest("")
     result, set_result = ft.use_state(None)  # (ok, notice)
     progress, set_progress = ft.use_state(None)  # an archive being taken in: (games looked at, games)
