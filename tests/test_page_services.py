@@ -14,6 +14,7 @@ from pathlib import Path
 import flet as ft
 
 from companion.base import ids
+from test_session_helpers import run_coroutine
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -66,6 +67,6 @@ def test_a_page_has_one_file_picker_made_ahead_and_shared_by_every_screen(tmp_pa
             await pt.settle(conn)
         return ahead, seen
 
-    ahead, seen = asyncio.run(go())
+    ahead, seen = run_coroutine(go())
     assert len(ahead) == 1  # made before any panel asked for it
     assert all(found == ahead for found in seen), (ahead, seen)  # the same one, never another
