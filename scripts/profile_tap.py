@@ -94,6 +94,23 @@ async def settle(conn: Conn) -> None:
         n = len(conn.sent)
 
 
+async def start_app(width: int = 412, height: int = 915):
+    """The app's ``main(page)`` on a session over a fake connection (:class:`Conn`), at Home;
+    returns ``(conn, session, page)`` once its first screen is sent."""
+    from companion import app
+
+    conn = Conn()
+    session = FletSession(conn)
+    conn.session = session
+    session.attach_connection(conn)
+    page = session.page
+    page.route, page.width, page.height = "/", width, height
+    await app.main(page)
+    session.get_page_patch()
+    await settle(conn)
+    return conn, session, page
+
+
 def whale(s, page):
     from companion.base import ids
     from companion.kozyrnye_kity.widgets.card_picker import picker_ids
@@ -140,15 +157,7 @@ async def run(game: str, pairs: int, profile: cProfile.Profile | None) -> None:
     os.environ["KITY_DATA_DIR"] = tempfile.mkdtemp(prefix=f"kity-profile-{game}-")  # a new game: its own folder
     app.follow_the_table = lambda *a: None  # the phone edition: one tab, nobody to follow
     app.release_when_gone = lambda *a: None
-    conn = Conn()
-    session = FletSession(conn)
-    conn.session = session
-    session.attach_connection(conn)
-    page = session.page
-    page.route, page.width, page.height = "/", 412, 915
-    await app.main(page)
-    session.get_page_patch()
-    await settle(conn)
+    conn, session, page = await start_app()
     setup, taps = GAMES[game](_SESSIONS.get(page), page)
     await settle(conn)
     timed = [t for t in taps if not t.startswith("kl-play-colour")]  # a colour only chooses the move's card

@@ -32,8 +32,6 @@ def _pickers(page) -> list:
 
 def test_a_page_has_one_file_picker_made_ahead_and_shared_by_every_screen(tmp_path, monkeypatch):
     pt = _fake_connection()
-    from flet.messaging.session import Session as FletSession
-
     from companion import app
 
     monkeypatch.setenv("KITY_DATA_DIR", str(tmp_path / "data"))
@@ -42,15 +40,7 @@ def test_a_page_has_one_file_picker_made_ahead_and_shared_by_every_screen(tmp_pa
     monkeypatch.setattr(app, "AHEAD_AFTER", 0.0)
 
     async def go():
-        conn = pt.Conn()
-        session = FletSession(conn)
-        conn.session = session
-        session.attach_connection(conn)
-        page = session.page
-        page.route, page.width, page.height = "/", 412, 915
-        await app.main(page)
-        session.get_page_patch()
-        await pt.settle(conn)
+        conn, session, page = await pt.start_app()
         for _ in range(50):  # the idle moment after the start (made_ahead)
             if _pickers(page):
                 break
