@@ -198,6 +198,11 @@ def test_three_phones_with_no_network_play_vzhuh(pw, site, tmp_path, request):
         # (under load one did: its tap then fell on party 3's empty screen)
         penalty(b, 0, taps=(5,))
         penalty(c, 1, taps=(4,))
+        # each «Записать» says its party before it is tapped: on a loaded machine the last
+        # card's redraw could still move the key under a tap aimed from its old place (two clean
+        # runs of 2026-11-30: a guest's proposal never left)
+        b.wait_text(vz.RECORD, "Аня 5")
+        c.wait_text(vz.RECORD, "Боря 4")
         # What a guest sends again each second (a proposal still unanswered) is not its tap's: in
         # one run the third phone's tap was handled only after party 2 came, while a resend of
         # an older proposal passed for it (it recorded an empty party 3)
@@ -209,10 +214,15 @@ def test_three_phones_with_no_network_play_vzhuh(pw, site, tmp_path, request):
         held.send("Page.setWebLifecycleState", {"state": "frozen"})
         try:
             tap_together(b, b.sel(vz.RECORD), c, c.sel(vz.RECORD))
-            for ui, old in zip((b, c), before):  # each guest's new party proposal has left it
-                ui.page.wait_for_function(f"""old => ({PROPOSALS})().some(d => d.includes('"party"')
-                                                                             && !old.includes(d))""",
-                                          arg=old, timeout=20000)
+            for name, ui, old in zip("bc", (b, c), before):  # each guest's new party proposal has left it
+                try:
+                    ui.page.wait_for_function(f"""old => ({PROPOSALS})().some(d => d.includes('"party"')
+                                                                                 && !old.includes(d))""",
+                                              arg=old, timeout=20000)
+                except Exception:  # which guest, what it shows and what it sent and heard
+                    print(f"{name}: no new party proposal; «Записать» says {ui.read(vz.RECORD)!r}; sent and "
+                          f"heard:\n" + "\n".join(ui.page.evaluate(WIRE)))
+                    raise
         finally:
             held.send("Page.setWebLifecycleState", {"state": "active"})
         try:
